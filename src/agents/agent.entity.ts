@@ -1,0 +1,58 @@
+import { Entity, PrimaryColumn, Column, Index } from 'typeorm';
+import { IdColumn, JsonColumn, TimestampColumn } from '../database/columns';
+
+export const AGENT_STATUSES = ['active', 'paused'] as const;
+export type AgentStatus = (typeof AGENT_STATUSES)[number];
+export const WEBHOOK_AUTH_MODES = ['none', 'api_key', 'signature'] as const;
+export type WebhookAuth = (typeof WEBHOOK_AUTH_MODES)[number];
+
+@Entity('agents')
+@Index('idx_agents_account_created', ['accountId', 'createdAt', 'id'])
+export class Agent {
+  @PrimaryColumn({ type: 'varchar', length: 40 })
+  id: string;
+
+  @IdColumn({ name: 'account_id' })
+  accountId: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  name: string;
+
+  @Column({ type: 'varchar', length: 64 })
+  kind: string;
+
+  @JsonColumn()
+  config: Record<string, unknown>;
+
+  @Column({ type: 'varchar', length: 16 })
+  status: AgentStatus;
+
+  /** The secret path segment of the inbound webhook URL (192 random bits, base64url). */
+  @Index('uq_agents_webhook_id', { unique: true })
+  @Column({ name: 'webhook_id', type: 'varchar', length: 64 })
+  webhookId: string;
+
+  @Column({ name: 'webhook_auth', type: 'varchar', length: 16 })
+  webhookAuth: WebhookAuth;
+
+  /** SHA-256 (hex) of the webhook API key. */
+  @Column({ name: 'webhook_key_hash', type: 'varchar', length: 64, nullable: true })
+  webhookKeyHash: string | null;
+
+  /** The webhook signing secret, encrypted with a key derived from SECRET_KEY. */
+  @Column({ name: 'webhook_secret_enc', type: 'text', nullable: true })
+  webhookSecretEnc: string | null;
+
+  @Column({ name: 'timeout_ms', type: 'int' })
+  timeoutMs: number;
+
+  @TimestampColumn({ name: 'created_at' })
+  createdAt: Date;
+
+  @TimestampColumn({ name: 'updated_at' })
+  updatedAt: Date;
+
+  /** Soft delete: the row stays so that its executions remain readable by id. */
+  @TimestampColumn({ name: 'deleted_at', nullable: true })
+  deletedAt: Date | null;
+}

@@ -1,0 +1,35 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { AgentsModule } from './agents/agents.module';
+import { AuthModule } from './auth/auth.module';
+import { BearerAuthGuard } from './auth/bearer-auth.guard';
+import { AllExceptionsFilter, ENVELOPE_FLAVOUR } from './common/all-exceptions.filter';
+import { LoggingModule } from './common/logging.module';
+import { createValidationPipe } from './common/validation';
+import { CoreModule, CoreResources } from './core.module';
+import { ErrorDocsController } from './docs/error-docs.controller';
+import { ExecutionsModule } from './executions/executions.module';
+
+/** Root of the REST API (`PORT`, routes under `/v2`). */
+@Module({})
+export class AppModule {
+  static forRoot(core: CoreResources): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        CoreModule.forRoot(core),
+        LoggingModule,
+        AuthModule,
+        AgentsModule,
+        ExecutionsModule,
+      ],
+      controllers: [ErrorDocsController],
+      providers: [
+        { provide: ENVELOPE_FLAVOUR, useValue: 'rest' },
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+        { provide: APP_PIPE, useFactory: createValidationPipe },
+        { provide: APP_GUARD, useExisting: BearerAuthGuard },
+      ],
+    };
+  }
+}

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { AccountController } from './account.controller';
+import { AccountsService } from './accounts.service';
+import { ApiKeysService } from './api-keys.service';
+import { BearerAuthGuard } from './bearer-auth.guard';
+
+@Module({
+  controllers: [AccountController],
+  providers: [AccountsService, ApiKeysService, BearerAuthGuard],
+  exports: [AccountsService, ApiKeysService, BearerAuthGuard],
+})
+export class AuthModule {}

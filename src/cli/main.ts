@@ -1,0 +1,137 @@
+import 'reflect-metadata';
+import { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { AccountsService } from '../auth/accounts.service';
+import { PLANS, Plan } from '../auth/account.entity';
+import { ApiKeysService } from '../auth/api-keys.service';
+import { Scope, SCOPES } from '../auth/api-key.entity';
+import { ApiError } from '../common/api-error';
+import { ConfigError, loadConfig } from '../config/configuration';
+import { openDatabase } from '../database/database';
+import { LocalBus } from '../runner/local-bus';
+import { CliModule } from './cli.module';
+import { registerAgentCommands } from './agent.commands';
+
+/** Runs `fn` with the app's services on the configured database, then prints its result. */
+export async function withServices(
+  fn: (app: INestApplicationContext) => Promise<unknown>,
+  options: { migrate?: boolean } = {},
+): Promise<void> {
+  const config = loadConfig();
+  const dataSource = await openDatabase(config, options);
+  const app = await NestFactory.createApplicationContext(
+    CliModule.forRoot({ config, dataSource, bus: new LocalBus() }),
+    {
+      logger: false,
+    },
+  );
+  try {
+    const result = await fn(app);
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+  } finally {
+    await app.close();
+    await dataSource.destroy();
+  }
+}
+
+function parseScopes(value: string): Scope[] {
+  const scopes = value
+    .split(',')
+    .map((scope) => scope.trim())
+    .filter(Boolean);
+  for (const scope of scopes) {
+    if (!(SCOPES as readonly string[]).includes(scope)) {
+      throw new InvalidArgumentError(`unknown scope "${scope}" (allowed: ${SCOPES.join(', ')})`);
+    }
+  }
+  if (scopes.length === 0) throw new InvalidArgumentError('at least one scope is required');
+  return scopes as Scope[];
+}
+
+export function buildProgram(): Command {
+  const program = new Command('cli')
+    .description('Agent Automation Service administration. Prints one JSON object per command.')
+    .exitOverride()
+    .showHelpAfterError(false)
+    .configureOutput({
+      writeOut: (text) => process.stderr.write(text),
+      writeErr: (text) => process.stderr.write(text),
+    });
+
+  program
+    .command('migrate')
+    .description('Run pending database migrations')
+    .action(() =>
+      withServices(
+        async (app) => {
+          const { getDataSourceToken } = await import('@nestjs/typeorm');
+          const dataSource = app.get(getDataSourceToken());
+          const ran = await dataSource.runMigrations({ transaction: 'each' });
+          return { migrated: ran.map((migration: { name: string }) => migration.name) };
+        },
+        { migrate: false },
+      ),
+    );
+
+  program
+    .command('account:create')
+    .description('Create an account')
+    .requiredOption('--name <name>', 'display name')
+    .addOption(new Option('--plan <plan>', 'plan').choices(PLANS).makeOptionMandatory())
+    .action((opts: { name: string; plan: Plan }) =>
+      withServices(async (app) => {
+        const account = await app.get(AccountsService).create(opts.name, opts.plan);
+        return { id: account.id, name: account.name, plan: account.plan };
+      }),
+    );
+
+  program
+    .command('key:create')
+    .description('Create an API key (shown only once)')
+    .requiredOption('--account <id>', 'account id')
+    .option('--scopes <scopes>', `comma list of ${SCOPES.join(', ')}`, parseScopes)
+    .option('--name <name>', 'a label for the key')
+    .action((opts: { account: string; scopes?: Scope[]; name?: string }) =>
+      withServices((app) =>
+        app.get(ApiKeysService).create(opts.account, opts.scopes, opts.name ?? null),
+      ),
+    );
+
+  program
+    .command('key:revoke')
+    .description('Revoke an API key')
+    .requiredOption('--key <id>', 'API key id (key_...)')
+    .action((opts: { key: string }) =>
+      withServices((app) => app.get(ApiKeysService).revoke(opts.key)),
+    );
+
+  program
+    .command('signing-secret:rotate')
+    .description("Set a new signing secret for the account's outgoing webhooks (shown only once)")
+    .requiredOption('--account <id>', 'account id')
+    .action((opts: { account: string }) =>
+      withServices((app) => app.get(AccountsService).rotateSigningSecret(opts.account)),
+    );
+
+  registerAgentCommands(program);
+  return program;
+}
+
+async function main(argv: string[]): Promise<void> {
+  try {
+    await buildProgram().parseAsync(argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      process.exit(error.exitCode === 0 ? 0 : 2);
+    }
+    const message =
+      error instanceof ApiError || error instanceof ConfigError || error instanceof Error
+        ? error.message
+        : String(error);
+    process.stderr.write(`error: ${message}\n`);
+    process.exit(1);
+  }
+}
+
+if (require.main === module) void main(process.argv);

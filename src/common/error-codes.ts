@@ -1,0 +1,100 @@
+/** Every error code the service answers with, its status and what it means (for /docs/errors). */
+export const ERROR_CODES = {
+  invalid_request: {
+    status: 400,
+    title: 'Invalid request',
+    description:
+      'A parameter is missing, has the wrong type or an out-of-range value, or the JSON body is malformed. `error.field` names the offending field (dotted for nested fields such as `options.callback_url`).',
+  },
+  unauthorized: {
+    status: 401,
+    title: 'Unauthorized',
+    description:
+      'The API key is missing, malformed, unknown or revoked. REST requests send `Authorization: Bearer <API_KEY>`; protected webhooks send `X-API-Key` or a valid signature.',
+  },
+  forbidden: {
+    status: 403,
+    title: 'Forbidden',
+    description:
+      'The API key is valid but lacks the scope this route needs (`agents:read`, `agents:write`, `agents:trigger` or `executions:read`).',
+  },
+  not_found: {
+    status: 404,
+    title: 'Not found',
+    description:
+      'The route or resource does not exist, belongs to another account, or was deleted. For the inbound webhook: the webhook URL does not exist or was rotated or deleted.',
+  },
+  conflict: {
+    status: 409,
+    title: 'Conflict',
+    description:
+      'The request conflicts with the current state: an illegal state change (for example cancelling a finished execution) or an Idempotency-Key reused with a different body.',
+  },
+  agent_paused: {
+    status: 409,
+    title: 'Agent paused',
+    description:
+      'The agent is paused and accepts no triggers. Resume it with `PATCH /v2/agents/:id` `{"status":"active"}`.',
+  },
+  payload_too_large: {
+    status: 413,
+    title: 'Payload too large',
+    description: 'The request body is larger than 1 MiB.',
+  },
+  unsupported_media_type: {
+    status: 415,
+    title: 'Unsupported media type',
+    description: 'The request body is not `application/json`.',
+  },
+  rate_limited: {
+    status: 429,
+    title: 'Rate limited',
+    description:
+      "Too many requests for the account's plan. Wait the number of seconds in `Retry-After` before retrying; `X-RateLimit-*` headers show the budget.",
+  },
+  internal_error: {
+    status: 500,
+    title: 'Internal error',
+    description:
+      'The server failed unexpectedly. Retry later; the request id in `X-Request-Id` helps support find it.',
+  },
+  service_unavailable: {
+    status: 503,
+    title: 'Service unavailable',
+    description:
+      'A dependency (the database or the queue) is unavailable, so nothing was accepted. Retry after the number of seconds in `Retry-After`.',
+  },
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export function isErrorCode(value: string): value is ErrorCode {
+  return Object.prototype.hasOwnProperty.call(ERROR_CODES, value);
+}
+
+/** The code for a status when nothing more specific is known. */
+export function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return 'invalid_request';
+    case 401:
+      return 'unauthorized';
+    case 403:
+      return 'forbidden';
+    case 404:
+    case 405:
+      return 'not_found';
+    case 409:
+      return 'conflict';
+    case 413:
+      return 'payload_too_large';
+    case 415:
+      return 'unsupported_media_type';
+    case 429:
+      return 'rate_limited';
+    case 503:
+      return 'service_unavailable';
+    default:
+      return status >= 500 ? 'internal_error' : 'invalid_request';
+  }
+}

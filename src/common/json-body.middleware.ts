@@ -1,0 +1,92 @@
+import express, { NextFunction, Request, RequestHandler, Response } from 'express';
+import { EnvelopeFlavour, sendError } from './error-envelope';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** The exact bytes of the JSON body, for signatures and hashing. */
+    rawBody?: Buffer;
+  }
+}
+
+function hasBody(req: Request): boolean {
+  const length = req.headers['content-length'];
+  if (length !== undefined) return Number(length) > 0;
+  return req.headers['transfer-encoding'] !== undefined;
+}
+
+function isJson(req: Request): boolean {
+  const type = req.headers['content-type'];
+  if (!type) return false;
+  const mime = type.split(';')[0].trim().toLowerCase();
+  return mime === 'application/json' || (mime.startsWith('application/') && mime.endsWith('+json'));
+}
+
+/**
+ * Body handling for both listeners, on the raw bytes: a body must be JSON (415), at most
+ * 1 MiB (413), well-formed (400) and an object (400). A request without a body gets `{}`.
+ */
+export function jsonBody(flavour: EnvelopeFlavour, docsUrl: string): RequestHandler[] {
+  const parse = express.raw({ type: () => true, limit: MAX_BODY_BYTES });
+  return [
+    (req: Request, res: Response, next: NextFunction) => {
+      if (!hasBody(req)) {
+        req.body = {};
+        return next();
+      }
+      if (!isJson(req)) {
+        return sendError(
+          res,
+          flavour,
+          docsUrl,
+          'unsupported_media_type',
+          'The body must be application/json',
+        );
+      }
+      parse(req, res, (err?: unknown) => {
+        if (err) {
+          const type = (err as { type?: string }).type;
+          if (type === 'entity.too.large') {
+            return sendError(
+              res,
+              flavour,
+              docsUrl,
+              'payload_too_large',
+              'The body is larger than 1 MiB',
+            );
+          }
+          if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
+            return sendError(
+              res,
+              flavour,
+              docsUrl,
+              'unsupported_media_type',
+              'Unsupported body encoding',
+            );
+          }
+          return sendError(res, flavour, docsUrl, 'invalid_request', 'The body could not be read');
+        }
+        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        req.rawBody = raw;
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(raw.toString('utf8'));
+        } catch {
+          return sendError(res, flavour, docsUrl, 'invalid_request', 'The body is not valid JSON');
+        }
+        if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+          return sendError(
+            res,
+            flavour,
+            docsUrl,
+            'invalid_request',
+            'The body must be a JSON object',
+          );
+        }
+        req.body = parsed;
+        next();
+      });
+    },
+  ];
+}

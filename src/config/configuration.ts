@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+
+export const ROLES = ['api', 'webhook', 'worker'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Typed configuration of one process, read once from the environment at start. */
+export interface AppConfig {
+  port: number;
+  webhookPort: number;
+  baseUrl: string;
+  webhookBaseUrl: string;
+  docsUrl: string;
+  databaseUrl: string | null;
+  databasePath: string;
+  redisUrl: string | null;
+  roles: ReadonlySet<Role>;
+  secretKey: string;
+  outboundAllowPrivate: boolean;
+  syncWaitMs: number;
+  migrateOnStart: boolean;
+  workerConcurrency: number;
+  callbackRetryBaseMs: number;
+  executionRetentionDays: number;
+  logLevel: string;
+  /** The folder that holds the SQLite file and the generated secret key. */
+  dataDir: string;
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${message}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function str(env: Env, name: string, fallback: string): string {
+  const value = env[name];
+  return value === undefined || value === '' ? fallback : value;
+}
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(name, `must be an integer, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) {
+    throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+  }
+  return value;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(true|1|yes)$/i.test(raw)) return true;
+  if (/^(false|0|no)$/i.test(raw)) return false;
+  throw new ConfigError(name, `must be true or false, got "${raw}"`);
+}
+
+function url(env: Env, name: string, fallback: string | null, protocols: string[]): string | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be a URL, got "${raw}"`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `must use ${protocols.join(' or ')}, got "${parsed.protocol}"`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+function roles(env: Env): Set<Role> {
+  const raw = str(env, 'ROLE', 'all').trim();
+  if (raw === 'all') return new Set(ROLES);
+  const parts = raw.split(',').map((part) => part.trim());
+  for (const part of parts) {
+    if (!(ROLES as readonly string[]).includes(part)) {
+      throw new ConfigError(
+        'ROLE',
+        `must be "all" or a comma list of ${ROLES.join(', ')}, got "${raw}"`,
+      );
+    }
+  }
+  return new Set(parts as Role[]);
+}
+
+/** SECRET_KEY, or a key generated once into the data folder and reused afterwards. */
+function secretKey(env: Env, dataDir: string): string {
+  const raw = env.SECRET_KEY;
+  if (raw !== undefined && raw !== '') {
+    if (raw.length < 32) throw new ConfigError('SECRET_KEY', 'must be at least 32 characters');
+    return raw;
+  }
+  const file = join(dataDir, 'secret.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const generated = randomBytes(32).toString('base64url');
+  writeFileSync(file, generated, { mode: 0o600, flag: 'wx' });
+  return generated;
+}
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const port = int(env, 'PORT', 3000, 0, 65535);
+  const webhookPort = int(env, 'WEBHOOK_PORT', 3001, 0, 65535);
+  const databasePath = resolve(str(env, 'DATABASE_PATH', './data/agents.sqlite'));
+  const dataDir = dirname(databasePath);
+  const databaseUrl = url(env, 'DATABASE_URL', null, ['mysql:', 'mariadb:']);
+  return {
+    port,
+    webhookPort,
+    baseUrl: url(env, 'BASE_URL', 'http://localhost:3000/v2', ['http:', 'https:'])!,
+    webhookBaseUrl: url(env, 'WEBHOOK_BASE_URL', 'http://localhost:3001', ['http:', 'https:'])!,
+    docsUrl: url(env, 'DOCS_URL', 'http://localhost:3000/docs', ['http:', 'https:'])!,
+    databaseUrl,
+    databasePath,
+    redisUrl: url(env, 'REDIS_URL', null, ['redis:', 'rediss:']),
+    roles: roles(env),
+    secretKey: secretKey(env, dataDir),
+    outboundAllowPrivate: bool(env, 'OUTBOUND_ALLOW_PRIVATE', false),
+    syncWaitMs: int(env, 'SYNC_WAIT_MS', 30000, 0, 3_600_000),
+    migrateOnStart: bool(env, 'MIGRATE_ON_START', false),
+    workerConcurrency: int(env, 'WORKER_CONCURRENCY', 8, 1, 1000),
+    callbackRetryBaseMs: int(env, 'CALLBACK_RETRY_BASE_MS', 10000, 1, 3_600_000),
+    executionRetentionDays: int(env, 'EXECUTION_RETENTION_DAYS', 30, 1, 36500),
+    logLevel: str(env, 'LOG_LEVEL', 'info'),
+    dataDir,
+  };
+}

@@ -1,0 +1,39 @@
+import { DynamicModule, Global, Module, Provider } from '@nestjs/common';
+import { getDataSourceToken, getRepositoryToken } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, AppConfig } from './config/configuration';
+import { SecretBox } from './common/crypto';
+import { ENTITIES } from './database/entities';
+import { LocalBus } from './runner/local-bus';
+
+/** What one process shares between its Nest applications (API, webhook, worker). */
+export interface CoreResources {
+  config: AppConfig;
+  dataSource: DataSource;
+  bus: LocalBus;
+}
+
+/**
+ * Global providers of a process: configuration, the one DataSource and a repository for
+ * every entity (injectable with `@InjectRepository`), the secret box and the local bus.
+ * The DataSource's lifetime belongs to the process (see bootstrap.ts), not to one app.
+ */
+@Global()
+@Module({})
+export class CoreModule {
+  static forRoot(core: CoreResources): DynamicModule {
+    const repositories: Provider[] = ENTITIES.map((entity) => ({
+      provide: getRepositoryToken(entity),
+      useFactory: (dataSource: DataSource) => dataSource.getRepository(entity),
+      inject: [getDataSourceToken()],
+    }));
+    const providers: Provider[] = [
+      { provide: APP_CONFIG, useValue: core.config },
+      { provide: getDataSourceToken(), useValue: core.dataSource },
+      { provide: LocalBus, useValue: core.bus },
+      { provide: SecretBox, useValue: new SecretBox(core.config.secretKey) },
+      ...repositories,
+    ];
+    return { module: CoreModule, providers, exports: providers };
+  }
+}

@@ -1,0 +1,18 @@
+import { Agent } from '../agents/agent.entity';
+import { AgentDailyStats } from '../agents/agent-daily-stats.entity';
+import { Account } from '../auth/account.entity';
+import { ApiKey } from '../auth/api-key.entity';
+import { Execution } from '../executions/execution.entity';
+import { CallbackDelivery } from '../webhooks/outbound/callback-delivery.entity';
+import { DeliveryAttempt } from '../webhooks/outbound/delivery-attempt.entity';
+
+/** Every entity of the service; the one list both the app and the TypeORM CLI use. */
+export const ENTITIES = [
+  Account,
+  ApiKey,
+  Agent,
+  AgentDailyStats,
+  Execution,
+  CallbackDelivery,
+  DeliveryAttempt,
+];

@@ -1,0 +1,13 @@
+import { MysqlInitial1763780000000 } from './mysql/1763780000000-Initial';
+import { SqliteInitial1763780000000 } from './sqlite/1763780000000-Initial';
+
+/**
+ * Migrations in order, one list per driver (column types differ between SQLite and MySQL).
+ * To add one: change the entities, then generate against a database migrated to the
+ * current head, once per driver:
+ *   DATABASE_PATH=/tmp/x.sqlite npm run migration:generate -- src/database/migrations/sqlite/<Name>
+ *   DATABASE_URL=mysql://... npm run migration:generate -- src/database/migrations/mysql/<Name>
+ * rename the classes `Sqlite<Name>…` / `Mysql<Name>…`, and list them here.
+ */
+export const SQLITE_MIGRATIONS: Function[] = [SqliteInitial1763780000000];
+export const MYSQL_MIGRATIONS: Function[] = [MysqlInitial1763780000000];

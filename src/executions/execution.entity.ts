@@ -1,0 +1,99 @@
+import { Entity, PrimaryColumn, Column, Index } from 'typeorm';
+import { IdColumn, JsonColumn, TimestampColumn } from '../database/columns';
+
+export const EXECUTION_STATUSES = [
+  'queued',
+  'running',
+  'completed',
+  'failed',
+  'cancelled',
+] as const;
+export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
+export const FINAL_STATUSES: readonly ExecutionStatus[] = ['completed', 'failed', 'cancelled'];
+export type ExecutionSource = 'api' | 'webhook' | 'retry';
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+export interface LogEntry {
+  timestamp: string;
+  level: LogLevel;
+  message: string;
+}
+
+export interface ExecutionError {
+  code: string;
+  message: string;
+}
+
+@Entity('executions')
+@Index('idx_executions_agent_created', ['agentId', 'createdAt', 'id'])
+@Index('idx_executions_agent_status_created', ['agentId', 'status', 'createdAt', 'id'])
+@Index('idx_executions_status_created', ['status', 'createdAt'])
+@Index('idx_executions_created', ['createdAt'])
+@Index('uq_executions_agent_idempotency', ['agentId', 'idempotencyKey'], { unique: true })
+export class Execution {
+  @PrimaryColumn({ type: 'varchar', length: 40 })
+  id: string;
+
+  @IdColumn({ name: 'account_id' })
+  accountId: string;
+
+  @IdColumn({ name: 'agent_id' })
+  agentId: string;
+
+  /** The agent's kind when the execution was created (for metrics and for the runner). */
+  @Column({ name: 'agent_kind', type: 'varchar', length: 64 })
+  agentKind: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  status: ExecutionStatus;
+
+  @Column({ type: 'varchar', length: 16 })
+  source: ExecutionSource;
+
+  @IdColumn({ name: 'retry_of', nullable: true })
+  retryOf: string | null;
+
+  @JsonColumn()
+  input: Record<string, unknown>;
+
+  @JsonColumn({ nullable: true })
+  output: Record<string, unknown> | null;
+
+  @JsonColumn({ nullable: true })
+  error: ExecutionError | null;
+
+  /** Written once, when the run ends: one column read for the detail route. */
+  @JsonColumn({ nullable: true })
+  logs: LogEntry[] | null;
+
+  @Column({ name: 'callback_url', type: 'varchar', length: 2048, nullable: true })
+  callbackUrl: string | null;
+
+  /** Idempotency-Key (API) or delivery id (webhook); unique per agent while set. */
+  @Column({ name: 'idempotency_key', type: 'varchar', length: 255, nullable: true })
+  idempotencyKey: string | null;
+
+  /** SHA-256 of the request body that carried the idempotency key. */
+  @Column({ name: 'request_hash', type: 'varchar', length: 64, nullable: true })
+  requestHash: string | null;
+
+  /** How many times a worker has started this execution. */
+  @Column({ type: 'int', default: 0 })
+  attempts: number;
+
+  /** While running: until when the worker that claimed it is presumed alive. */
+  @TimestampColumn({ name: 'leased_until', nullable: true })
+  leasedUntil: Date | null;
+
+  @TimestampColumn({ name: 'created_at' })
+  createdAt: Date;
+
+  @TimestampColumn({ name: 'started_at', nullable: true })
+  startedAt: Date | null;
+
+  @TimestampColumn({ name: 'completed_at', nullable: true })
+  completedAt: Date | null;
+
+  @Column({ name: 'duration_ms', type: 'int', nullable: true })
+  durationMs: number | null;
+}

@@ -1,0 +1,49 @@
+import 'reflect-metadata';
+import { ConfigError, loadConfig } from './config/configuration';
+import { startService } from './bootstrap';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(78);
+    }
+    throw error;
+  }
+  const service = await startService(config, { listen: true });
+  const parts = [...config.roles].join(', ');
+  process.stdout.write(
+    JSON.stringify({
+      level: 30,
+      time: Date.now(),
+      msg: `agent automation service started (${parts})`,
+      api: service.api ? config.port : undefined,
+      webhook: service.webhook ? config.webhookPort : undefined,
+      database: config.databaseUrl ? 'mysql' : config.databasePath,
+    }) + '\n',
+  );
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(
+      JSON.stringify({ level: 30, time: Date.now(), msg: `${signal}: draining` }) + '\n',
+    );
+    service.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `Failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  process.exit(1);
+});

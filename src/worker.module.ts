@@ -1,0 +1,10 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { CoreModule, CoreResources } from './core.module';
+
+/** Root of the worker role: runs queued executions and sends callbacks; no HTTP listener. */
+@Module({})
+export class WorkerModule {
+  static forRoot(core: CoreResources): DynamicModule {
+    return { module: WorkerModule, imports: [CoreModule.forRoot(core)] };
+  }
+}

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiKeysService } from '../src/auth/api-keys.service';
+import { bearer, startTestService, TestService } from './support/service';
+
+const DOCS = 'http://localhost:3000/docs';
+
+describe('foundation: auth, errors, request ids', () => {
+  let t: TestService;
+  let key: string;
+  let keyId: string;
+
+  beforeAll(async () => {
+    t = await startTestService();
+    ({ key, keyId } = await t.seedAccount());
+  });
+  afterAll(async () => t?.close());
+
+  it('answers 401 in the envelope without a key', async () => {
+    const res = await t.api().get('/v2/account').expect(401);
+    expect(res.body).toEqual({
+      error: {
+        code: 'unauthorized',
+        message: expect.any(String),
+        docs_url: `${DOCS}/errors/unauthorized`,
+      },
+    });
+  });
+
+  it('answers 401 for a malformed, unknown or revoked key', async () => {
+    await t.api().get('/v2/account').set('Authorization', 'Basic abc').expect(401);
+    await t.api().get('/v2/account').set('Authorization', 'Bearer').expect(401);
+    const unknown = await t.api().get('/v2/account').set(bearer('aas_not-a-real-key')).expect(401);
+    expect(unknown.body.error.code).toBe('unauthorized');
+
+    const other = await t.seedAccount();
+    await t.api().get('/v2/account').set(bearer(other.key)).expect(200);
+    await t.service.api!.get(ApiKeysService).revoke(other.keyId);
+    const revoked = await t.api().get('/v2/account').set(bearer(other.key)).expect(401);
+    expect(revoked.body.error.code).toBe('unauthorized');
+  });
+
+  it('shows the key its own account and scopes', async () => {
+    const res = await t.api().get('/v2/account').set(bearer(key)).expect(200);
+    expect(res.body).toEqual({
+      id: expect.stringMatching(/^acc_/),
+      name: 'Test account',
+      plan: 'enterprise',
+      api_key: {
+        id: keyId,
+        scopes: ['agents:read', 'agents:write', 'agents:trigger', 'executions:read'],
+      },
+    });
+  });
+
+  it('answers unknown routes with 404 in the envelope, inside and outside /v2', async () => {
+    for (const path of ['/v2/no-such-route', '/nothing-here', '/v1/agents']) {
+      const res = await t.api().get(path).set(bearer(key)).expect(404);
+      expect(res.body.error).toMatchObject({
+        code: 'not_found',
+        docs_url: `${DOCS}/errors/not_found`,
+      });
+    }
+  });
+
+  it('answers the webhook listener 404 with success false', async () => {
+    const res = await t.webhook().post('/webhook/unknown-id').send({ a: 1 }).expect(404);
+    expect(res.body).toMatchObject({
+      success: false,
+      message: expect.any(String),
+      error: { code: 'not_found' },
+    });
+  });
+
+  it('answers malformed JSON with 400 invalid_request, before authentication', async () => {
+    const res = await t
+      .api()
+      .post('/v2/agents')
+      .set(bearer(key))
+      .set('Content-Type', 'application/json')
+      .send('{"name": ')
+      .expect(400);
+    expect(res.body.error.code).toBe('invalid_request');
+    expect(JSON.stringify(res.body)).not.toMatch(/at |SyntaxError|node_modules/);
+  });
+
+  it('answers a non-JSON body with 415 and an oversized one with 413', async () => {
+    const text = await t
+      .api()
+      .post('/v2/agents')
+      .set(bearer(key))
+      .set('Content-Type', 'text/plain')
+      .send('hi')
+      .expect(415);
+    expect(text.body.error.code).toBe('unsupported_media_type');
+    const big = JSON.stringify({ blob: 'x'.repeat(1024 * 1024 + 10) });
+    const huge = await t
+      .api()
+      .post('/v2/agents')
+      .set(bearer(key))
+      .set('Content-Type', 'application/json')
+      .send(big)
+      .expect(413);
+    expect(huge.body.error.code).toBe('payload_too_large');
+  });
+
+  it('serves an HTML page per error code and 404 for unknown codes', async () => {
+    const page = await t.api().get('/docs/errors/rate_limited').expect(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.text).toContain('rate_limited');
+    expect(page.text).toContain('429');
+    const missing = await t.api().get('/docs/errors/no_such_code').expect(404);
+    expect(missing.body.error.code).toBe('not_found');
+  });
+
+  it('echoes a well-formed X-Request-Id and generates one otherwise', async () => {
+    const echoed = await t.api().get('/v2/account').set('X-Request-Id', 'req-abc.123').expect(401);
+    expect(echoed.headers['x-request-id']).toBe('req-abc.123');
+    const generated = await t
+      .api()
+      .get('/v2/account')
+      .set('X-Request-Id', 'bad id with spaces')
+      .expect(401);
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

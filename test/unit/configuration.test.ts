@@ -1,0 +1,55 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config/configuration';
+
+const base = () => ({ DATABASE_PATH: join(mkdtempSync(join(tmpdir(), 'cfg-')), 'db.sqlite') });
+
+describe('configuration', () => {
+  it('has the contract defaults', () => {
+    const config = loadConfig(base());
+    expect(config).toMatchObject({
+      port: 3000,
+      webhookPort: 3001,
+      baseUrl: 'http://localhost:3000/v2',
+      webhookBaseUrl: 'http://localhost:3001',
+      docsUrl: 'http://localhost:3000/docs',
+      databaseUrl: null,
+      redisUrl: null,
+      outboundAllowPrivate: false,
+      syncWaitMs: 30000,
+    });
+    expect([...config.roles].sort()).toEqual(['api', 'webhook', 'worker']);
+  });
+
+  it('generates SECRET_KEY once into the data folder and reuses it', () => {
+    const env = base();
+    const first = loadConfig(env).secretKey;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig(env).secretKey).toBe(first);
+    expect(readFileSync(join(env.DATABASE_PATH, '..', 'secret.key'), 'utf8')).toBe(first);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['WEBHOOK_PORT', '-1'],
+    ['BASE_URL', 'not a url'],
+    ['DATABASE_URL', 'postgres://x@y/z'],
+    ['REDIS_URL', 'http://localhost'],
+    ['ROLE', 'api,cook'],
+    ['SECRET_KEY', 'too-short'],
+    ['OUTBOUND_ALLOW_PRIVATE', 'maybe'],
+    ['SYNC_WAIT_MS', '1.5'],
+  ])('rejects %s=%s naming the variable', (name, value) => {
+    expect(() => loadConfig({ ...base(), [name]: value })).toThrowError(ConfigError);
+    expect(() => loadConfig({ ...base(), [name]: value })).toThrowError(
+      new RegExp(`\\b${name}\\b`),
+    );
+  });
+
+  it('splits ROLE into roles', () => {
+    expect([...loadConfig({ ...base(), ROLE: 'api, worker' }).roles]).toEqual(['api', 'worker']);
+  });
+});
