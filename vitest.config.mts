@@ -19,7 +19,7 @@ export default defineConfig({
         test: { name: 'sqlite', include: e2e, env: { TEST_DB: 'sqlite' } },
       },
       ...(withMariadb
-        ? [{ extends: true, test: { name: 'mariadb', include: e2e, env: { TEST_DB: 'mariadb' } } }]
+        ? [{ extends: true as const, test: { name: 'mariadb', include: e2e, env: { TEST_DB: 'mariadb' } } }]
         : []),
     ],
   },

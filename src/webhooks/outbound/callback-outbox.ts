@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { newId } from '../../common/ids';
+import { now } from '../../common/time';
+import type { Execution } from '../../executions/execution.entity';
+import { toExecutionResponse } from '../../executions/execution.response';
+import { CallbackDelivery, CallbackEvent } from './callback-delivery.entity';
+
+const EVENTS: Partial<Record<Execution['status'], CallbackEvent>> = {
+  completed: 'execution.completed',
+  failed: 'execution.failed',
+  cancelled: 'execution.cancelled',
+};
+
+/**
+ * Writes the outgoing webhook of a finished execution into the durable outbox, inside the
+ * transaction that finishes the execution: either both happen or neither. The dispatcher
+ * (worker role) sends due rows. The body is frozen here, so every attempt sends the same bytes.
+ */
+@Injectable()
+export class CallbackOutbox {
+  async enqueue(manager: EntityManager, execution: Execution): Promise<CallbackDelivery | null> {
+    const event = EVENTS[execution.status];
+    if (!execution.callbackUrl || !event) return null;
+    const createdAt = now();
+    const id = newId('dlv');
+    const delivery: CallbackDelivery = {
+      id,
+      executionId: execution.id,
+      accountId: execution.accountId,
+      url: execution.callbackUrl,
+      event,
+      body: JSON.stringify({
+        id,
+        type: event,
+        created_at: createdAt.toISOString(),
+        data: toExecutionResponse(execution),
+      }),
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: createdAt,
+      lockedUntil: null,
+      createdAt,
+      updatedAt: createdAt,
+    };
+    await manager.insert(CallbackDelivery, delivery as QueryDeepPartialEntity<CallbackDelivery>);
+    return delivery;
+  }
+}
