@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
-import { AgentsModule } from './agents/agents.module';
+import { AgentsApiModule } from './agents/agents-api.module';
 import { AuthModule } from './auth/auth.module';
 import { BearerAuthGuard } from './auth/bearer-auth.guard';
 import { AllExceptionsFilter, ENVELOPE_FLAVOUR } from './common/all-exceptions.filter';
@@ -20,7 +20,7 @@ export class AppModule {
         CoreModule.forRoot(core),
         LoggingModule,
         AuthModule,
-        AgentsModule,
+        AgentsApiModule,
         ExecutionsModule,
       ],
       controllers: [ErrorDocsController],

@@ -1,10 +1,16 @@
 import { Module } from '@nestjs/common';
 import { KindsModule } from '../runner/kinds/kinds.module';
 import { AgentStatsService } from './agent-stats.service';
+import { AgentsService } from './agents.service';
 
+/**
+ * The agents domain (rules, counters), without HTTP routes, so that the webhook listener,
+ * the worker, the executions module and the CLI can import it without mounting `/agents`
+ * routes on their applications. The REST routes are in AgentsApiModule.
+ */
 @Module({
   imports: [KindsModule],
-  providers: [AgentStatsService],
-  exports: [AgentStatsService],
+  providers: [AgentsService, AgentStatsService],
+  exports: [AgentsService, AgentStatsService],
 })
 export class AgentsModule {}

@@ -1,6 +1,67 @@
-import type { Command } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { AccountsService } from '../auth/accounts.service';
+import { Plan, PLANS } from '../auth/account.entity';
+import { ApiKeysService } from '../auth/api-keys.service';
+import { toAgentDetail, webhookUrl } from '../agents/agent.response';
+import { AgentsService, DEFAULT_AGENT_KIND } from '../agents/agents.service';
+import { CreateAgentDto } from '../agents/dto/create-agent.dto';
+import { validateDto } from '../common/validation';
+import { APP_CONFIG, type AppConfig } from '../config/configuration';
+import { withServices } from './with-services';
 
-/** `agent:create` and `seed:demo`: implemented with the Agents module. */
+function parseJsonObject(value: string): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new InvalidArgumentError('must be valid JSON');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new InvalidArgumentError('must be a JSON object');
+  }
+  return parsed as Record<string, unknown>;
+}
+
+/** `agent:create` and `seed:demo` (CONTRACT §1 CLI). */
 export function registerAgentCommands(program: Command): void {
-  void program;
+  program
+    .command('agent:create')
+    .description('Create an agent in an account; prints the detailed agent record')
+    .requiredOption('--account <id>', 'account id (acc_...)')
+    .requiredOption('--name <name>', 'display name')
+    .option('--kind <kind>', `agent kind (default: ${DEFAULT_AGENT_KIND})`)
+    .option('--config <json>', 'agent config, a JSON object', parseJsonObject)
+    .action((opts: { account: string; name: string; kind?: string; config?: object }) =>
+      withServices(async (app) => {
+        const input = await validateDto(CreateAgentDto, {
+          name: opts.name,
+          kind: opts.kind,
+          config: opts.config,
+        });
+        const account = await app.get(AccountsService).get(opts.account);
+        const view = await app.get(AgentsService).create(account.id, input);
+        return toAgentDetail(view, app.get<AppConfig>(APP_CONFIG).webhookBaseUrl);
+      }),
+    );
+
+  program
+    .command('seed:demo')
+    .description('Create a demo account with a full-scope API key and a lead-qualification agent')
+    .addOption(new Option('--plan <plan>', 'plan of the account').choices(PLANS).default('pro'))
+    .action((opts: { plan: Plan }) =>
+      withServices(async (app) => {
+        const account = await app.get(AccountsService).create('Demo account', opts.plan);
+        const key = await app.get(ApiKeysService).create(account.id);
+        const { agent } = await app.get(AgentsService).create(account.id, {
+          name: 'Demo lead qualification',
+          kind: 'lead-qualification',
+        });
+        return {
+          account_id: account.id,
+          api_key: key.key,
+          agent_id: agent.id,
+          webhook_url: webhookUrl(app.get<AppConfig>(APP_CONFIG).webhookBaseUrl, agent.webhookId),
+        };
+      }),
+    );
 }

@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { AgentsModule } from '../agents/agents.module';
 import { AuthModule } from '../auth/auth.module';
 import { CoreModule, CoreResources } from '../core.module';
 
@@ -6,6 +7,6 @@ import { CoreModule, CoreResources } from '../core.module';
 @Module({})
 export class CliModule {
   static forRoot(core: CoreResources): DynamicModule {
-    return { module: CliModule, imports: [CoreModule.forRoot(core), AuthModule] };
+    return { module: CliModule, imports: [CoreModule.forRoot(core), AuthModule, AgentsModule] };
   }
 }

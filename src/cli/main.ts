@@ -1,39 +1,13 @@
 import 'reflect-metadata';
-import { INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { AccountsService } from '../auth/accounts.service';
 import { PLANS, Plan } from '../auth/account.entity';
 import { ApiKeysService } from '../auth/api-keys.service';
 import { Scope, SCOPES } from '../auth/api-key.entity';
 import { ApiError } from '../common/api-error';
-import { ConfigError, loadConfig } from '../config/configuration';
-import { openDatabase } from '../database/database';
-import { LocalBus } from '../runner/local-bus';
-import { CliModule } from './cli.module';
+import { ConfigError } from '../config/configuration';
 import { registerAgentCommands } from './agent.commands';
-
-/** Runs `fn` with the app's services on the configured database, then prints its result. */
-export async function withServices(
-  fn: (app: INestApplicationContext) => Promise<unknown>,
-  options: { migrate?: boolean } = {},
-): Promise<void> {
-  const config = loadConfig();
-  const dataSource = await openDatabase(config, options);
-  const app = await NestFactory.createApplicationContext(
-    CliModule.forRoot({ config, dataSource, bus: new LocalBus() }),
-    {
-      logger: false,
-    },
-  );
-  try {
-    const result = await fn(app);
-    process.stdout.write(`${JSON.stringify(result)}\n`);
-  } finally {
-    await app.close();
-    await dataSource.destroy();
-  }
-}
+import { withServices } from './with-services';
 
 function parseScopes(value: string): Scope[] {
   const scopes = value
@@ -126,9 +100,11 @@ async function main(argv: string[]): Promise<void> {
       process.exit(error.exitCode === 0 ? 0 : 2);
     }
     const message =
-      error instanceof ApiError || error instanceof ConfigError || error instanceof Error
-        ? error.message
-        : String(error);
+      error instanceof ApiError && error.field
+        ? `${error.field}: ${error.message}`
+        : error instanceof ConfigError || error instanceof Error
+          ? error.message
+          : String(error);
     process.stderr.write(`error: ${message}\n`);
     process.exit(1);
   }

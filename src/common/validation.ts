@@ -1,4 +1,6 @@
 import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { plainToInstance } from 'class-transformer';
+import { validate } from 'class-validator';
 import { ApiError } from './api-error';
 
 /** The first offending field of a validation result, dotted for nested ones. */
@@ -34,4 +36,22 @@ export function createValidationPipe(): ValidationPipe {
     validationError: { target: false, value: false },
     exceptionFactory: validationException,
   });
+}
+
+/**
+ * Validates a plain object against a DTO class with the same rules as the global pipe (for
+ * callers outside HTTP, such as the CLI); throws the same 400 naming the first bad field.
+ */
+export async function validateDto<T extends object>(
+  dto: new () => T,
+  plain: Record<string, unknown>,
+): Promise<T> {
+  const instance = plainToInstance(dto, plain);
+  const errors = await validate(instance, {
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    stopAtFirstError: true,
+  });
+  if (errors.length > 0) throw validationException(errors);
+  return instance;
 }

@@ -1,0 +1,233 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, Repository } from 'typeorm';
+import { ApiError } from '../common/api-error';
+import { newSigningSecret, safeEqual, SecretBox, sha256Hex } from '../common/crypto';
+import { newId, randomToken } from '../common/ids';
+import { now } from '../common/time';
+import { KindRegistry } from '../runner/kinds/kind-registry';
+import { Agent, WebhookAuth } from './agent.entity';
+import type { AgentView } from './agent.response';
+import { AgentStats, AgentStatsService } from './agent-stats.service';
+import { TIMEOUT_MS_DEFAULT } from './dto/agent-fields';
+import type { CreateAgentDto } from './dto/create-agent.dto';
+import type { CredentialType } from './dto/create-webhook-credential.dto';
+import type { UpdateAgentDto } from './dto/update-agent.dto';
+
+/** The kind of an agent created without one. */
+export const DEFAULT_AGENT_KIND = 'lead-qualification';
+
+/** Webhook API keys: `whk_` + 256 random bits; only their SHA-256 is stored. */
+const WEBHOOK_KEY_PREFIX = 'whk_';
+
+const NO_STATS: AgentStats = { executionsToday: 0, successRate: 0 };
+
+export interface WebhookCredential {
+  type: CredentialType;
+  /** Shown once, in the response that created it; never stored in clear. */
+  secret: string;
+}
+
+/** A new random webhook id: 192 random bits, base64url (CONTRACT §2 asks for >= 128). */
+const newWebhookId = (): string => randomToken(24);
+
+/**
+ * The rules of agents (CONTRACT §3). Every query is scoped by account and ignores deleted
+ * agents, so a foreign, unknown or deleted id is simply not found (404, never 403).
+ */
+@Injectable()
+export class AgentsService {
+  constructor(
+    @InjectRepository(Agent) private readonly agents: Repository<Agent>,
+    private readonly stats: AgentStatsService,
+    private readonly kinds: KindRegistry,
+    @Inject(SecretBox) private readonly secrets: SecretBox,
+  ) {}
+
+  /**
+   * One page of the account's agents, oldest first (`created_at`, then `id`), with their
+   * counters: at most three queries (count, page, stats), none on the executions table.
+   */
+  async list(
+    accountId: string,
+    page: number,
+    perPage: number,
+  ): Promise<{ views: AgentView[]; total: number }> {
+    const where = { accountId, deletedAt: IsNull() };
+    const total = await this.agents.countBy(where);
+    const offset = (page - 1) * perPage;
+    if (offset >= total) return { views: [], total };
+    const agents = await this.agents.find({
+      where,
+      order: { createdAt: 'ASC', id: 'ASC' },
+      skip: offset,
+      take: perPage,
+    });
+    const stats = await this.stats.forAgents(agents.map((agent) => agent.id));
+    return { views: agents.map((agent) => ({ agent, stats: stats.get(agent.id)! })), total };
+  }
+
+  /**
+   * The account's agent `id`, unless deleted; 404 `not_found` otherwise. For every route
+   * under `/v2/agents/:id` (trigger and executions included).
+   */
+  async findOwned(accountId: string, id: string): Promise<Agent> {
+    const agent = await this.agents.findOneBy({ id, accountId, deletedAt: IsNull() });
+    if (!agent) throw ApiError.notFound('Agent');
+    return agent;
+  }
+
+  async get(accountId: string, id: string): Promise<AgentView> {
+    return this.withStats(await this.findOwned(accountId, id));
+  }
+
+  /**
+   * Creates an active agent. The kind defaults to `lead-qualification`; the kind and its
+   * config are checked by the kind's provider (400 `kind` / `config.<path>`). A webhook auth
+   * mode other than `none` takes effect once a credential is created: until then the
+   * webhook refuses every request (fails closed).
+   */
+  async create(accountId: string, input: CreateAgentDto): Promise<AgentView> {
+    const kind = input.kind ?? DEFAULT_AGENT_KIND;
+    const config = this.kinds.validate(kind, input.config ?? {});
+    const at = now();
+    const agent = this.agents.create({
+      id: newId('agt'),
+      accountId,
+      name: input.name,
+      kind,
+      config,
+      status: 'active',
+      webhookId: newWebhookId(),
+      webhookAuth: input.webhook_auth ?? 'none',
+      webhookKeyHash: null,
+      webhookSecretEnc: null,
+      timeoutMs: input.timeout_ms ?? TIMEOUT_MS_DEFAULT,
+      createdAt: at,
+      updatedAt: at,
+      deletedAt: null,
+    });
+    await this.agents.insert(agent);
+    return { agent, stats: NO_STATS };
+  }
+
+  /**
+   * Changes status, name, webhook auth mode or timeout. Setting a value the agent already
+   * has (pausing a paused agent) changes nothing and is not an error. Switching the webhook
+   * to `api_key` or `signature` needs that credential to exist (else 400 `webhook_auth`), so
+   * that a PATCH never locks a live webhook out by accident.
+   */
+  async update(accountId: string, id: string, patch: UpdateAgentDto): Promise<AgentView> {
+    const requested = {
+      status: patch.status,
+      name: patch.name,
+      webhookAuth: patch.webhook_auth,
+      timeoutMs: patch.timeout_ms,
+    };
+    if (Object.values(requested).every((value) => value === undefined)) {
+      throw ApiError.invalid(
+        'status',
+        'The body must set at least one of: status, name, webhook_auth, timeout_ms',
+      );
+    }
+    const agent = await this.findOwned(accountId, id);
+    if (requested.webhookAuth) this.assertCredentialExists(agent, requested.webhookAuth);
+    const changes: Partial<Agent> = {};
+    for (const [key, value] of Object.entries(requested) as [keyof typeof requested, never][]) {
+      if (value !== undefined && agent[key] !== value) changes[key] = value;
+    }
+    if (Object.keys(changes).length === 0) return this.withStats(agent);
+    return this.withStats(await this.change(agent, changes));
+  }
+
+  /**
+   * Soft delete: the row stays so that its executions remain readable by id. Its webhook
+   * id is replaced by a fresh random one and its credentials are wiped, so the old webhook
+   * URL can never resolve again even through a lookup that forgot `deleted_at`.
+   */
+  async remove(accountId: string, id: string): Promise<void> {
+    const agent = await this.findOwned(accountId, id);
+    const at = now();
+    await this.change(agent, {
+      deletedAt: at,
+      webhookId: newWebhookId(),
+      webhookKeyHash: null,
+      webhookSecretEnc: null,
+    });
+  }
+
+  /**
+   * A new webhook credential, returned only here, and the agent's webhook auth mode set to
+   * its type. An API key replaces the previous one (stored as its SHA-256); a signing
+   * secret (`whsec_…`) replaces the previous one (stored encrypted).
+   */
+  async createWebhookCredential(
+    accountId: string,
+    id: string,
+    type: CredentialType,
+  ): Promise<WebhookCredential> {
+    const agent = await this.findOwned(accountId, id);
+    if (type === 'api_key') {
+      const secret = `${WEBHOOK_KEY_PREFIX}${randomToken(32)}`;
+      await this.change(agent, { webhookKeyHash: sha256Hex(secret), webhookAuth: 'api_key' });
+      return { type, secret };
+    }
+    const secret = newSigningSecret();
+    await this.change(agent, {
+      webhookSecretEnc: this.secrets.seal(secret),
+      webhookAuth: 'signature',
+    });
+    return { type, secret };
+  }
+
+  /** A new webhook id: the old webhook URL stops resolving at once. */
+  async rotateWebhookUrl(accountId: string, id: string): Promise<AgentView> {
+    const agent = await this.findOwned(accountId, id);
+    return this.withStats(await this.change(agent, { webhookId: newWebhookId() }));
+  }
+
+  /** The (not deleted) agent a webhook id belongs to; 404 `not_found` otherwise. */
+  async findByWebhookId(webhookId: string): Promise<Agent> {
+    const agent = await this.agents.findOneBy({ webhookId, deletedAt: IsNull() });
+    if (!agent) throw ApiError.notFound('Webhook');
+    return agent;
+  }
+
+  /** Constant-time check of a presented `X-API-Key` against the agent's stored hash. */
+  webhookKeyMatches(agent: Agent, presented: string): boolean {
+    return agent.webhookKeyHash !== null && safeEqual(sha256Hex(presented), agent.webhookKeyHash);
+  }
+
+  /** The agent's webhook signing secret (`whsec_…`) in clear, or null when none exists. */
+  webhookSigningSecret(agent: Agent): string | null {
+    return agent.webhookSecretEnc ? this.secrets.open(agent.webhookSecretEnc) : null;
+  }
+
+  private assertCredentialExists(agent: Agent, mode: WebhookAuth): void {
+    const missing =
+      (mode === 'api_key' && agent.webhookKeyHash === null) ||
+      (mode === 'signature' && agent.webhookSecretEnc === null);
+    if (missing) {
+      throw ApiError.invalid(
+        'webhook_auth',
+        `The agent has no webhook ${mode === 'api_key' ? 'API key' : 'signing secret'}; create one with POST /v2/agents/${agent.id}/webhook-credentials {"type":"${mode}"}`,
+      );
+    }
+  }
+
+  /** Writes `changes` (and `updated_at`) unless the agent was deleted meanwhile (then 404). */
+  private async change(agent: Agent, changes: Partial<Agent>): Promise<Agent> {
+    const updated = { ...changes, updatedAt: now() };
+    const result = await this.agents.update(
+      { id: agent.id, accountId: agent.accountId, deletedAt: IsNull() },
+      updated,
+    );
+    if (result.affected === 0) throw ApiError.notFound('Agent');
+    return Object.assign(agent, updated);
+  }
+
+  private async withStats(agent: Agent): Promise<AgentView> {
+    const stats = await this.stats.forAgents([agent.id]);
+    return { agent, stats: stats.get(agent.id)! };
+  }
+}

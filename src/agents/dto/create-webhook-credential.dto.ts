@@ -1,0 +1,10 @@
+import { IsIn } from 'class-validator';
+
+export const CREDENTIAL_TYPES = ['api_key', 'signature'] as const;
+export type CredentialType = (typeof CREDENTIAL_TYPES)[number];
+
+/** `POST /v2/agents/:id/webhook-credentials`. */
+export class CreateWebhookCredentialDto {
+  @IsIn(CREDENTIAL_TYPES, { message: `type must be one of: ${CREDENTIAL_TYPES.join(', ')}` })
+  type: CredentialType;
+}
