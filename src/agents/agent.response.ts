@@ -37,7 +37,10 @@ export function webhookUrl(webhookBaseUrl: string, webhookId: string): string {
   return `${webhookBaseUrl}/webhook/${webhookId}`;
 }
 
-export function toAgentListItem({ agent, stats }: AgentView, webhookBaseUrl: string): AgentListItem {
+export function toAgentListItem(
+  { agent, stats }: AgentView,
+  webhookBaseUrl: string,
+): AgentListItem {
   return {
     id: agent.id,
     name: agent.name,

@@ -69,7 +69,10 @@ export class AgentsController {
     @Param('id') id: string,
     @Body() body: UpdateAgentDto,
   ): Promise<AgentDetail> {
-    return toAgentDetail(await this.agents.update(account.id, id, body), this.config.webhookBaseUrl);
+    return toAgentDetail(
+      await this.agents.update(account.id, id, body),
+      this.config.webhookBaseUrl,
+    );
   }
 
   @Delete(':id')

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { ApiError } from '../common/api-error';
 import { newSigningSecret, safeEqual, SecretBox, sha256Hex } from '../common/crypto';
 import { newId, randomToken } from '../common/ids';
@@ -19,6 +20,9 @@ export const DEFAULT_AGENT_KIND = 'lead-qualification';
 
 /** Webhook API keys: `whk_` + 256 random bits; only their SHA-256 is stored. */
 const WEBHOOK_KEY_PREFIX = 'whk_';
+
+/** What an update may change (the kind and its config are fixed at creation). */
+type AgentChanges = Partial<Omit<Agent, 'id' | 'accountId' | 'kind' | 'config' | 'createdAt'>>;
 
 const NO_STATS: AgentStats = { executionsToday: 0, successRate: 0 };
 
@@ -107,7 +111,7 @@ export class AgentsService {
       updatedAt: at,
       deletedAt: null,
     });
-    await this.agents.insert(agent);
+    await this.agents.insert(agent as QueryDeepPartialEntity<Agent>);
     return { agent, stats: NO_STATS };
   }
 
@@ -132,7 +136,7 @@ export class AgentsService {
     }
     const agent = await this.findOwned(accountId, id);
     if (requested.webhookAuth) this.assertCredentialExists(agent, requested.webhookAuth);
-    const changes: Partial<Agent> = {};
+    const changes: AgentChanges = {};
     for (const [key, value] of Object.entries(requested) as [keyof typeof requested, never][]) {
       if (value !== undefined && agent[key] !== value) changes[key] = value;
     }
@@ -216,7 +220,7 @@ export class AgentsService {
   }
 
   /** Writes `changes` (and `updated_at`) unless the agent was deleted meanwhile (then 404). */
-  private async change(agent: Agent, changes: Partial<Agent>): Promise<Agent> {
+  private async change(agent: Agent, changes: AgentChanges): Promise<Agent> {
     const updated = { ...changes, updatedAt: now() };
     const result = await this.agents.update(
       { id: agent.id, accountId: agent.accountId, deletedAt: IsNull() },

@@ -100,7 +100,7 @@ async function main(argv: string[]): Promise<void> {
       process.exit(error.exitCode === 0 ? 0 : 2);
     }
     const message =
-      error instanceof ApiError && error.field
+      error instanceof ApiError && error.field && !error.message.startsWith(error.field)
         ? `${error.field}: ${error.message}`
         : error instanceof ConfigError || error instanceof Error
           ? error.message

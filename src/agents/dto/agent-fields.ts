@@ -63,4 +63,3 @@ export const JsonObjectField = () =>
     Transform(({ obj, key }) => (obj as Record<string, unknown>)[key], { toClassOnly: true }),
     IsObject({ message: '$property must be a JSON object' }),
   );
-

@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SecretBox } from '../src/common/crypto';
+import { CliResult, ensureBuilt, parseOutput, runCli } from './support/cli';
+import { bearer, startTestService, TEST_SECRET_KEY, TestService } from './support/service';
+
+const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const ALL_SCOPES = ['agents:read', 'agents:write', 'agents:trigger', 'executions:read'];
+
+/** A bad invocation: non-zero exit, a message on stderr, nothing on stdout. */
+function expectRefused(result: CliResult, message?: RegExp): void {
+  expect(result.code).not.toBe(0);
+  expect(result.stdout).toBe('');
+  expect(result.stderr.trim()).not.toBe('');
+  if (message) expect(result.stderr).toMatch(message);
+}
+
+/**
+ * The built CLI (`node dist/src/cli/main.js`) as a separate process, on the database of a
+ * service started in this suite, so that what it creates is checked through the API.
+ */
+describe('CLI', () => {
+  let t: TestService;
+  let env: Record<string, string>;
+  const cli = (...args: string[]) => runCli(args, env);
+  const ok = async (...args: string[]) => parseOutput(await cli(...args));
+
+  beforeAll(async () => {
+    await ensureBuilt();
+    t = await startTestService();
+    env = { ...t.db.env, SECRET_KEY: TEST_SECRET_KEY, LOG_LEVEL: 'silent' };
+  }, 180_000);
+  afterAll(async () => t?.close());
+
+  it('account:create prints {id, name, plan}', async () => {
+    const out = await ok('account:create', '--name', 'Acme', '--plan', 'free_trial');
+    expect(out).toEqual({ id: expect.stringMatching(/^acc_/), name: 'Acme', plan: 'free_trial' });
+    expectRefused(await cli('account:create', '--name', 'Acme', '--plan', 'gold'), /plan/);
+    expectRefused(await cli('account:create', '--plan', 'pro'), /name/);
+    expectRefused(await cli('no:such-command'));
+  });
+
+  it('key:create prints a working key with all scopes by default, or the given ones', async () => {
+    const account = await ok('account:create', '--name', 'Keys', '--plan', 'pro');
+    const full = await ok('key:create', '--account', String(account.id));
+    expect(full).toEqual({
+      id: expect.stringMatching(/^key_/),
+      key: expect.stringMatching(/^aas_/),
+      scopes: ALL_SCOPES,
+    });
+    const who = await t
+      .api()
+      .get('/v2/account')
+      .set(bearer(String(full.key)))
+      .expect(200);
+    expect(who.body).toMatchObject({
+      id: account.id,
+      api_key: { id: full.id, scopes: ALL_SCOPES },
+    });
+
+    const reader = await ok(
+      'key:create',
+      '--account',
+      String(account.id),
+      '--scopes',
+      'agents:read',
+      '--name',
+      'ro',
+    );
+    expect(reader.scopes).toEqual(['agents:read']);
+    await t
+      .api()
+      .get('/v2/agents')
+      .set(bearer(String(reader.key)))
+      .expect(200);
+    await t
+      .api()
+      .post('/v2/agents')
+      .set(bearer(String(reader.key)))
+      .send({ name: 'x' })
+      .expect(403);
+
+    expectRefused(
+      await cli('key:create', '--account', String(account.id), '--scopes', 'agents:own'),
+      /scope/,
+    );
+    expectRefused(await cli('key:create', '--account', 'acc_nope'), /Account not found/);
+  });
+
+  it('key:revoke prints {id, revoked_at} and the key stops working', async () => {
+    const account = await ok('account:create', '--name', 'Revoke', '--plan', 'pro');
+    const key = await ok('key:create', '--account', String(account.id));
+    const auth = bearer(String(key.key));
+    await t.api().get('/v2/account').set(auth).expect(200);
+    const out = await ok('key:revoke', '--key', String(key.id));
+    expect(out).toEqual({ id: key.id, revoked_at: expect.stringMatching(ISO_MS) });
+    await t.api().get('/v2/account').set(auth).expect(401);
+    expectRefused(await cli('key:revoke', '--key', 'key_nope'), /not found/);
+  });
+
+  it('signing-secret:rotate prints a whsec_ secret that is stored encrypted', async () => {
+    const account = await ok('account:create', '--name', 'Signer', '--plan', 'pro');
+    const out = await ok('signing-secret:rotate', '--account', String(account.id));
+    expect(out).toEqual({
+      account_id: account.id,
+      signing_secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
+    });
+    const rows: { signing_secret_enc: string }[] = await t.service.dataSource.query(
+      'SELECT signing_secret_enc FROM accounts WHERE id = ?',
+      [account.id],
+    );
+    const secret = String(out.signing_secret);
+    expect(rows[0].signing_secret_enc).not.toContain(secret.slice(6));
+    expect(new SecretBox(TEST_SECRET_KEY).open(rows[0].signing_secret_enc)).toBe(secret);
+    expectRefused(await cli('signing-secret:rotate', '--account', 'acc_nope'), /not found/);
+  });
+
+  it('agent:create prints the detailed agent record the API shows', async () => {
+    const account = await ok('account:create', '--name', 'Agents', '--plan', 'pro');
+    const key = await ok('key:create', '--account', String(account.id));
+    const auth = bearer(String(key.key));
+
+    const plain = await ok('agent:create', '--account', String(account.id), '--name', 'Leads');
+    expect(plain).toMatchObject({
+      id: expect.stringMatching(/^agt_/),
+      name: 'Leads',
+      status: 'active',
+      kind: 'lead-qualification',
+      config: {},
+      webhook_auth: 'none',
+      timeout_ms: 30000,
+      executions_today: 0,
+      success_rate: 0,
+      created_at: expect.stringMatching(ISO_MS),
+      updated_at: expect.stringMatching(ISO_MS),
+    });
+    const read = await t.api().get(`/v2/agents/${plain.id}`).set(auth).expect(200);
+    expect(read.body).toEqual(plain);
+
+    const forwarder = await ok(
+      'agent:create',
+      '--account',
+      String(account.id),
+      '--name',
+      'Forwarder',
+      '--kind',
+      'http-request',
+      '--config',
+      '{"url":"https://example.com/in","method":"PUT"}',
+    );
+    expect(forwarder).toMatchObject({
+      kind: 'http-request',
+      config: { url: 'https://example.com/in', method: 'PUT' },
+    });
+
+    const custom = await runCli(
+      ['agent:create', '--account', String(account.id), '--name', 'Hooked'],
+      { ...env, WEBHOOK_BASE_URL: 'https://hooks.example.test' },
+    );
+    expect(parseOutput(custom).webhook_url).toMatch(
+      /^https:\/\/hooks\.example\.test\/webhook\/[A-Za-z0-9_-]{32}$/,
+    );
+
+    const id = String(account.id);
+    expectRefused(
+      await cli('agent:create', '--account', id, '--name', 'x', '--config', '{"a":'),
+      /config/,
+    );
+    expectRefused(
+      await cli('agent:create', '--account', id, '--name', 'x', '--config', '[1,2]'),
+      /config/,
+    );
+    expectRefused(
+      await cli('agent:create', '--account', id, '--name', 'x', '--kind', 'nope'),
+      /kind/,
+    );
+    expectRefused(await cli('agent:create', '--account', id, '--name', ''), /name/);
+    expectRefused(await cli('agent:create', '--account', id), /name/);
+    expectRefused(
+      await cli('agent:create', '--account', 'acc_nope', '--name', 'x'),
+      /Account not found/,
+    );
+    const listed = await t.api().get('/v2/agents').set(auth).expect(200);
+    expect(listed.body.meta.total).toBe(3);
+  });
+
+  it('seed:demo prints an account, a full-scope key and an agent that the API serves', async () => {
+    const out = await ok('seed:demo');
+    expect(Object.keys(out).sort()).toEqual(['account_id', 'agent_id', 'api_key', 'webhook_url']);
+    const auth = bearer(String(out.api_key));
+
+    const who = await t.api().get('/v2/account').set(auth).expect(200);
+    expect(who.body).toMatchObject({ id: out.account_id, plan: 'pro' });
+    expect(who.body.api_key.scopes).toEqual(ALL_SCOPES);
+
+    const agent = await t.api().get(`/v2/agents/${out.agent_id}`).set(auth).expect(200);
+    expect(agent.body).toMatchObject({
+      id: out.agent_id,
+      kind: 'lead-qualification',
+      status: 'active',
+      webhook_url: out.webhook_url,
+    });
+    expect(String(out.webhook_url)).toMatch(
+      /^http:\/\/localhost:3001\/webhook\/[A-Za-z0-9_-]{32}$/,
+    );
+
+    const enterprise = await ok('seed:demo', '--plan', 'enterprise');
+    expect(enterprise.account_id).not.toBe(out.account_id);
+    const plan = await t
+      .api()
+      .get('/v2/account')
+      .set(bearer(String(enterprise.api_key)))
+      .expect(200);
+    expect(plan.body.plan).toBe('enterprise');
+    expectRefused(await cli('seed:demo', '--plan', 'gold'), /plan/);
+  });
+});
