@@ -161,24 +161,16 @@ describe('CLI', () => {
     );
 
     const id = String(account.id);
-    expectRefused(
-      await cli('agent:create', '--account', id, '--name', 'x', '--config', '{"a":'),
-      /config/,
-    );
-    expectRefused(
-      await cli('agent:create', '--account', id, '--name', 'x', '--config', '[1,2]'),
-      /config/,
-    );
-    expectRefused(
-      await cli('agent:create', '--account', id, '--name', 'x', '--kind', 'nope'),
-      /kind/,
-    );
-    expectRefused(await cli('agent:create', '--account', id, '--name', ''), /name/);
-    expectRefused(await cli('agent:create', '--account', id), /name/);
-    expectRefused(
-      await cli('agent:create', '--account', 'acc_nope', '--name', 'x'),
-      /Account not found/,
-    );
+    const refusals: [string[], RegExp][] = [
+      [['--account', id, '--name', 'x', '--config', '{"a":'], /config/],
+      [['--account', id, '--name', 'x', '--config', '[1,2]'], /config/],
+      [['--account', id, '--name', 'x', '--kind', 'nope'], /kind/],
+      [['--account', id, '--name', ''], /name/],
+      [['--account', id], /name/],
+      [['--account', 'acc_nope', '--name', 'x'], /Account not found/],
+    ];
+    const results = await Promise.all(refusals.map(([args]) => cli('agent:create', ...args)));
+    results.forEach((result, i) => expectRefused(result, refusals[i][1]));
     const listed = await t.api().get('/v2/agents').set(auth).expect(200);
     expect(listed.body.meta.total).toBe(3);
   });
