@@ -1,0 +1,28 @@
+import { Controller, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { Agent } from '../../agents/agent.entity';
+import { WebhookAgent } from './webhook-agent.decorator';
+import { WebhookAuthGuard } from './webhook-auth.guard';
+import { InboundWebhooksService } from './inbound-webhooks.service';
+
+/**
+ * `POST /webhook/:webhookId` on the webhook listener (no version segment, spec §9). The body
+ * has already been checked by the JSON body middleware (415/413/400) and kept as raw bytes.
+ */
+@Controller('webhook')
+export class InboundWebhooksController {
+  constructor(private readonly webhooks: InboundWebhooksService) {}
+
+  @Post(':webhookId')
+  @UseGuards(WebhookAuthGuard)
+  async receive(
+    @WebhookAgent() agent: Agent,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const ack = await this.webhooks.receive(agent, req.body, req.rawBody, req.headers);
+    res.status(ack.status);
+    if (ack.status === 200) res.setHeader('Idempotent-Replayed', 'true');
+    return ack.body;
+  }
+}

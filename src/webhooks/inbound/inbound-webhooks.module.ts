@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { ExecutionsModule } from '../../executions/executions.module';
+import { ThrottlingModule } from '../../throttling/throttling.module';
+import { InboundWebhooksController } from './inbound-webhooks.controller';
+import { InboundWebhooksService } from './inbound-webhooks.service';
+import { WebhookAuthGuard } from './webhook-auth.guard';
+
+/** The inbound webhook (CONTRACT §5), mounted by `WebhookAppModule` only. */
+@Module({
+  imports: [ExecutionsModule, ThrottlingModule],
+  controllers: [InboundWebhooksController],
+  providers: [InboundWebhooksService, WebhookAuthGuard],
+})
+export class InboundWebhooksModule {}

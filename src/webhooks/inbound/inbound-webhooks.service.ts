@@ -1,0 +1,205 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { IncomingHttpHeaders } from 'node:http';
+import { MoreThanOrEqual, Repository } from 'typeorm';
+import { Agent } from '../../agents/agent.entity';
+import { Account } from '../../auth/account.entity';
+import { ApiError } from '../../common/api-error';
+import { SecretBox, safeEqual, sha256Hex } from '../../common/crypto';
+import { now } from '../../common/time';
+import { Execution } from '../../executions/execution.entity';
+import {
+  ExecutionIntakeService,
+  IDEMPOTENCY_WINDOW_MS,
+} from '../../executions/execution-intake.service';
+import { verifyHexSignature, verifyStandardWebhook } from './webhook-signatures';
+
+/** The agent a webhook id belongs to, with its account (for the plan's rate limits). */
+export interface WebhookTarget {
+  agent: Agent;
+  account: Account;
+}
+
+/** The acknowledgement (spec §2) and its status: 202 new execution, 200 repeated delivery. */
+export interface WebhookAck {
+  status: 202 | 200;
+  body: { success: true; executionId: string; message: string };
+}
+
+/** Headers naming a delivery, in order of precedence (CONTRACT §5). */
+const DELIVERY_HEADERS = ['Idempotency-Key', 'webhook-id', 'X-GitHub-Delivery'] as const;
+const MAX_DELIVERY_KEY_LENGTH = 255;
+/** Webhook ids are base64url tokens (192 bits); anything else cannot exist. */
+const WEBHOOK_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * The inbound webhook (CONTRACT §5): finds the agent of a webhook id, checks the request's
+ * credentials against the agent's `webhook_auth`, and turns the payload into an execution.
+ */
+@Injectable()
+export class InboundWebhooksService {
+  constructor(
+    @InjectRepository(Agent) private readonly agents: Repository<Agent>,
+    @InjectRepository(Execution) private readonly executions: Repository<Execution>,
+    @Inject(SecretBox) private readonly secrets: SecretBox,
+    private readonly intake: ExecutionIntakeService,
+  ) {}
+
+  /**
+   * The live (not deleted) agent of `webhookId` and its account, in one query on the unique
+   * `webhook_id` index. Unknown, deleted or rotated-away ids: 404 `not_found`.
+   */
+  async resolve(webhookId: string): Promise<WebhookTarget> {
+    const found = WEBHOOK_ID.test(webhookId)
+      ? await this.agents
+          .createQueryBuilder('agent')
+          .innerJoinAndMapOne('agent.account', Account, 'account', 'account.id = agent.accountId')
+          .where('agent.webhookId = :webhookId', { webhookId })
+          .andWhere('agent.deletedAt IS NULL')
+          .getOne()
+      : null;
+    if (!found) throw new ApiError('not_found', 'No webhook at this URL');
+    const { account, ...agent } = found as Agent & { account: Account };
+    return { agent: Object.assign(new Agent(), agent), account };
+  }
+
+  /**
+   * Checks the request against the agent's `webhook_auth`; 401 `unauthorized` unless it
+   * passes. A mode whose credential was never created refuses every request (fails closed).
+   */
+  authenticate(agent: Agent, headers: IncomingHttpHeaders, rawBody: Buffer): void {
+    switch (agent.webhookAuth) {
+      case 'none':
+        return;
+      case 'api_key': {
+        const presented = header(headers, 'x-api-key');
+        const valid =
+          presented !== undefined &&
+          agent.webhookKeyHash !== null &&
+          safeEqual(sha256Hex(presented), agent.webhookKeyHash);
+        if (!valid) throw new ApiError('unauthorized', 'Missing or invalid X-API-Key header');
+        return;
+      }
+      case 'signature':
+        return this.verifySignature(agent, headers, rawBody);
+      default:
+        throw new ApiError('unauthorized', 'This webhook accepts no requests');
+    }
+  }
+
+  /**
+   * Starts an execution of `agent` with `input` (the parsed body), once: a delivery key
+   * already seen for this agent within 24 h answers 200 with the first execution's id.
+   * Resolves only once the execution is durably queued; never waits for the run.
+   */
+  async receive(
+    agent: Agent,
+    input: Record<string, unknown>,
+    rawBody: Buffer | undefined,
+    headers: IncomingHttpHeaders,
+  ): Promise<WebhookAck> {
+    if (!rawBody) throw new ApiError('invalid_request', 'The body must be a JSON object');
+    const deliveryKey = this.deliveryKey(headers);
+    if (agent.status === 'paused') {
+      // A sender retrying a delivery accepted before the pause gets its answer again.
+      const earlier = deliveryKey ? await this.earlierDelivery(agent, deliveryKey) : null;
+      if (earlier) return replay(earlier);
+      throw new ApiError('agent_paused', 'The agent is paused and accepts no triggers');
+    }
+    const { execution, created } = await this.intake.submit({
+      agent,
+      input,
+      source: 'webhook',
+      idempotencyKey: deliveryKey,
+      requestHash: deliveryKey ? sha256Hex(rawBody) : null,
+    });
+    if (!created) return replay(execution);
+    return {
+      status: 202,
+      body: {
+        success: true,
+        executionId: execution.id,
+        message: 'Webhook received; execution queued',
+      },
+    };
+  }
+
+  /** The first of `Idempotency-Key`, `webhook-id`, `X-GitHub-Delivery` sent; 1–255 chars. */
+  private deliveryKey(headers: IncomingHttpHeaders): string | null {
+    for (const name of DELIVERY_HEADERS) {
+      const value = header(headers, name.toLowerCase());
+      if (value === undefined) continue;
+      if (value.length === 0 || value.length > MAX_DELIVERY_KEY_LENGTH) {
+        throw ApiError.invalid(
+          name,
+          `${name} must be 1 to ${MAX_DELIVERY_KEY_LENGTH} characters long`,
+        );
+      }
+      return value;
+    }
+    return null;
+  }
+
+  private earlierDelivery(agent: Agent, deliveryKey: string): Promise<Execution | null> {
+    return this.executions.findOneBy({
+      agentId: agent.id,
+      idempotencyKey: deliveryKey,
+      createdAt: MoreThanOrEqual(new Date(now().getTime() - IDEMPOTENCY_WINDOW_MS)),
+    });
+  }
+
+  private verifySignature(agent: Agent, headers: IncomingHttpHeaders, rawBody: Buffer): void {
+    const hex = header(headers, 'x-signature');
+    const standard = {
+      id: header(headers, 'webhook-id'),
+      timestamp: header(headers, 'webhook-timestamp'),
+      signature: header(headers, 'webhook-signature'),
+    };
+    const hasStandard =
+      standard.id !== undefined &&
+      standard.timestamp !== undefined &&
+      standard.signature !== undefined;
+    if (hex === undefined && !hasStandard) {
+      throw new ApiError(
+        'unauthorized',
+        'Missing signature: send X-Signature (sha256=<hex>) or the Standard Webhooks headers',
+      );
+    }
+    const secret = agent.webhookSecretEnc ? this.secrets.open(agent.webhookSecretEnc) : null;
+    if (secret === null) throw new ApiError('unauthorized', 'Invalid signature');
+    if (hex !== undefined && verifyHexSignature(secret, rawBody, hex)) return;
+    if (hasStandard) {
+      const result = verifyStandardWebhook(
+        secret,
+        rawBody,
+        standard as { id: string; timestamp: string; signature: string },
+        now().getTime(),
+      );
+      if (result === 'valid') return;
+      if (result === 'stale') {
+        throw new ApiError(
+          'unauthorized',
+          'webhook-timestamp is more than 5 minutes away from the current time',
+        );
+      }
+    }
+    throw new ApiError('unauthorized', 'Invalid signature');
+  }
+}
+
+function replay(execution: Execution): WebhookAck {
+  return {
+    status: 200,
+    body: {
+      success: true,
+      executionId: execution.id,
+      message: 'Delivery already received; no new execution started',
+    },
+  };
+}
+
+/** A single header value (a repeated header counts as its comma-joined value). */
+function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
