@@ -1,4 +1,5 @@
 import { MysqlInitial1763780000000 } from './mysql/1763780000000-Initial';
+import { MysqlBinaryWebhookKeys1763783000000 } from './mysql/1763783000000-BinaryWebhookKeys';
 import { SqliteInitial1763780000000 } from './sqlite/1763780000000-Initial';
 
 /**
@@ -10,4 +11,7 @@ import { SqliteInitial1763780000000 } from './sqlite/1763780000000-Initial';
  * rename the classes `Sqlite<Name>…` / `Mysql<Name>…`, and list them here.
  */
 export const SQLITE_MIGRATIONS: Function[] = [SqliteInitial1763780000000];
-export const MYSQL_MIGRATIONS: Function[] = [MysqlInitial1763780000000];
+export const MYSQL_MIGRATIONS: Function[] = [
+  MysqlInitial1763780000000,
+  MysqlBinaryWebhookKeys1763783000000,
+];
