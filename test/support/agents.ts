@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { Agent, AgentStatus, WebhookAuth } from '../../src/agents/agent.entity';
 import { newSigningSecret, SecretBox, sha256Hex } from '../../src/common/crypto';
 import { newId, randomToken } from '../../src/common/ids';
@@ -52,6 +53,6 @@ export async function seedAgent(
     updatedAt: at,
     deletedAt: null,
   } satisfies Agent);
-  await t.service.dataSource.getRepository(Agent).insert(agent);
+  await t.service.dataSource.getRepository(Agent).insert(agent as QueryDeepPartialEntity<Agent>);
   return { agent, path: `/webhook/${agent.webhookId}`, apiKey, signingSecret };
 }
