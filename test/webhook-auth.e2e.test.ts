@@ -1,11 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Agent } from '../src/agents/agent.entity';
 import { newSigningSecret } from '../src/common/crypto';
 import { Execution } from '../src/executions/execution.entity';
-import { seedAgent, SeededAgent } from './support/agents';
-import { startTestService, TestService } from './support/service';
+import { seedAgent, SeededAgent, setAgentStatus } from './support/agents';
+import { bearer, startTestService, TestService } from './support/service';
 
 const unauthorized = {
   success: false,
@@ -24,10 +23,11 @@ const hexSignature = (secret: string, body: string) =>
 describe('inbound webhook: authentication', () => {
   let t: TestService;
   let accountId: string;
+  let key: string;
 
   beforeAll(async () => {
     t = await startTestService();
-    ({ accountId } = await t.seedAccount());
+    ({ accountId, key } = await t.seedAccount());
   });
   afterAll(async () => t?.close());
 
@@ -39,7 +39,7 @@ describe('inbound webhook: authentication', () => {
   describe('api_key', () => {
     let agent: SeededAgent;
     beforeAll(async () => {
-      agent = await seedAgent(t, accountId, { webhookAuth: 'api_key' });
+      agent = await seedAgent(t, key, { webhookAuth: 'api_key' });
     });
 
     it('refuses a missing or wrong X-API-Key with 401 and starts nothing', async () => {
@@ -53,29 +53,45 @@ describe('inbound webhook: authentication', () => {
       expect(almost.body).toEqual(unauthorized);
       // A Bearer header is not the webhook key.
       await post(agent, '{"a":1}').set('Authorization', `Bearer ${agent.apiKey}`).expect(401);
-      expect(await countFor(agent.agent.id)).toBe(0);
+      expect(await countFor(agent.id)).toBe(0);
     });
 
     it('accepts the right X-API-Key', async () => {
       const res = await post(agent, '{"a":1}').set('X-API-Key', agent.apiKey!).expect(202);
       expect(res.body.executionId).toMatch(/^exe_/);
-      expect(await countFor(agent.agent.id)).toBe(1);
+      expect(await countFor(agent.id)).toBe(1);
     });
 
     it('refuses everything while no key was ever created (fails closed)', async () => {
-      const keyless = await seedAgent(t, accountId, { webhookAuth: 'api_key' });
-      await t.service.dataSource
-        .getRepository(Agent)
-        .update({ id: keyless.agent.id }, { webhookKeyHash: null });
-      await post(keyless, '{}').set('X-API-Key', keyless.apiKey!).expect(401);
-      await post(keyless, '{}').set('X-API-Key', '').expect(401);
+      const created = await t
+        .api()
+        .post('/v2/agents')
+        .set(bearer(key))
+        .send({ name: 'Keyless', webhook_auth: 'api_key' })
+        .expect(201);
+      const path = new URL(created.body.webhook_url).pathname;
+      await t.webhook().post(path).send({}).expect(401);
+      await t.webhook().post(path).set('X-API-Key', 'anything').send({}).expect(401);
+      await t.webhook().post(path).set('X-API-Key', '').send({}).expect(401);
+    });
+
+    it('accepts only the newest key once a new one is created', async () => {
+      const rotated = await seedAgent(t, key, { webhookAuth: 'api_key' });
+      const res = await t
+        .api()
+        .post(`/v2/agents/${rotated.id}/webhook-credentials`)
+        .set(bearer(key))
+        .send({ type: 'api_key' })
+        .expect(201);
+      await post(rotated, '{}').set('X-API-Key', rotated.apiKey!).expect(401);
+      await post(rotated, '{}').set('X-API-Key', res.body.secret).expect(202);
     });
   });
 
   describe('signature (X-Signature)', () => {
     let agent: SeededAgent;
     beforeAll(async () => {
-      agent = await seedAgent(t, accountId, { webhookAuth: 'signature' });
+      agent = await seedAgent(t, key, { webhookAuth: 'signature' });
     });
 
     it('verifies the exact raw bytes, not a re-serialization', async () => {
@@ -136,7 +152,7 @@ describe('inbound webhook: authentication', () => {
     let agent: SeededAgent;
     let sender: Webhook;
     beforeAll(async () => {
-      agent = await seedAgent(t, accountId, { webhookAuth: 'signature' });
+      agent = await seedAgent(t, key, { webhookAuth: 'signature' });
       sender = new Webhook(agent.signingSecret!);
     });
 
@@ -232,16 +248,17 @@ describe('inbound webhook: authentication', () => {
 
   describe('what a 401 reveals', () => {
     it('authenticates before anything else about the agent or the delivery is told', async () => {
-      const paused = await seedAgent(t, accountId, { webhookAuth: 'api_key', status: 'paused' });
+      const paused = await seedAgent(t, key, { webhookAuth: 'api_key' });
+      await setAgentStatus(t, key, paused.id, 'paused');
       // Paused, but the caller is not authenticated: 401, not 409.
       const res = await post(paused, '{}').set('X-API-Key', 'wrong').expect(401);
       expect(res.body).toEqual(unauthorized);
-      expect(JSON.stringify(res.body)).not.toContain(paused.agent.id);
+      expect(JSON.stringify(res.body)).not.toContain(paused.id);
       expect(JSON.stringify(res.body)).not.toContain(accountId);
       await post(paused, '{}').set('X-API-Key', paused.apiKey!).expect(409);
 
       // A repeated delivery id does not reveal its execution id to an unauthenticated caller.
-      const open = await seedAgent(t, accountId, { webhookAuth: 'api_key' });
+      const open = await seedAgent(t, key, { webhookAuth: 'api_key' });
       const first = await post(open, '{}')
         .set('X-API-Key', open.apiKey!)
         .set('Idempotency-Key', 'secret-delivery')

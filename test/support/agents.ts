@@ -1,14 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { Agent, AgentStatus, WebhookAuth } from '../../src/agents/agent.entity';
-import { newSigningSecret, SecretBox, sha256Hex } from '../../src/common/crypto';
-import { newId, randomToken } from '../../src/common/ids';
-import { now } from '../../src/common/time';
-import type { TestService } from './service';
+import type { WebhookAuth } from '../../src/agents/agent.entity';
+import { bearer, type TestService } from './service';
 
 export interface SeededAgent {
-  agent: Agent;
-  /** The path of its webhook on the webhook listener. */
+  id: string;
+  webhookId: string;
+  /** The path of its webhook on the webhook listener (`/webhook/<webhook_id>`). */
   path: string;
   /** The webhook API key in clear (api_key mode). */
   apiKey?: string;
@@ -16,43 +12,50 @@ export interface SeededAgent {
   signingSecret?: string;
 }
 
+/** The path of a `webhook_url` (`{WEBHOOK_BASE_URL}/webhook/<id>`). */
+export const webhookPath = (webhookUrl: string): string => new URL(webhookUrl).pathname;
+
 /**
- * An agent written straight into the database (every column), with the webhook credential
- * its auth mode needs, stored as the agents service stores it (key hashed, secret sealed).
+ * An agent created through the REST API (`POST /v2/agents`), with the webhook credential its
+ * auth mode needs created through `POST /v2/agents/:id/webhook-credentials`.
  */
 export async function seedAgent(
   t: TestService,
-  accountId: string,
-  options: {
-    webhookAuth?: WebhookAuth;
-    status?: AgentStatus;
-    kind?: string;
-    config?: Record<string, unknown>;
-  } = {},
+  key: string,
+  options: { webhookAuth?: WebhookAuth; config?: Record<string, unknown> } = {},
 ): Promise<SeededAgent> {
-  const webhookAuth = options.webhookAuth ?? 'none';
-  const apiKey =
-    webhookAuth === 'api_key' ? `whk_${randomBytes(32).toString('base64url')}` : undefined;
-  const signingSecret = webhookAuth === 'signature' ? newSigningSecret() : undefined;
-  const at = now();
-  const agent = Object.assign(new Agent(), {
-    id: newId('agt'),
-    accountId,
-    name: 'Webhook test agent',
-    kind: options.kind ?? 'lead-qualification',
-    config: options.config ?? {},
-    status: options.status ?? 'active',
-    webhookId: randomToken(),
-    webhookAuth,
-    webhookKeyHash: apiKey ? sha256Hex(apiKey) : null,
-    webhookSecretEnc: signingSecret
-      ? new SecretBox(t.service.config.secretKey).seal(signingSecret)
-      : null,
-    timeoutMs: 30_000,
-    createdAt: at,
-    updatedAt: at,
-    deletedAt: null,
-  } satisfies Agent);
-  await t.service.dataSource.getRepository(Agent).insert(agent as QueryDeepPartialEntity<Agent>);
-  return { agent, path: `/webhook/${agent.webhookId}`, apiKey, signingSecret };
+  const created = await t
+    .api()
+    .post('/v2/agents')
+    .set(bearer(key))
+    .send({ name: 'Webhook test agent', config: options.config ?? {} })
+    .expect(201);
+  const path = webhookPath(created.body.webhook_url);
+  const seeded: SeededAgent = {
+    id: created.body.id,
+    webhookId: path.slice('/webhook/'.length),
+    path,
+  };
+  const auth = options.webhookAuth ?? 'none';
+  if (auth !== 'none') {
+    const credential = await t
+      .api()
+      .post(`/v2/agents/${seeded.id}/webhook-credentials`)
+      .set(bearer(key))
+      .send({ type: auth })
+      .expect(201);
+    if (auth === 'api_key') seeded.apiKey = credential.body.secret;
+    else seeded.signingSecret = credential.body.secret;
+  }
+  return seeded;
+}
+
+/** Pauses or resumes an agent through `PATCH /v2/agents/:id`. */
+export async function setAgentStatus(
+  t: TestService,
+  key: string,
+  agentId: string,
+  status: 'active' | 'paused',
+): Promise<void> {
+  await t.api().patch(`/v2/agents/${agentId}`).set(bearer(key)).send({ status }).expect(200);
 }

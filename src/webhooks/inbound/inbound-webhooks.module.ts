@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AgentsModule } from '../../agents/agents.module';
 import { ExecutionsModule } from '../../executions/executions.module';
 import { ThrottlingModule } from '../../throttling/throttling.module';
 import { InboundWebhooksController } from './inbound-webhooks.controller';
@@ -7,7 +8,7 @@ import { WebhookAuthGuard } from './webhook-auth.guard';
 
 /** The inbound webhook (CONTRACT §5), mounted by `WebhookAppModule` only. */
 @Module({
-  imports: [ExecutionsModule, ThrottlingModule],
+  imports: [AgentsModule, ExecutionsModule, ThrottlingModule],
   controllers: [InboundWebhooksController],
   providers: [InboundWebhooksService, WebhookAuthGuard],
 })

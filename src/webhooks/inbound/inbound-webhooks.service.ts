@@ -1,11 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { IncomingHttpHeaders } from 'node:http';
 import { MoreThanOrEqual, Repository } from 'typeorm';
 import { Agent } from '../../agents/agent.entity';
+import { AgentsService } from '../../agents/agents.service';
 import { Account } from '../../auth/account.entity';
 import { ApiError } from '../../common/api-error';
-import { SecretBox, safeEqual, sha256Hex } from '../../common/crypto';
+import { sha256Hex } from '../../common/crypto';
 import { now } from '../../common/time';
 import { Execution } from '../../executions/execution.entity';
 import {
@@ -41,7 +42,7 @@ export class InboundWebhooksService {
   constructor(
     @InjectRepository(Agent) private readonly agents: Repository<Agent>,
     @InjectRepository(Execution) private readonly executions: Repository<Execution>,
-    @Inject(SecretBox) private readonly secrets: SecretBox,
+    private readonly agentsService: AgentsService,
     private readonly intake: ExecutionIntakeService,
   ) {}
 
@@ -73,11 +74,9 @@ export class InboundWebhooksService {
         return;
       case 'api_key': {
         const presented = header(headers, 'x-api-key');
-        const valid =
-          presented !== undefined &&
-          agent.webhookKeyHash !== null &&
-          safeEqual(sha256Hex(presented), agent.webhookKeyHash);
-        if (!valid) throw new ApiError('unauthorized', 'Missing or invalid X-API-Key header');
+        if (presented === undefined || !this.agentsService.webhookKeyMatches(agent, presented)) {
+          throw new ApiError('unauthorized', 'Missing or invalid X-API-Key header');
+        }
         return;
       }
       case 'signature':
@@ -165,7 +164,7 @@ export class InboundWebhooksService {
         'Missing signature: send X-Signature (sha256=<hex>) or the Standard Webhooks headers',
       );
     }
-    const secret = agent.webhookSecretEnc ? this.secrets.open(agent.webhookSecretEnc) : null;
+    const secret = this.agentsService.webhookSigningSecret(agent);
     if (secret === null) throw new ApiError('unauthorized', 'Invalid signature');
     if (hex !== undefined && verifyHexSignature(secret, rawBody, hex)) return;
     if (hasStandard) {
