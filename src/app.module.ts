@@ -9,6 +9,8 @@ import { createValidationPipe } from './common/validation';
 import { CoreModule, CoreResources } from './core.module';
 import { ErrorDocsController } from './docs/error-docs.controller';
 import { ExecutionsModule } from './executions/executions.module';
+import { HealthModule } from './health/health.module';
+import { MetricsModule } from './metrics/metrics.module';
 
 /** Root of the REST API (`PORT`, routes under `/v2`). */
 @Module({})
@@ -22,6 +24,8 @@ export class AppModule {
         AuthModule,
         AgentsApiModule,
         ExecutionsModule,
+        HealthModule,
+        MetricsModule,
       ],
       controllers: [ErrorDocsController],
       providers: [

@@ -4,6 +4,7 @@ import { AllExceptionsFilter, ENVELOPE_FLAVOUR } from './common/all-exceptions.f
 import { LoggingModule } from './common/logging.module';
 import { createValidationPipe } from './common/validation';
 import { CoreModule, CoreResources } from './core.module';
+import { HealthModule } from './health/health.module';
 import { InboundWebhooksModule } from './webhooks/inbound/inbound-webhooks.module';
 
 /** Root of the inbound webhook listener (`WEBHOOK_PORT`, `/webhook/:webhook_id`). */
@@ -12,7 +13,7 @@ export class WebhookAppModule {
   static forRoot(core: CoreResources): DynamicModule {
     return {
       module: WebhookAppModule,
-      imports: [CoreModule.forRoot(core), LoggingModule, InboundWebhooksModule],
+      imports: [CoreModule.forRoot(core), LoggingModule, InboundWebhooksModule, HealthModule],
       providers: [
         { provide: ENVELOPE_FLAVOUR, useValue: 'webhook' },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
