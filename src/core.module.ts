@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from './config/configuration';
 import { SecretBox } from './common/crypto';
 import { ENTITIES } from './database/entities';
+import { MetricsService } from './metrics/metrics.service';
 import { LocalBus } from './runner/local-bus';
 
 /** What one process shares between its Nest applications (API, webhook, worker). */
@@ -11,11 +12,14 @@ export interface CoreResources {
   config: AppConfig;
   dataSource: DataSource;
   bus: LocalBus;
+  /** The process's metrics registry (bootstrap.ts); a throwaway one when absent (CLI). */
+  metrics?: MetricsService;
 }
 
 /**
  * Global providers of a process: configuration, the one DataSource and a repository for
- * every entity (injectable with `@InjectRepository`), the secret box and the local bus.
+ * every entity (injectable with `@InjectRepository`), the secret box, the local bus and the
+ * metrics.
  * The DataSource's lifetime belongs to the process (see bootstrap.ts), not to one app.
  */
 @Global()
@@ -31,6 +35,10 @@ export class CoreModule {
       { provide: APP_CONFIG, useValue: core.config },
       { provide: getDataSourceToken(), useValue: core.dataSource },
       { provide: LocalBus, useValue: core.bus },
+      {
+        provide: MetricsService,
+        useValue: core.metrics ?? new MetricsService(undefined, { defaultMetrics: false }),
+      },
       { provide: SecretBox, useValue: new SecretBox(core.config.secretKey) },
       ...repositories,
     ];

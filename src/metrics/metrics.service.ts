@@ -1,0 +1,177 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { DataSource } from 'typeorm';
+
+/** The listener a request came in on. */
+export type Listener = 'api' | 'webhook';
+
+/** What became of one callback delivery attempt. */
+export type DeliveryOutcome = 'delivered' | 'retrying' | 'failed';
+
+/** Which limit rejected a request: an account's plan, or the per-IP limit of failed auth. */
+export type RateLimitScope = 'account' | 'ip';
+
+interface HttpSeries {
+  count: Counter.Internal;
+  latency: Histogram.Internal<string>;
+}
+
+/**
+ * The Prometheus metrics of one process: one registry shared by the API, webhook and worker
+ * applications of the process (created in bootstrap.ts, provided globally by CoreModule), so
+ * `GET /metrics` shows them all. Recording is a Map lookup and two increments; the queue
+ * depth is counted in the database only when scraped.
+ */
+export class MetricsService {
+  readonly registry = new Registry();
+  private readonly httpRequests: Counter<string>;
+  private readonly httpLatency: Histogram<string>;
+  private readonly executions: Counter<string>;
+  private readonly runDuration: Histogram<string>;
+  private readonly deliveries: Counter<string>;
+  private readonly rateLimits: Counter<string>;
+  private readonly httpSeries = new Map<string, HttpSeries>();
+
+  constructor(dataSource?: DataSource, options: { defaultMetrics?: boolean } = {}) {
+    const registers = [this.registry];
+    if (options.defaultMetrics ?? true) {
+      collectDefaultMetrics({ register: this.registry, prefix: 'aas_' });
+    }
+    this.httpRequests = new Counter({
+      name: 'aas_http_requests_total',
+      help: 'HTTP requests answered, by listener, method, route template and status',
+      labelNames: ['listener', 'method', 'route', 'status'],
+      registers,
+    });
+    this.httpLatency = new Histogram({
+      name: 'aas_http_request_duration_seconds',
+      help: 'HTTP request latency in seconds, by listener, method, route template and status',
+      labelNames: ['listener', 'method', 'route', 'status'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers,
+    });
+    this.executions = new Counter({
+      name: 'aas_executions_total',
+      help: 'Executions that reached a final status, by agent kind and status',
+      labelNames: ['kind', 'status'],
+      registers,
+    });
+    this.runDuration = new Histogram({
+      name: 'aas_execution_duration_seconds',
+      help: 'Run duration of finished executions in seconds, by agent kind and status',
+      labelNames: ['kind', 'status'],
+      buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
+      registers,
+    });
+    this.deliveries = new Counter({
+      name: 'aas_callback_delivery_attempts_total',
+      help: 'Callback delivery attempts, by outcome (delivered, retrying, failed: no retry left)',
+      labelNames: ['outcome'],
+      registers,
+    });
+    this.rateLimits = new Counter({
+      name: 'aas_rate_limited_total',
+      help: 'Requests rejected with 429, by limit scope (account plan, or client IP)',
+      labelNames: ['scope'],
+      registers,
+    });
+    if (dataSource) {
+      new Gauge({
+        name: 'aas_queue_depth',
+        help: 'Executions queued and not yet started, counted in the database when scraped',
+        registers,
+        async collect() {
+          const counts = await countInProgress(dataSource);
+          if (counts) this.set(counts.get('queued') ?? 0);
+        },
+      });
+      new Gauge({
+        name: 'aas_executions_running',
+        help: 'Executions running now, counted in the database when scraped',
+        registers,
+        async collect() {
+          const counts = await countInProgress(dataSource);
+          if (counts) this.set(counts.get('running') ?? 0);
+        },
+      });
+    }
+  }
+
+  /** Records one answered HTTP request; `route` is a template, never a raw URL. */
+  httpRequest(
+    listener: Listener,
+    method: string,
+    route: string,
+    status: number,
+    seconds: number,
+  ): void {
+    const key = `${listener} ${method} ${status} ${route}`;
+    let series = this.httpSeries.get(key);
+    if (!series) {
+      const labels = { listener, method, route, status: String(status) };
+      series = {
+        count: this.httpRequests.labels(labels),
+        latency: this.httpLatency.labels(labels),
+      };
+      this.httpSeries.set(key, series);
+    }
+    series.count.inc();
+    series.latency.observe(seconds);
+  }
+
+  /** An execution reached a final status (`completed`, `failed` or `cancelled`). */
+  executionFinished(kind: string, status: string, durationMs: number | null): void {
+    this.executions.inc({ kind, status });
+    if (durationMs !== null && durationMs >= 0) {
+      this.runDuration.observe({ kind, status }, durationMs / 1000);
+    }
+  }
+
+  /** One attempt to deliver a callback ended. */
+  deliveryAttempt(outcome: DeliveryOutcome): void {
+    this.deliveries.inc({ outcome });
+  }
+
+  /** A request was rejected with 429. */
+  rateLimited(scope: RateLimitScope): void {
+    this.rateLimits.inc({ scope });
+  }
+
+  /** The Prometheus text exposition of every metric of the process. */
+  render(): Promise<string> {
+    return this.registry.metrics();
+  }
+
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+}
+
+/**
+ * Queued and running executions, one query served by the (status, created_at) index, shared
+ * by both gauges of a scrape. Null when the database does not answer: the gauges then keep
+ * their last value rather than failing the whole scrape.
+ */
+const inFlight = new WeakMap<DataSource, Promise<Map<string, number> | null>>();
+
+function countInProgress(dataSource: DataSource): Promise<Map<string, number> | null> {
+  let pending = inFlight.get(dataSource);
+  if (!pending) {
+    pending = queryInProgress(dataSource).finally(() => inFlight.delete(dataSource));
+    inFlight.set(dataSource, pending);
+  }
+  return pending;
+}
+
+async function queryInProgress(dataSource: DataSource): Promise<Map<string, number> | null> {
+  if (!dataSource.isInitialized) return null;
+  try {
+    const rows: { status: string; n: number | string }[] = await dataSource.query(
+      `SELECT status, COUNT(*) AS n FROM executions WHERE status IN ('queued', 'running') GROUP BY status`,
+    );
+    const counts = new Map<string, number>();
+    for (const row of rows) counts.set(row.status, Number(row.n));
+    return counts;
+  } catch {
+    return null;
+  }
+}

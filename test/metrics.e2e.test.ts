@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MetricsService } from '../src/metrics/metrics.service';
+import { sample } from './support/prometheus';
+import { insertAgent, insertExecution } from './support/rows';
+import { bearer, startTestService, TestService } from './support/service';
+
+describe('GET /metrics', () => {
+  let t: TestService;
+  let key: string;
+  let accountId: string;
+
+  // No worker: queued rows stay queued, so the queue depth is exactly what the test inserts.
+  beforeAll(async () => {
+    t = await startTestService({ ROLE: 'api,webhook' });
+    ({ key, accountId } = await t.seedAccount());
+  });
+  afterAll(async () => t?.close());
+
+  const scrape = async () => {
+    const res = await t.api().get('/metrics').expect(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    return res.text;
+  };
+
+  it('is public, outside /v2, and names every metric family', async () => {
+    const text = await scrape();
+    for (const name of [
+      'aas_http_requests_total',
+      'aas_http_request_duration_seconds',
+      'aas_executions_total',
+      'aas_execution_duration_seconds',
+      'aas_queue_depth',
+      'aas_executions_running',
+      'aas_callback_delivery_attempts_total',
+      'aas_rate_limited_total',
+      'aas_process_cpu_seconds_total',
+    ]) {
+      expect(text).toContain(`# TYPE ${name} `);
+    }
+    await t.api().get('/v2/metrics').expect(404);
+  });
+
+  it('counts requests by route template and status on both listeners', async () => {
+    const before = await scrape();
+    const labels = (route: string, status: number, listener = 'api', method = 'GET') => ({
+      listener,
+      method,
+      route,
+      status: String(status),
+    });
+    const count = (text: string, l: Record<string, string>) =>
+      sample(text, 'aas_http_requests_total', l) ?? 0;
+
+    await t.api().get('/v2/account').set(bearer(key)).expect(200);
+    await t.api().get('/v2/account').set(bearer(key)).expect(200);
+    await t.api().get('/v2/account').expect(401);
+    await t.api().get('/docs/errors/conflict').expect(200);
+    await t.api().get('/docs/errors/not-a-code').expect(404);
+    await t.api().get('/no/such/route').expect(404);
+    await t.api().get('/v2/no-such-route').expect(404);
+    const secret = 'sEcReTwEbHoOkId0123456789abcdefgh';
+    await t.webhook().post(`/webhook/${secret}`).send({ a: 1 }).expect(404);
+    await t.webhook().get('/health').expect(200);
+
+    const after = await scrape();
+    const delta = (l: Record<string, string>) => count(after, l) - count(before, l);
+    expect(delta(labels('/v2/account', 200))).toBe(2);
+    expect(delta(labels('/v2/account', 401))).toBe(1);
+    expect(delta(labels('/docs/errors/:code', 200))).toBe(1);
+    expect(delta(labels('/docs/errors/:code', 404))).toBe(1);
+    expect(delta(labels('unmatched', 404))).toBe(2);
+    expect(delta(labels('/webhook/:webhook_id', 404, 'webhook', 'POST'))).toBe(1);
+    expect(delta(labels('/health', 200, 'webhook'))).toBe(1);
+    // Latency histogram: same labels, with buckets, a count and a sum.
+    const latency = labels('/v2/account', 200);
+    expect(sample(after, 'aas_http_request_duration_seconds_count', latency)).toBe(
+      count(after, latency),
+    );
+    expect(
+      sample(after, 'aas_http_request_duration_seconds_bucket', { ...latency, le: '+Inf' }),
+    ).toBe(count(after, latency));
+    // Neither raw URLs nor webhook ids ever become labels.
+    expect(after).not.toContain(secret);
+    expect(after).not.toContain('/no/such/route');
+    expect(after).not.toContain('not-a-code');
+  });
+
+  it('reports the queue depth and running executions from the database on each scrape', async () => {
+    const agent = await insertAgent(t.service.dataSource, accountId);
+    await insertExecution(t.service.dataSource, agent, { status: 'queued' });
+    await insertExecution(t.service.dataSource, agent, { status: 'queued' });
+    await insertExecution(t.service.dataSource, agent, { status: 'running' });
+    await insertExecution(t.service.dataSource, agent, { status: 'completed' });
+    let text = await scrape();
+    expect(sample(text, 'aas_queue_depth')).toBe(2);
+    expect(sample(text, 'aas_executions_running')).toBe(1);
+    await insertExecution(t.service.dataSource, agent, { status: 'queued' });
+    text = await scrape();
+    expect(sample(text, 'aas_queue_depth')).toBe(3);
+  });
+
+  it('counts what the process records through MetricsService', async () => {
+    const metrics = t.service.api!.get(MetricsService);
+    expect(metrics).toBe(t.service.metrics);
+    metrics.executionFinished('lead-qualification', 'completed', 120);
+    metrics.executionFinished('lead-qualification', 'failed', 2500);
+    metrics.deliveryAttempt('retrying');
+    metrics.deliveryAttempt('delivered');
+    metrics.rateLimited('account');
+    const text = await scrape();
+    const kind = { kind: 'lead-qualification' };
+    expect(sample(text, 'aas_executions_total', { ...kind, status: 'completed' })).toBe(1);
+    expect(sample(text, 'aas_executions_total', { ...kind, status: 'failed' })).toBe(1);
+    expect(
+      sample(text, 'aas_execution_duration_seconds_sum', { ...kind, status: 'failed' }),
+    ).toBeCloseTo(2.5);
+    expect(
+      sample(text, 'aas_execution_duration_seconds_bucket', {
+        ...kind,
+        status: 'completed',
+        le: '0.25',
+      }),
+    ).toBe(1);
+    expect(sample(text, 'aas_callback_delivery_attempts_total', { outcome: 'retrying' })).toBe(1);
+    expect(sample(text, 'aas_callback_delivery_attempts_total', { outcome: 'delivered' })).toBe(1);
+    expect(sample(text, 'aas_rate_limited_total', { scope: 'account' })).toBe(1);
+  });
+});

@@ -1,0 +1,119 @@
+import type { DataSource } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { AgentDailyStats } from '../../src/agents/agent-daily-stats.entity';
+import { Agent } from '../../src/agents/agent.entity';
+import { newId, randomToken } from '../../src/common/ids';
+import { Execution } from '../../src/executions/execution.entity';
+import { CallbackDelivery } from '../../src/webhooks/outbound/callback-delivery.entity';
+import { DeliveryAttempt } from '../../src/webhooks/outbound/delivery-attempt.entity';
+
+/**
+ * Rows written straight into the database, for suites that need a state the API cannot make
+ * quickly (old executions, a queue with nothing draining it).
+ */
+export async function insertAgent(
+  dataSource: DataSource,
+  accountId: string,
+  fields: Partial<Agent> = {},
+): Promise<Agent> {
+  const at = new Date();
+  const agent: Agent = {
+    id: newId('agt'),
+    accountId,
+    name: 'Row agent',
+    kind: 'lead-qualification',
+    config: {},
+    status: 'active',
+    webhookId: randomToken(24),
+    webhookAuth: 'none',
+    webhookKeyHash: null,
+    webhookSecretEnc: null,
+    timeoutMs: 30000,
+    createdAt: at,
+    updatedAt: at,
+    deletedAt: null,
+    ...fields,
+  };
+  await dataSource.getRepository(Agent).insert(agent as QueryDeepPartialEntity<Agent>);
+  return agent;
+}
+
+export async function insertExecution(
+  dataSource: DataSource,
+  agent: Agent,
+  fields: Partial<Execution> = {},
+): Promise<Execution> {
+  const createdAt = fields.createdAt ?? new Date();
+  const finished = fields.status === undefined || fields.status === 'completed';
+  const execution: Execution = {
+    id: newId('exe'),
+    accountId: agent.accountId,
+    agentId: agent.id,
+    agentKind: agent.kind,
+    status: 'completed',
+    source: 'api',
+    retryOf: null,
+    input: { email: 'a@example.com' },
+    output: finished ? { ok: true } : null,
+    error: null,
+    logs: finished
+      ? [{ timestamp: createdAt.toISOString(), level: 'info', message: 'done' }]
+      : null,
+    callbackUrl: null,
+    idempotencyKey: null,
+    requestHash: null,
+    attempts: finished ? 1 : 0,
+    leasedUntil: null,
+    createdAt,
+    startedAt: finished ? createdAt : null,
+    completedAt: finished ? createdAt : null,
+    durationMs: finished ? 5 : null,
+    ...fields,
+  };
+  await dataSource.getRepository(Execution).insert(execution as QueryDeepPartialEntity<Execution>);
+  return execution;
+}
+
+/** A callback delivery of `execution` with one recorded attempt. */
+export async function insertDelivery(
+  dataSource: DataSource,
+  execution: Execution,
+): Promise<{ delivery: CallbackDelivery; attempt: DeliveryAttempt }> {
+  const at = execution.completedAt ?? execution.createdAt;
+  const delivery: CallbackDelivery = {
+    id: newId('dlv'),
+    executionId: execution.id,
+    accountId: execution.accountId,
+    url: 'http://127.0.0.1:9/callback',
+    event: 'execution.completed',
+    body: '{}',
+    status: 'delivered',
+    attempts: 1,
+    nextAttemptAt: at,
+    lockedUntil: null,
+    createdAt: at,
+    updatedAt: at,
+  };
+  await dataSource.getRepository(CallbackDelivery).insert(delivery);
+  const attempt: DeliveryAttempt = {
+    id: newId('dlv'),
+    deliveryId: delivery.id,
+    executionId: execution.id,
+    url: delivery.url,
+    event: delivery.event,
+    attempt: 1,
+    statusCode: 200,
+    error: null,
+    durationMs: 3,
+    createdAt: at,
+  };
+  await dataSource.getRepository(DeliveryAttempt).insert(attempt);
+  return { delivery, attempt };
+}
+
+export async function insertDailyStats(
+  dataSource: DataSource,
+  row: AgentDailyStats,
+): Promise<void> {
+  await dataSource.getRepository(AgentDailyStats).insert(row);
+}
