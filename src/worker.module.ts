@@ -1,10 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { CoreModule, CoreResources } from './core.module';
+import { RetentionModule } from './retention/retention.module';
 
 /** Root of the worker role: runs queued executions and sends callbacks; no HTTP listener. */
 @Module({})
 export class WorkerModule {
   static forRoot(core: CoreResources): DynamicModule {
-    return { module: WorkerModule, imports: [CoreModule.forRoot(core)] };
+    return { module: WorkerModule, imports: [CoreModule.forRoot(core), RetentionModule] };
   }
 }

@@ -1,6 +1,8 @@
 import { MysqlInitial1763780000000 } from './mysql/1763780000000-Initial';
 import { MysqlBinaryWebhookKeys1763783000000 } from './mysql/1763783000000-BinaryWebhookKeys';
 import { SqliteInitial1763780000000 } from './sqlite/1763780000000-Initial';
+import { MysqlCallbackDeliveryExecutionIndex1763786000000 } from './mysql/1763786000000-CallbackDeliveryExecutionIndex';
+import { SqliteCallbackDeliveryExecutionIndex1763786000000 } from './sqlite/1763786000000-CallbackDeliveryExecutionIndex';
 
 /**
  * Migrations in order, one list per driver (column types differ between SQLite and MySQL).
@@ -10,8 +12,12 @@ import { SqliteInitial1763780000000 } from './sqlite/1763780000000-Initial';
  *   DATABASE_URL=mysql://... npm run migration:generate -- src/database/migrations/mysql/<Name>
  * rename the classes `Sqlite<Name>…` / `Mysql<Name>…`, and list them here.
  */
-export const SQLITE_MIGRATIONS: Function[] = [SqliteInitial1763780000000];
+export const SQLITE_MIGRATIONS: Function[] = [
+  SqliteInitial1763780000000,
+  SqliteCallbackDeliveryExecutionIndex1763786000000,
+];
 export const MYSQL_MIGRATIONS: Function[] = [
   MysqlInitial1763780000000,
   MysqlBinaryWebhookKeys1763783000000,
+  MysqlCallbackDeliveryExecutionIndex1763786000000,
 ];

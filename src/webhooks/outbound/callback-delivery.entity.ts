@@ -11,6 +11,7 @@ export type CallbackDeliveryStatus = 'pending' | 'delivered' | 'failed';
  */
 @Entity('callback_deliveries')
 @Index('idx_callback_deliveries_due', ['status', 'nextAttemptAt'])
+@Index('idx_callback_deliveries_execution', ['executionId'])
 export class CallbackDelivery {
   @PrimaryColumn({ type: 'varchar', length: 40 })
   id: string;

@@ -1,0 +1,112 @@
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AgentDailyStats } from '../src/agents/agent-daily-stats.entity';
+import { utcDay } from '../src/common/time';
+import { Execution } from '../src/executions/execution.entity';
+import { RetentionService } from '../src/retention/retention.service';
+import { CallbackDelivery } from '../src/webhooks/outbound/callback-delivery.entity';
+import { DeliveryAttempt } from '../src/webhooks/outbound/delivery-attempt.entity';
+import { insertAgent, insertDailyStats, insertDelivery, insertExecution } from './support/rows';
+import { startTestService, TestService } from './support/service';
+
+const DAY = 86_400_000;
+
+describe('retention', () => {
+  let t: TestService;
+
+  // No worker role here: the retention service is driven by hand (and no runner touches the
+  // queued row the test inserts).
+  beforeAll(async () => {
+    t = await startTestService({
+      ROLE: 'api,webhook',
+      EXECUTION_RETENTION_DAYS: '30',
+      RETENTION_BATCH_SIZE: '2',
+    });
+  });
+  afterAll(async () => t?.close());
+
+  it('runs by itself in the worker role, on its schedule', async () => {
+    const worker = await startTestService({ ROLE: 'worker', RETENTION_INTERVAL_MS: '1000' });
+    try {
+      const ds = worker.service.dataSource;
+      const agent = await insertAgent(ds, 'acc_retention');
+      const old = await insertExecution(ds, agent, { createdAt: new Date(Date.now() - 40 * DAY) });
+      const fresh = await insertExecution(ds, agent);
+      const deadline = Date.now() + 10_000;
+      while (await ds.getRepository(Execution).existsBy({ id: old.id })) {
+        if (Date.now() > deadline) throw new Error('the scheduled retention pass did not run');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(await ds.getRepository(Execution).existsBy({ id: fresh.id })).toBe(true);
+    } finally {
+      await worker.close();
+    }
+  });
+
+  it('deletes finished executions older than the window, with their deliveries, in batches', async () => {
+    const ds = t.service.dataSource;
+    const retention = new RetentionService(ds, t.service.config, new SchedulerRegistry());
+    const at = new Date();
+    const ago = (days: number) => new Date(at.getTime() - days * DAY);
+    const { accountId } = await t.seedAccount();
+    const agent = await insertAgent(ds, accountId);
+
+    const old = [
+      await insertExecution(ds, agent, { status: 'completed', createdAt: ago(40) }),
+      await insertExecution(ds, agent, { status: 'failed', createdAt: ago(35) }),
+      await insertExecution(ds, agent, { status: 'cancelled', createdAt: ago(30.01) }),
+      await insertExecution(ds, agent, { status: 'completed', createdAt: ago(400) }),
+    ];
+    const oldDelivery = await insertDelivery(ds, old[0]);
+    const kept = [
+      // Never finished: a worker may hold it, so it is not pruned whatever its age.
+      await insertExecution(ds, agent, { status: 'queued', createdAt: ago(40) }),
+      await insertExecution(ds, agent, { status: 'completed', createdAt: ago(29.99) }),
+      await insertExecution(ds, agent, { status: 'failed', createdAt: at }),
+    ];
+    const keptDelivery = await insertDelivery(ds, kept[1]);
+
+    const stat = (days: number, completed: number): AgentDailyStats => ({
+      agentId: agent.id,
+      day: utcDay(ago(days)),
+      created: completed,
+      completed,
+      failed: 0,
+    });
+    for (const days of [31, 45, 90]) await insertDailyStats(ds, stat(days, 1));
+    for (const days of [29, 0]) await insertDailyStats(ds, stat(days, 7));
+
+    const result = await retention.prune(at);
+    // 4 executions in batches of 2; 3 old daily rows in batches of 2 and 1.
+    expect(result).toEqual({ executions: 4, dailyStats: 3, batches: 4 });
+
+    const ids = (await ds.getRepository(Execution).find({ where: { agentId: agent.id } })).map(
+      (row) => row.id,
+    );
+    expect(ids.sort()).toEqual(kept.map((row) => row.id).sort());
+    expect(
+      await ds.getRepository(CallbackDelivery).findOneBy({ id: oldDelivery.delivery.id }),
+    ).toBeNull();
+    expect(
+      await ds.getRepository(DeliveryAttempt).findOneBy({ id: oldDelivery.attempt.id }),
+    ).toBeNull();
+    expect(
+      await ds.getRepository(CallbackDelivery).findOneBy({ id: keptDelivery.delivery.id }),
+    ).not.toBeNull();
+    expect(
+      await ds.getRepository(DeliveryAttempt).findOneBy({ id: keptDelivery.attempt.id }),
+    ).not.toBeNull();
+
+    // Recent counters are untouched (nothing is decremented for pruned rows).
+    const stats = await ds.getRepository(AgentDailyStats).find({ where: { agentId: agent.id } });
+    expect(stats.map((row) => [row.day, row.completed]).sort()).toEqual(
+      [
+        [utcDay(ago(29)), 7],
+        [utcDay(at), 7],
+      ].sort(),
+    );
+
+    // A second pass finds nothing more.
+    expect(await retention.prune(at)).toEqual({ executions: 0, dailyStats: 0, batches: 0 });
+  });
+});
