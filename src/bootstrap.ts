@@ -2,7 +2,8 @@ import 'reflect-metadata';
 import { INestApplication, INestApplicationContext, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { Request, Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
+import type { Server } from 'node:http';
 import { Logger } from 'nestjs-pino';
 import type { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
@@ -11,6 +12,8 @@ import { jsonBody } from './common/json-body.middleware';
 import type { AppConfig } from './config/configuration';
 import type { CoreResources } from './core.module';
 import { openDatabase } from './database/database';
+import { httpMetrics } from './metrics/http-metrics.middleware';
+import { MetricsService } from './metrics/metrics.service';
 import { LocalBus } from './runner/local-bus';
 import { WebhookAppModule } from './webhook-app.module';
 import { WorkerModule } from './worker.module';
@@ -22,17 +25,35 @@ export interface Service {
   api?: INestApplication;
   webhook?: INestApplication;
   worker?: INestApplicationContext;
+  metrics: MetricsService;
+  /**
+   * Drains and stops (SIGTERM): the listeners stop accepting connections and finish their
+   * in-flight requests, then the worker finishes its in-flight runs, all within
+   * SHUTDOWN_GRACE_MS; then the database is released. Connections still open at the deadline
+   * are cut; runs still unfinished are left to the next worker (see the runner).
+   */
   close(): Promise<void>;
+}
+
+/** Set once the process drains: responses then ask clients to close their connection. */
+interface DrainState {
+  draining: boolean;
 }
 
 export function configureHttpApp(
   app: NestExpressApplication,
   flavour: EnvelopeFlavour,
   config: AppConfig,
+  drain: DrainState = { draining: false },
 ): void {
   app.disable('x-powered-by');
   app.set('trust proxy', false);
   app.set('query parser', 'simple');
+  app.use(httpMetrics(app.get(MetricsService), flavour === 'rest' ? 'api' : 'webhook'));
+  app.use((_req: Request, res: Response, next: NextFunction) => {
+    if (drain.draining) res.setHeader('Connection', 'close');
+    next();
+  });
   for (const handler of jsonBody(flavour, config.docsUrl)) app.use(handler);
   if (flavour === 'rest') {
     app.setGlobalPrefix('v2', {
@@ -51,13 +72,14 @@ async function createHttpApp(
   module: unknown,
   flavour: EnvelopeFlavour,
   config: AppConfig,
+  drain: DrainState,
 ): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(module as never, {
     bodyParser: false,
     bufferLogs: true,
     abortOnError: false,
   });
-  configureHttpApp(app, flavour, config);
+  configureHttpApp(app, flavour, config, drain);
   await app.init();
   // Anything no route matched (outside the /v2 prefix too) is a 404 in the envelope.
   app.use((req: Request, res: Response) =>
@@ -82,16 +104,25 @@ export async function startService(
   options: { listen?: boolean } = {},
 ): Promise<Service> {
   const dataSource = await openDatabase(config);
-  const core: CoreResources = { config, dataSource, bus: new LocalBus() };
+  const metrics = new MetricsService(dataSource);
+  const core: CoreResources = { config, dataSource, bus: new LocalBus(), metrics };
+  const drain: DrainState = { draining: false };
+  let closing: Promise<void> | undefined;
   const service: Service = {
     config,
     dataSource,
-    close: async () => {
-      // Stop intake first, then drain the worker, then release the database.
-      if (service.webhook) await service.webhook.close();
-      if (service.api) await service.api.close();
-      if (service.worker) await service.worker.close();
-      if (dataSource.isInitialized) await dataSource.destroy();
+    metrics,
+    close: () => {
+      closing ??= (async () => {
+        // Stop intake first (both listeners at once), then drain the worker, then release
+        // the database. One deadline bounds it all.
+        const deadline = Date.now() + config.shutdownGraceMs;
+        drain.draining = true;
+        await Promise.all([drainHttp(service.webhook, deadline), drainHttp(service.api, deadline)]);
+        if (service.worker) await closeBefore(service.worker.close(), deadline);
+        if (dataSource.isInitialized) await dataSource.destroy();
+      })();
+      return closing;
     },
   };
   try {
@@ -102,9 +133,14 @@ export async function startService(
       await service.worker.init();
     }
     if (config.roles.has('api'))
-      service.api = await createHttpApp(AppModule.forRoot(core), 'rest', config);
+      service.api = await createHttpApp(AppModule.forRoot(core), 'rest', config, drain);
     if (config.roles.has('webhook')) {
-      service.webhook = await createHttpApp(WebhookAppModule.forRoot(core), 'webhook', config);
+      service.webhook = await createHttpApp(
+        WebhookAppModule.forRoot(core),
+        'webhook',
+        config,
+        drain,
+      );
     }
     if (options.listen) {
       if (service.api) await service.api.listen(config.port);
@@ -115,4 +151,37 @@ export async function startService(
     throw error;
   }
   return service;
+}
+
+/**
+ * Stops a listener gracefully: no new connections, idle keep-alive connections closed at once
+ * and as soon as they become idle, in-flight requests allowed to finish until `deadline`, at
+ * which point the remaining connections are cut. Then the Nest application is closed.
+ */
+async function drainHttp(app: INestApplication | undefined, deadline: number): Promise<void> {
+  if (!app) return;
+  const server = app.getHttpServer() as Server;
+  if (server.listening) {
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const idle = setInterval(() => server.closeIdleConnections(), 100);
+    const cut = setTimeout(() => server.closeAllConnections(), Math.max(0, deadline - Date.now()));
+    await closed;
+    clearInterval(idle);
+    clearTimeout(cut);
+  }
+  await app.close();
+}
+
+/** Waits for `closing` until `deadline` at most; what is still running then is abandoned. */
+async function closeBefore(closing: Promise<void>, deadline: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
+  });
+  try {
+    await Promise.race([closing.catch(() => undefined), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -23,6 +23,12 @@ export interface AppConfig {
   workerConcurrency: number;
   callbackRetryBaseMs: number;
   executionRetentionDays: number;
+  /** Executions deleted per statement by the retention job. */
+  retentionBatchSize: number;
+  /** How often the retention job runs (worker role). */
+  retentionIntervalMs: number;
+  /** On SIGTERM: how long in-flight requests and runs may take before the process gives up on them. */
+  shutdownGraceMs: number;
   logLevel: string;
   /** The folder that holds the SQLite file and the generated secret key. */
   dataDir: string;
@@ -133,6 +139,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     workerConcurrency: int(env, 'WORKER_CONCURRENCY', 8, 1, 1000),
     callbackRetryBaseMs: int(env, 'CALLBACK_RETRY_BASE_MS', 10000, 1, 3_600_000),
     executionRetentionDays: int(env, 'EXECUTION_RETENTION_DAYS', 30, 1, 36500),
+    retentionBatchSize: int(env, 'RETENTION_BATCH_SIZE', 500, 1, 10_000),
+    retentionIntervalMs: int(env, 'RETENTION_INTERVAL_MS', 3_600_000, 1000, 86_400_000),
+    shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 25_000, 0, 600_000),
     logLevel: str(env, 'LOG_LEVEL', 'info'),
     dataDir,
   };
