@@ -9,6 +9,7 @@ import type { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { EnvelopeFlavour, sendError } from './common/error-envelope';
 import { jsonBody } from './common/json-body.middleware';
+import { ShutdownClock } from './common/shutdown';
 import type { AppConfig } from './config/configuration';
 import type { CoreResources } from './core.module';
 import { openDatabase } from './database/database';
@@ -35,23 +36,19 @@ export interface Service {
   close(): Promise<void>;
 }
 
-/** Set once the process drains: responses then ask clients to close their connection. */
-interface DrainState {
-  draining: boolean;
-}
-
 export function configureHttpApp(
   app: NestExpressApplication,
   flavour: EnvelopeFlavour,
   config: AppConfig,
-  drain: DrainState = { draining: false },
+  shutdown: ShutdownClock = new ShutdownClock(),
 ): void {
   app.disable('x-powered-by');
   app.set('trust proxy', false);
   app.set('query parser', 'simple');
   app.use(httpMetrics(app.get(MetricsService), flavour === 'rest' ? 'api' : 'webhook'));
   app.use((_req: Request, res: Response, next: NextFunction) => {
-    if (drain.draining) res.setHeader('Connection', 'close');
+    // Once draining, keep-alive clients are asked to go elsewhere after this response.
+    if (shutdown.draining) res.setHeader('Connection', 'close');
     next();
   });
   for (const handler of jsonBody(flavour, config.docsUrl)) app.use(handler);
@@ -72,14 +69,14 @@ async function createHttpApp(
   module: unknown,
   flavour: EnvelopeFlavour,
   config: AppConfig,
-  drain: DrainState,
+  shutdown: ShutdownClock,
 ): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(module as never, {
     bodyParser: false,
     bufferLogs: true,
     abortOnError: false,
   });
-  configureHttpApp(app, flavour, config, drain);
+  configureHttpApp(app, flavour, config, shutdown);
   await app.init();
   // Anything no route matched (outside the /v2 prefix too) is a 404 in the envelope.
   app.use((req: Request, res: Response) =>
@@ -105,8 +102,8 @@ export async function startService(
 ): Promise<Service> {
   const dataSource = await openDatabase(config);
   const metrics = new MetricsService(dataSource);
-  const core: CoreResources = { config, dataSource, bus: new LocalBus(), metrics };
-  const drain: DrainState = { draining: false };
+  const shutdown = new ShutdownClock();
+  const core: CoreResources = { config, dataSource, bus: new LocalBus(), metrics, shutdown };
   let closing: Promise<void> | undefined;
   const service: Service = {
     config,
@@ -116,10 +113,11 @@ export async function startService(
       closing ??= (async () => {
         // Stop intake first (both listeners at once), then drain the worker, then release
         // the database. One deadline bounds it all.
-        const deadline = Date.now() + config.shutdownGraceMs;
-        drain.draining = true;
+        const deadline = shutdown.begin(config.shutdownGraceMs);
         await Promise.all([drainHttp(service.webhook, deadline), drainHttp(service.api, deadline)]);
-        if (service.worker) await closeBefore(service.worker.close(), deadline);
+        // The worker waits for its runs until the deadline, then puts back the unfinished
+        // ones: give it a moment past the deadline for those writes.
+        if (service.worker) await closeBefore(service.worker.close(), deadline + RELEASE_MARGIN_MS);
         if (dataSource.isInitialized) await dataSource.destroy();
       })();
       return closing;
@@ -133,13 +131,13 @@ export async function startService(
       await service.worker.init();
     }
     if (config.roles.has('api'))
-      service.api = await createHttpApp(AppModule.forRoot(core), 'rest', config, drain);
+      service.api = await createHttpApp(AppModule.forRoot(core), 'rest', config, shutdown);
     if (config.roles.has('webhook')) {
       service.webhook = await createHttpApp(
         WebhookAppModule.forRoot(core),
         'webhook',
         config,
-        drain,
+        shutdown,
       );
     }
     if (options.listen) {
@@ -152,6 +150,9 @@ export async function startService(
   }
   return service;
 }
+
+/** How long past the shutdown deadline the worker may take to put back unfinished runs. */
+const RELEASE_MARGIN_MS = 3000;
 
 /**
  * Stops a listener gracefully: no new connections, idle keep-alive connections closed at once

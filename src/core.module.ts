@@ -3,6 +3,7 @@ import { getDataSourceToken, getRepositoryToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from './config/configuration';
 import { SecretBox } from './common/crypto';
+import { ShutdownClock } from './common/shutdown';
 import { ENTITIES } from './database/entities';
 import { MetricsService } from './metrics/metrics.service';
 import { LocalBus } from './runner/local-bus';
@@ -14,12 +15,14 @@ export interface CoreResources {
   bus: LocalBus;
   /** The process's metrics registry (bootstrap.ts); a throwaway one when absent (CLI). */
   metrics?: MetricsService;
+  /** The process's shutdown deadline (bootstrap.ts); a clock that never starts when absent. */
+  shutdown?: ShutdownClock;
 }
 
 /**
  * Global providers of a process: configuration, the one DataSource and a repository for
- * every entity (injectable with `@InjectRepository`), the secret box, the local bus and the
- * metrics.
+ * every entity (injectable with `@InjectRepository`), the secret box, the local bus, the
+ * metrics and the shutdown clock.
  * The DataSource's lifetime belongs to the process (see bootstrap.ts), not to one app.
  */
 @Global()
@@ -39,6 +42,7 @@ export class CoreModule {
         provide: MetricsService,
         useValue: core.metrics ?? new MetricsService(undefined, { defaultMetrics: false }),
       },
+      { provide: ShutdownClock, useValue: core.shutdown ?? new ShutdownClock() },
       { provide: SecretBox, useValue: new SecretBox(core.config.secretKey) },
       ...repositories,
     ];

@@ -30,11 +30,30 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     process.stdout.write(
-      JSON.stringify({ level: 30, time: Date.now(), msg: `${signal}: draining` }) + '\n',
+      JSON.stringify({
+        level: 30,
+        time: Date.now(),
+        msg: `${signal}: draining (grace ${config.shutdownGraceMs} ms)`,
+      }) + '\n',
     );
+    // Close bounds itself by SHUTDOWN_GRACE_MS; this is the backstop if something hangs.
+    setTimeout(() => {
+      process.stderr.write('Shutdown did not complete in time; exiting\n');
+      process.exit(1);
+    }, config.shutdownGraceMs + 10_000).unref();
     service.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
+      () => {
+        process.stdout.write(
+          JSON.stringify({ level: 30, time: Date.now(), msg: 'stopped' }) + '\n',
+        );
+        process.exit(0);
+      },
+      (error: unknown) => {
+        process.stderr.write(
+          `Shutdown failed: ${error instanceof Error ? error.message : String(error)}\n`,
+        );
+        process.exit(1);
+      },
     );
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
