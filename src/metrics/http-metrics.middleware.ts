@@ -11,10 +11,11 @@ const WEBHOOK_PATH = /^\/webhook\/[^/]+\/?$/;
  * recognised by its shape.
  */
 export function routeTemplate(req: Request): string {
+  // By shape first: one stable label for the webhook, whatever answered (route, body check).
+  if (WEBHOOK_PATH.test(req.path)) return '/webhook/:webhook_id';
   const route = (req.route as { path?: unknown } | undefined)?.path;
   // Nest's catch-all not-found routes (`*path`, `{/*splat}`) are no templates.
   if (typeof route === 'string' && !route.includes('*')) return route;
-  if (WEBHOOK_PATH.test(req.path)) return '/webhook/:webhook_id';
   return 'unmatched';
 }
 

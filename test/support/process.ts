@@ -1,0 +1,69 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+const root = join(__dirname, '..', '..');
+
+/** A TCP port that was free a moment ago (bound to port 0, then released). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+export interface ServiceProcess {
+  child: ChildProcess;
+  port: number;
+  webhookPort: number;
+  /** Everything the process wrote so far. */
+  output(): string;
+  /** Resolves with the exit code (or the signal name) once the process has ended. */
+  exited: Promise<number | string>;
+}
+
+/**
+ * Starts the BUILT service (`node dist/src/main.js`, build it first with `ensureBuilt`) as a
+ * real process on free ports with only the given environment, and waits until it says it
+ * started (or fails to).
+ */
+export async function startServiceProcess(env: Record<string, string>): Promise<ServiceProcess> {
+  const port = await freePort();
+  const webhookPort = await freePort();
+  const child = spawn(process.execPath, [join(root, 'dist', 'src', 'main.js')], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      WEBHOOK_PORT: String(webhookPort),
+      BASE_URL: `http://127.0.0.1:${port}/v2`,
+      WEBHOOK_BASE_URL: `http://127.0.0.1:${webhookPort}`,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)),
+  );
+  const started = await Promise.race([
+    new Promise<boolean>((resolve) => {
+      const check = () => {
+        if (output.includes('agent automation service started')) resolve(true);
+        else setTimeout(check, 50);
+      };
+      check();
+    }),
+    exited.then(() => false),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 30_000).unref()),
+  ]);
+  if (!started) {
+    child.kill('SIGKILL');
+    throw new Error(`the service did not start:\n${output}`);
+  }
+  return { child, port, webhookPort, output: () => output, exited };
+}
