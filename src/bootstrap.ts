@@ -16,6 +16,7 @@ import { openDatabase } from './database/database';
 import { httpMetrics } from './metrics/http-metrics.middleware';
 import { MetricsService } from './metrics/metrics.service';
 import { LocalBus } from './runner/local-bus';
+import { RateLimitStore } from './throttling/rate-limit-store';
 import { WebhookAppModule } from './webhook-app.module';
 import { WorkerModule } from './worker.module';
 
@@ -103,7 +104,15 @@ export async function startService(
   const dataSource = await openDatabase(config);
   const metrics = new MetricsService(dataSource);
   const shutdown = new ShutdownClock();
-  const core: CoreResources = { config, dataSource, bus: new LocalBus(), metrics, shutdown };
+  const rateLimitStore = RateLimitStore.forConfig(config);
+  const core: CoreResources = {
+    config,
+    dataSource,
+    bus: new LocalBus(),
+    metrics,
+    shutdown,
+    rateLimitStore,
+  };
   let closing: Promise<void> | undefined;
   const service: Service = {
     config,
@@ -118,12 +127,14 @@ export async function startService(
         // The worker waits for its runs until the deadline, then puts back the unfinished
         // ones: give it a moment past the deadline for those writes.
         if (service.worker) await closeBefore(service.worker.close(), deadline + RELEASE_MARGIN_MS);
+        await rateLimitStore.close();
         if (dataSource.isInitialized) await dataSource.destroy();
       })();
       return closing;
     },
   };
   try {
+    await rateLimitStore.start();
     if (config.roles.has('worker')) {
       service.worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(core), {
         logger: false,

@@ -7,6 +7,7 @@ import { ShutdownClock } from './common/shutdown';
 import { ENTITIES } from './database/entities';
 import { MetricsService } from './metrics/metrics.service';
 import { LocalBus } from './runner/local-bus';
+import { RateLimitStore } from './throttling/rate-limit-store';
 
 /** What one process shares between its Nest applications (API, webhook, worker). */
 export interface CoreResources {
@@ -17,12 +18,14 @@ export interface CoreResources {
   metrics?: MetricsService;
   /** The process's shutdown deadline (bootstrap.ts); a clock that never starts when absent. */
   shutdown?: ShutdownClock;
+  /** Rate-limit counters, shared by the REST and webhook apps (in-memory when absent). */
+  rateLimitStore?: RateLimitStore;
 }
 
 /**
  * Global providers of a process: configuration, the one DataSource and a repository for
  * every entity (injectable with `@InjectRepository`), the secret box, the local bus, the
- * metrics and the shutdown clock.
+ * metrics, the shutdown clock and the rate-limit counters.
  * The DataSource's lifetime belongs to the process (see bootstrap.ts), not to one app.
  */
 @Global()
@@ -44,6 +47,7 @@ export class CoreModule {
       },
       { provide: ShutdownClock, useValue: core.shutdown ?? new ShutdownClock() },
       { provide: SecretBox, useValue: new SecretBox(core.config.secretKey) },
+      { provide: RateLimitStore, useValue: core.rateLimitStore ?? RateLimitStore.inMemory() },
       ...repositories,
     ];
     return { module: CoreModule, providers, exports: providers };

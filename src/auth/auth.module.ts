@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
+import { ThrottlingModule } from '../throttling/throttling.module';
 import { AccountController } from './account.controller';
 import { AccountsService } from './accounts.service';
 import { ApiKeysService } from './api-keys.service';
 import { BearerAuthGuard } from './bearer-auth.guard';
 
 @Module({
+  imports: [ThrottlingModule],
   controllers: [AccountController],
   providers: [AccountsService, ApiKeysService, BearerAuthGuard],
   exports: [AccountsService, ApiKeysService, BearerAuthGuard],

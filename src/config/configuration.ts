@@ -30,8 +30,24 @@ export interface AppConfig {
   /** On SIGTERM: how long in-flight requests and runs may take before the process gives up on them. */
   shutdownGraceMs: number;
   logLevel: string;
+  rateLimit: RateLimitConfig;
   /** The folder that holds the SQLite file and the generated secret key. */
   dataDir: string;
+}
+
+/**
+ * Rate-limit windows and the Redis key prefix. The windows are test-only knobs (production
+ * keeps the defaults: the plan table in `throttling/plan-limits.ts` is per hour and second).
+ */
+export interface RateLimitConfig {
+  /** THROTTLE_HOUR_MS: the "hourly" window (default 3600000). */
+  hourMs: number;
+  /** THROTTLE_SECOND_MS: the burst window (default 1000). */
+  secondMs: number;
+  /** THROTTLE_AUTH_WINDOW_MS: the window of the per-IP failed-authentication limit (60000). */
+  failedAuthWindowMs: number;
+  /** THROTTLE_KEY_PREFIX: prefix of the counter keys in Redis (default `aas:rl`). */
+  keyPrefix: string;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -101,6 +117,14 @@ function roles(env: Env): Set<Role> {
   return new Set(parts as Role[]);
 }
 
+function keyPrefix(env: Env): string {
+  const raw = str(env, 'THROTTLE_KEY_PREFIX', 'aas:rl');
+  if (!/^[A-Za-z0-9:._-]{1,100}$/.test(raw)) {
+    throw new ConfigError('THROTTLE_KEY_PREFIX', `must be 1-100 characters of A-Z a-z 0-9 : . _ -`);
+  }
+  return raw;
+}
+
 /** SECRET_KEY, or a key generated once into the data folder and reused afterwards. */
 function secretKey(env: Env, dataDir: string): string {
   const raw = env.SECRET_KEY;
@@ -143,6 +167,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     retentionIntervalMs: int(env, 'RETENTION_INTERVAL_MS', 3_600_000, 1000, 86_400_000),
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 25_000, 0, 600_000),
     logLevel: str(env, 'LOG_LEVEL', 'info'),
+    rateLimit: {
+      hourMs: int(env, 'THROTTLE_HOUR_MS', 3_600_000, 1, 86_400_000),
+      secondMs: int(env, 'THROTTLE_SECOND_MS', 1000, 1, 86_400_000),
+      failedAuthWindowMs: int(env, 'THROTTLE_AUTH_WINDOW_MS', 60_000, 1, 86_400_000),
+      keyPrefix: keyPrefix(env),
+    },
     dataDir,
   };
 }
