@@ -134,7 +134,6 @@ export async function startService(
     },
   };
   try {
-    await rateLimitStore.start();
     if (config.roles.has('worker')) {
       service.worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(core), {
         logger: false,
@@ -151,6 +150,7 @@ export async function startService(
         shutdown,
       );
     }
+    await rateLimitStore.start();
     if (options.listen) {
       if (service.api) await service.api.listen(config.port);
       if (service.webhook) await service.webhook.listen(config.webhookPort);

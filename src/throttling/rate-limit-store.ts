@@ -31,12 +31,13 @@ export class RateLimitStore {
     return new RateLimitStore(new ThrottlerStorageService(), null);
   }
 
+  /** Redis when REDIS_URL is set and this process has a listener (a worker counts nothing). */
   static forConfig(config: AppConfig): RateLimitStore {
-    if (!config.redisUrl) return RateLimitStore.inMemory();
-    let store: RateLimitStore | undefined = undefined;
-    const redis = new RedisThrottlerStorage(config.redisUrl, (error) => store?.failed(error));
-    store = new RateLimitStore(null, redis);
-    return store;
+    const counts = config.roles.has('api') || config.roles.has('webhook');
+    if (!config.redisUrl || !counts) return RateLimitStore.inMemory();
+    // Connection errors are reported when a request finds Redis unusable, not as they come
+    // (ioredis reports one per reconnection attempt).
+    return new RateLimitStore(null, new RedisThrottlerStorage(config.redisUrl, () => undefined));
   }
 
   get kind(): 'memory' | 'redis' {
@@ -81,9 +82,9 @@ export class RateLimitStore {
     this.failingSince ??= at;
     if (at - this.lastWarningAt < WARNING_INTERVAL_MS) return;
     this.lastWarningAt = at;
+    const reason = error instanceof Error ? error.message : String(error);
     this.logger.warn(
-      { err: error instanceof Error ? error.message : String(error) },
-      'Redis unreachable: requests are served without counting rate limits',
+      `Redis unreachable (${reason}): requests are served without counting rate limits`,
     );
   }
 }

@@ -115,6 +115,10 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
 
   async close(): Promise<void> {
     if (this.client.status === 'end') return;
+    if (!this.connected) {
+      this.client.disconnect(); // also stops reconnecting
+      return;
+    }
     try {
       await this.client.quit();
     } catch {

@@ -42,11 +42,30 @@ describe('configuration', () => {
     ['SECRET_KEY', 'too-short'],
     ['OUTBOUND_ALLOW_PRIVATE', 'maybe'],
     ['SYNC_WAIT_MS', '1.5'],
+    ['THROTTLE_HOUR_MS', '0'],
+    ['THROTTLE_SECOND_MS', 'fast'],
+    ['THROTTLE_AUTH_WINDOW_MS', '-5'],
+    ['THROTTLE_KEY_PREFIX', 'has spaces'],
   ])('rejects %s=%s naming the variable', (name, value) => {
     expect(() => loadConfig({ ...base(), [name]: value })).toThrowError(ConfigError);
     expect(() => loadConfig({ ...base(), [name]: value })).toThrowError(
       new RegExp(`\\b${name}\\b`),
     );
+  });
+
+  it('has the rate-limit windows of CONTRACT §8 by default, overridable for tests', () => {
+    expect(loadConfig(base()).rateLimit).toEqual({
+      hourMs: 3_600_000,
+      secondMs: 1000,
+      failedAuthWindowMs: 60_000,
+      keyPrefix: 'aas:rl',
+    });
+    const env = { THROTTLE_HOUR_MS: '5000', THROTTLE_SECOND_MS: '1', THROTTLE_KEY_PREFIX: 'x:y' };
+    expect(loadConfig({ ...base(), ...env }).rateLimit).toMatchObject({
+      hourMs: 5000,
+      secondMs: 1,
+      keyPrefix: 'x:y',
+    });
   });
 
   it('splits ROLE into roles', () => {

@@ -1,0 +1,223 @@
+import type { Response } from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiKeysService } from '../src/auth/api-keys.service';
+import { RateLimitService } from '../src/throttling/rate-limit.service';
+import { RateLimitStore } from '../src/throttling/rate-limit-store';
+import { eventually, limits } from './support/rate-limits';
+import { bearer, startTestService, TestService } from './support/service';
+
+const DOCS = 'http://localhost:3000/docs';
+
+function expectRateLimited(res: Response, maxRetryAfter: number) {
+  expect(res.status).toBe(429);
+  expect(res.body).toEqual({
+    error: {
+      code: 'rate_limited',
+      message: expect.any(String),
+      docs_url: `${DOCS}/errors/rate_limited`,
+    },
+  });
+  const retryAfter = Number(res.headers['retry-after']);
+  expect(Number.isInteger(retryAfter)).toBe(true);
+  expect(retryAfter).toBeGreaterThanOrEqual(1);
+  expect(retryAfter).toBeLessThanOrEqual(maxRetryAfter);
+}
+
+describe('rate limits: headers, shared budget, plans (default windows)', () => {
+  let t: TestService;
+
+  beforeAll(async () => {
+    t = await startTestService();
+  });
+  afterAll(async () => t?.close());
+
+  it('counts a Free Trial account: X-RateLimit-* on every response, Remaining decreasing', async () => {
+    const { key } = await t.seedAccount({ plan: 'free_trial' });
+    for (let i = 1; i <= 3; i++) {
+      const res = await t.api().get('/v2/account').set(bearer(key)).expect(200);
+      const seen = limits(res);
+      expect(seen.limit).toBe(100);
+      expect(seen.remaining).toBe(100 - i);
+      expect(seen.reset).toBeGreaterThan(0);
+      expect(seen.reset).toBeLessThanOrEqual(3600);
+      expect(res.headers['retry-after']).toBeUndefined();
+    }
+  });
+
+  it('shares one budget between all keys of an account, and not with other accounts', async () => {
+    const { accountId, key } = await t.seedAccount({ plan: 'pro' });
+    const second = await t.service.api!.get(ApiKeysService).create(accountId);
+    const seen: number[] = [];
+    for (const k of [key, second.key, key, second.key]) {
+      const res = await t.api().get('/v2/account').set(bearer(k)).expect(200);
+      expect(limits(res).limit).toBe(1000);
+      seen.push(limits(res).remaining);
+    }
+    expect(seen).toEqual([999, 998, 997, 996]);
+
+    const other = await t.seedAccount({ plan: 'pro' });
+    const res = await t.api().get('/v2/account').set(bearer(other.key)).expect(200);
+    expect(limits(res).remaining).toBe(999);
+  });
+
+  it('does not count Enterprise accounts at all (no headers, no 429)', async () => {
+    const { key } = await t.seedAccount({ plan: 'enterprise' });
+    for (let i = 0; i < 25; i++) {
+      const res = await t.api().get('/v2/account').set(bearer(key)).expect(200);
+      expect(res.headers['x-ratelimit-limit']).toBeUndefined();
+      expect(res.headers['x-ratelimit-remaining']).toBeUndefined();
+    }
+  });
+
+  it('does not count public routes', async () => {
+    const res = await t.api().get('/docs/errors/rate_limited').expect(200);
+    expect(res.headers['x-ratelimit-limit']).toBeUndefined();
+  });
+
+  it('counts webhook requests against the same account budget as REST', async () => {
+    // The webhook listener's RateLimitService works on the process-wide counters, so a
+    // request it counts shows up in the account's REST budget.
+    const { accountId, key } = await t.seedAccount({ plan: 'free_trial' });
+    const first = await t.api().get('/v2/account').set(bearer(key)).expect(200);
+    expect(limits(first).remaining).toBe(99);
+
+    const webhookStore = t.service.webhook!.get(RateLimitStore);
+    expect(webhookStore).toBe(t.service.api!.get(RateLimitStore));
+    const webhookLimits = new RateLimitService(webhookStore, t.service.config);
+    const headers: Record<string, string> = {};
+    await webhookLimits.consume({ id: accountId, plan: 'free_trial' }, {
+      setHeader: (name: string, value: string) => ((headers[name] = value), undefined),
+    } as never);
+    expect(headers['X-RateLimit-Remaining']).toBe('98');
+
+    const after = await t.api().get('/v2/account').set(bearer(key)).expect(200);
+    expect(limits(after).remaining).toBe(97);
+  });
+});
+
+describe('rate limits: the burst window', () => {
+  let t: TestService;
+
+  beforeAll(async () => {
+    // A 2 s "second" so that 11 sequential requests surely fall into one burst window.
+    t = await startTestService({ THROTTLE_SECOND_MS: '2000' });
+  });
+  afterAll(async () => t?.close());
+
+  it('answers the 11th request within the burst window with 429, Retry-After and the envelope', async () => {
+    const { key } = await t.seedAccount({ plan: 'free_trial' });
+    for (let i = 1; i <= 10; i++) {
+      const res = await t.api().get('/v2/account').set(bearer(key));
+      expect(res.status).toBe(200);
+      expect(limits(res).remaining).toBe(100 - i);
+    }
+    const refused = await t.api().get('/v2/account').set(bearer(key));
+    expectRateLimited(refused, 2);
+    expect(refused.body.error.message).toMatch(/10 requests per second/);
+    // The refused request still carries the hourly headers (it is counted in the hour).
+    expect(limits(refused)).toMatchObject({ limit: 100, remaining: 89 });
+
+    // Once the burst window has passed, requests are served again.
+    let last: Response | undefined;
+    await eventually(async () => {
+      last = await t.api().get('/v2/account').set(bearer(key));
+      return last.status === 200;
+    });
+    expect(limits(last!).remaining).toBeLessThan(89);
+  });
+
+  it('applies the Pro burst of 50', async () => {
+    const { key } = await t.seedAccount({ plan: 'pro' });
+    for (let i = 1; i <= 50; i++) {
+      const res = await t.api().get('/v2/account').set(bearer(key));
+      expect(res.status).toBe(200);
+    }
+    expectRateLimited(await t.api().get('/v2/account').set(bearer(key)), 2);
+  });
+});
+
+describe('rate limits: the hourly budget', () => {
+  let t: TestService;
+
+  beforeAll(async () => {
+    // Burst window of 1 ms: sequential requests never share one, so only the hour counts.
+    t = await startTestService({ THROTTLE_SECOND_MS: '1', THROTTLE_HOUR_MS: '600000' });
+  });
+  afterAll(async () => t?.close());
+
+  it('serves exactly 100 requests of a Free Trial account, then 429 on every key', async () => {
+    const { accountId, key } = await t.seedAccount({ plan: 'free_trial' });
+    for (let i = 1; i <= 100; i++) {
+      const res = await t.api().get('/v2/account').set(bearer(key));
+      expect(res.status).toBe(200);
+      expect(limits(res).remaining).toBe(100 - i);
+      expect(limits(res).reset).toBeLessThanOrEqual(600);
+    }
+    const refused = await t.api().get('/v2/account').set(bearer(key));
+    expectRateLimited(refused, 600);
+    expect(refused.body.error.message).toMatch(/100 requests per hour/);
+    expect(limits(refused)).toMatchObject({ limit: 100, remaining: 0 });
+
+    const second = await t.service.api!.get(ApiKeysService).create(accountId);
+    expectRateLimited(await t.api().get('/v2/account').set(bearer(second.key)), 600);
+
+    // Another account is unaffected.
+    const other = await t.seedAccount({ plan: 'free_trial' });
+    await t.api().get('/v2/account').set(bearer(other.key)).expect(200);
+  });
+});
+
+describe('rate limits: failed authentication per client IP', () => {
+  let t: TestService;
+
+  beforeAll(async () => {
+    t = await startTestService({ THROTTLE_AUTH_WINDOW_MS: '2000' });
+  });
+  afterAll(async () => t?.close());
+
+  it('answers 401 for 60 failed attempts, then 429 until the window passes; valid keys still work', async () => {
+    const { key } = await t.seedAccount({ plan: 'enterprise' });
+    for (let i = 1; i <= 60; i++) {
+      // Alternate an unknown key of the right form (looked up) and a malformed header.
+      const res =
+        i % 2
+          ? await t.api().get('/v2/account').set(bearer('aas_not-a-real-key'))
+          : await t.api().get('/v2/account').set('Authorization', 'Basic abc');
+      expect(res.status).toBe(401);
+      expect(limits(res)).toMatchObject({ limit: 60, remaining: 60 - i });
+    }
+    const refused = await t.api().get('/v2/account').set(bearer('aas_not-a-real-key'));
+    expectRateLimited(refused, 2);
+    expect(limits(refused).remaining).toBe(0);
+    expectRateLimited(await t.api().get('/v2/account'), 2);
+
+    // The limit is on failed attempts only: a valid key from the same address is served.
+    await t.api().get('/v2/account').set(bearer(key)).expect(200);
+
+    await eventually(async () => {
+      const res = await t.api().get('/v2/account').set(bearer('aas_not-a-real-key'));
+      return res.status === 401;
+    });
+  });
+});
+
+describe('rate limits: Redis unreachable', () => {
+  let t: TestService;
+
+  beforeAll(async () => {
+    // Nothing listens on port 1: every counter operation fails at once.
+    t = await startTestService({ REDIS_URL: 'redis://127.0.0.1:1' });
+  });
+  afterAll(async () => t?.close());
+
+  it('serves requests without counting them (fail open), never 500', async () => {
+    const { key } = await t.seedAccount({ plan: 'free_trial' });
+    for (let i = 0; i < 12; i++) {
+      const res = await t.api().get('/v2/account').set(bearer(key));
+      expect(res.status).toBe(200);
+      expect(res.headers['x-ratelimit-limit']).toBeUndefined();
+    }
+    const bad = await t.api().get('/v2/account').set(bearer('aas_not-a-real-key'));
+    expect(bad.status).toBe(401);
+  });
+});
