@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Service, startService } from '../src/bootstrap';
 import { loadConfig } from '../src/config/configuration';
 import { RedisThrottlerStorage } from '../src/throttling/redis-throttler-storage';
+import { seedAgent } from './support/agents';
 import { eventually, limits } from './support/rate-limits';
 import { bearer, startTestService, TEST_SECRET_KEY, TestService } from './support/service';
 
@@ -42,7 +43,7 @@ describe.skipIf(!REDIS_URL)('rate limits in Redis (REDIS_URL)', () => {
     await a?.close();
   });
 
-  it('shares one account budget between two service instances', async () => {
+  it('shares one account budget, REST and webhook, between two service instances', async () => {
     const { key } = await a.seedAccount({ plan: 'free_trial' });
     const seen: number[] = [];
     for (const api of [apiA, apiB, apiA, apiB]) {
@@ -52,6 +53,13 @@ describe.skipIf(!REDIS_URL)('rate limits in Redis (REDIS_URL)', () => {
       seen.push(limits(res).remaining);
     }
     expect(seen).toEqual([99, 98, 97, 96]);
+
+    // A webhook request on instance B counts in the budget that instance A reports.
+    const agent = await seedAgent(a, key); // 95 left
+    const hook = await request(b.webhook!.getHttpServer()).post(agent.path).send({}).expect(202);
+    expect(limits(hook).remaining).toBe(94);
+    const rest = await apiA().get('/v2/account').set(bearer(key)).expect(200);
+    expect(limits(rest).remaining).toBe(93);
   });
 
   it('refuses the 11th request of a burst spread over both instances', async () => {

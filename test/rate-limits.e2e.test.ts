@@ -1,8 +1,7 @@
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiKeysService } from '../src/auth/api-keys.service';
-import { RateLimitService } from '../src/throttling/rate-limit.service';
-import { RateLimitStore } from '../src/throttling/rate-limit-store';
+import { seedAgent } from './support/agents';
 import { eventually, limits } from './support/rate-limits';
 import { bearer, startTestService, TestService } from './support/service';
 
@@ -75,23 +74,37 @@ describe('rate limits: headers, shared budget, plans (default windows)', () => {
   });
 
   it('counts webhook requests against the same account budget as REST', async () => {
-    // The webhook listener's RateLimitService works on the process-wide counters, so a
-    // request it counts shows up in the account's REST budget.
-    const { accountId, key } = await t.seedAccount({ plan: 'free_trial' });
-    const first = await t.api().get('/v2/account').set(bearer(key)).expect(200);
-    expect(limits(first).remaining).toBe(99);
+    const { key } = await t.seedAccount({ plan: 'free_trial' });
+    const agent = await seedAgent(t, key); // POST /v2/agents: 99 left
+    const rest = await t.api().get('/v2/account').set(bearer(key)).expect(200);
+    expect(limits(rest).remaining).toBe(98);
 
-    const webhookStore = t.service.webhook!.get(RateLimitStore);
-    expect(webhookStore).toBe(t.service.api!.get(RateLimitStore));
-    const webhookLimits = new RateLimitService(webhookStore, t.service.config);
-    const headers: Record<string, string> = {};
-    await webhookLimits.consume({ id: accountId, plan: 'free_trial' }, {
-      setHeader: (name: string, value: string) => ((headers[name] = value), undefined),
-    } as never);
-    expect(headers['X-RateLimit-Remaining']).toBe('98');
+    const hook = await t.webhook().post(agent.path).send({ email: 'a@b.co' }).expect(202);
+    expect(limits(hook)).toMatchObject({ limit: 100, remaining: 97 });
 
     const after = await t.api().get('/v2/account').set(bearer(key)).expect(200);
-    expect(limits(after).remaining).toBe(97);
+    expect(limits(after).remaining).toBe(96);
+  });
+
+  it('puts the headers on error responses of counted requests too (400, 403, 404, 401 webhook)', async () => {
+    const owner = await t.seedAccount({ plan: 'pro' });
+    const foreign = await seedAgent(t, owner.key, { webhookAuth: 'api_key' });
+    const { accountId, key } = await t.seedAccount({ plan: 'pro' });
+    const readOnly = await t.service
+      .api!.get(ApiKeysService)
+      .create(accountId, ['executions:read']);
+
+    const notFound = await t.api().get(`/v2/agents/${foreign.id}`).set(bearer(key)).expect(404);
+    expect(limits(notFound)).toMatchObject({ limit: 1000, remaining: 999 });
+    const invalid = await t.api().get('/v2/agents?per_page=500').set(bearer(key)).expect(400);
+    expect(limits(invalid).remaining).toBe(998);
+    const forbidden = await t.api().get('/v2/agents').set(bearer(readOnly.key)).expect(403);
+    expect(limits(forbidden).remaining).toBe(997);
+
+    // A webhook request refused for its credentials counts against the agent's account.
+    const before = limits(await t.api().get('/v2/account').set(bearer(owner.key)).expect(200));
+    const refused = await t.webhook().post(foreign.path).send({}).expect(401);
+    expect(limits(refused)).toMatchObject({ limit: 1000, remaining: before.remaining - 1 });
   });
 });
 
@@ -198,6 +211,43 @@ describe('rate limits: failed authentication per client IP', () => {
       const res = await t.api().get('/v2/account').set(bearer('aas_not-a-real-key'));
       return res.status === 401;
     });
+  });
+});
+
+describe('rate limits: failed webhook authentication per client IP', () => {
+  let t: TestService;
+
+  beforeAll(async () => {
+    t = await startTestService();
+  });
+  afterAll(async () => t?.close());
+
+  it('answers 401 for 60 wrong webhook keys, then 429 in the webhook envelope', async () => {
+    const { key } = await t.seedAccount({ plan: 'enterprise' });
+    const agent = await seedAgent(t, key, { webhookAuth: 'api_key' });
+    for (let i = 0; i < 60; i++) {
+      await t.webhook().post(agent.path).set('X-API-Key', 'whk_wrong').send({}).expect(401);
+    }
+    const refused = await t
+      .webhook()
+      .post(agent.path)
+      .set('X-API-Key', 'whk_wrong')
+      .send({})
+      .expect(429);
+    expect(refused.body).toEqual({
+      success: false,
+      message: expect.any(String),
+      error: {
+        code: 'rate_limited',
+        message: expect.any(String),
+        docs_url: `${DOCS}/errors/rate_limited`,
+      },
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // The same address is refused on the REST listener too: one counter per IP.
+    expectRateLimited(await t.api().get('/v2/account').set(bearer('aas_wrong')), 60);
+    // The right key is still accepted.
+    await t.webhook().post(agent.path).set('X-API-Key', agent.apiKey!).send({}).expect(202);
   });
 });
 

@@ -1,5 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { ApiError } from '../../common/api-error';
 import { RateLimitService } from '../../throttling/rate-limit.service';
 import { InboundWebhooksService } from './inbound-webhooks.service';
 import type { Agent } from '../../agents/agent.entity';
@@ -15,7 +16,8 @@ declare module 'express-serve-static-core' {
  * Guards `POST /webhook/:webhookId`: resolves the agent (404), counts the request against
  * the owner account's plan (429), then checks the credentials its `webhook_auth` asks for
  * (401). Every request that reaches a real agent is counted, failed authentication included,
- * so a leaked URL cannot be hammered for free.
+ * so a leaked URL cannot be hammered for free. A failed authentication also counts against the
+ * client IP's failed-authentication limit (CONTRACT §8), which answers 429 past 60 a minute.
  */
 @Injectable()
 export class WebhookAuthGuard implements CanActivate {
@@ -29,7 +31,15 @@ export class WebhookAuthGuard implements CanActivate {
     const req = http.getRequest<Request>();
     const { agent, account } = await this.webhooks.resolve(String(req.params.webhookId));
     await this.rateLimits.consume(account, http.getResponse<Response>());
-    this.webhooks.authenticate(agent, req.headers, req.rawBody ?? Buffer.alloc(0));
+    try {
+      this.webhooks.authenticate(agent, req.headers, req.rawBody ?? Buffer.alloc(0));
+    } catch (error) {
+      // No response here: the X-RateLimit-* headers stay those of the account's budget.
+      if (error instanceof ApiError && error.code === 'unauthorized') {
+        await this.rateLimits.consumeFailedAuth(req.ip);
+      }
+      throw error;
+    }
     req.webhookAgent = agent;
     return true;
   }
