@@ -13,7 +13,7 @@ if (!process.env.TEST_DATABASE_URL) {
   skipped.push('MariaDB suites (project "mariadb"): TEST_DATABASE_URL is not set');
 }
 if (!process.env.REDIS_URL) {
-  skipped.push('Redis suites (*.redis.test.ts): REDIS_URL is not set');
+  skipped.push('Redis suites (test/rate-limit-redis.e2e.test.ts and other suites gated on REDIS_URL): REDIS_URL is not set');
 }
 for (const line of skipped) process.stdout.write(`SKIPPED ${line}\n`);
 
