@@ -170,6 +170,8 @@ describe('rate limits: the hourly budget', () => {
     expectRateLimited(refused, 600);
     expect(refused.body.error.message).toMatch(/100 requests per hour/);
     expect(limits(refused)).toMatchObject({ limit: 100, remaining: 0 });
+    const metrics = await t.api().get('/metrics').expect(200);
+    expect(metrics.text).toMatch(/aas_rate_limited_total\{scope="account"\} 1\b/);
 
     const second = await t.service.api!.get(ApiKeysService).create(accountId);
     expectRateLimited(await t.api().get('/v2/account').set(bearer(second.key)), 600);
@@ -203,6 +205,9 @@ describe('rate limits: failed authentication per client IP', () => {
     expectRateLimited(refused, 2);
     expect(limits(refused).remaining).toBe(0);
     expectRateLimited(await t.api().get('/v2/account'), 2);
+
+    const metrics = await t.api().get('/metrics').expect(200);
+    expect(metrics.text).toMatch(/aas_rate_limited_total\{scope="ip"\} 2\b/);
 
     // The limit is on failed attempts only: a valid key from the same address is served.
     await t.api().get('/v2/account').set(bearer(key)).expect(200);

@@ -4,6 +4,7 @@ import type { Response } from 'express';
 import type { Account } from '../auth/account.entity';
 import { ApiError } from '../common/api-error';
 import { APP_CONFIG, type AppConfig, type RateLimitConfig } from '../config/configuration';
+import { MetricsService } from '../metrics/metrics.service';
 import { FAILED_AUTH_LIMIT, PLAN_LIMITS, PLAN_NAMES } from './plan-limits';
 import { RateLimitStore } from './rate-limit-store';
 import type { ThrottlerRecord } from './redis-throttler-storage';
@@ -29,6 +30,7 @@ export class RateLimitService {
 
   constructor(
     private readonly store: RateLimitStore,
+    private readonly metrics: MetricsService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.windows = config.rateLimit;
@@ -50,6 +52,7 @@ export class RateLimitService {
     if (!burst || !hour) return; // counters unavailable: fail open (RateLimitStore)
     setLimitHeaders(res, limits.hourly, hour);
     if (!hour.isBlocked && !burst.isBlocked) return;
+    this.metrics.rateLimited('account');
     const plan = PLAN_NAMES[account.plan];
     const retryAfter = Math.max(
       hour.isBlocked ? hour.timeToBlockExpire : 0,
@@ -81,6 +84,7 @@ export class RateLimitService {
     if (!record) return;
     if (res) setLimitHeaders(res, FAILED_AUTH_LIMIT, record);
     if (record.isBlocked) {
+      this.metrics.rateLimited('ip');
       throw rateLimited(
         `Too many requests with invalid credentials from this address; retry in ${record.timeToBlockExpire} s`,
         record.timeToBlockExpire,
