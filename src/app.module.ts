@@ -11,6 +11,7 @@ import { ErrorDocsController } from './docs/error-docs.controller';
 import { ExecutionsModule } from './executions/executions.module';
 import { HealthModule } from './health/health.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { DeliveriesModule } from './webhooks/outbound/deliveries.module';
 
 /** Root of the REST API (`PORT`, routes under `/v2`). */
 @Module({})
@@ -26,6 +27,7 @@ export class AppModule {
         ExecutionsModule,
         HealthModule,
         MetricsModule,
+        DeliveriesModule,
       ],
       controllers: [ErrorDocsController],
       providers: [

@@ -1,11 +1,15 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { CoreModule, CoreResources } from './core.module';
 import { RetentionModule } from './retention/retention.module';
+import { CallbackDispatchModule } from './webhooks/outbound/callback-dispatch.module';
 
 /** Root of the worker role: runs queued executions and sends callbacks; no HTTP listener. */
 @Module({})
 export class WorkerModule {
   static forRoot(core: CoreResources): DynamicModule {
-    return { module: WorkerModule, imports: [CoreModule.forRoot(core), RetentionModule] };
+    return {
+      module: WorkerModule,
+      imports: [CoreModule.forRoot(core), RetentionModule, CallbackDispatchModule],
+    };
   }
 }

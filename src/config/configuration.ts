@@ -22,6 +22,10 @@ export interface AppConfig {
   migrateOnStart: boolean;
   workerConcurrency: number;
   callbackRetryBaseMs: number;
+  /** Whole time one callback attempt may take (connect, headers and body). */
+  callbackTimeoutMs: number;
+  /** Callback attempts in flight at once in one worker process. */
+  callbackConcurrency: number;
   executionRetentionDays: number;
   /** Executions deleted per statement by the retention job. */
   retentionBatchSize: number;
@@ -162,6 +166,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     migrateOnStart: bool(env, 'MIGRATE_ON_START', false),
     workerConcurrency: int(env, 'WORKER_CONCURRENCY', 8, 1, 1000),
     callbackRetryBaseMs: int(env, 'CALLBACK_RETRY_BASE_MS', 10000, 1, 3_600_000),
+    callbackTimeoutMs: int(env, 'CALLBACK_TIMEOUT_MS', 10000, 1, 600_000),
+    callbackConcurrency: int(env, 'CALLBACK_CONCURRENCY', 16, 1, 1000),
     executionRetentionDays: int(env, 'EXECUTION_RETENTION_DAYS', 30, 1, 36500),
     retentionBatchSize: int(env, 'RETENTION_BATCH_SIZE', 500, 1, 10_000),
     retentionIntervalMs: int(env, 'RETENTION_INTERVAL_MS', 3_600_000, 1000, 86_400_000),

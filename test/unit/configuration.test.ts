@@ -19,6 +19,9 @@ describe('configuration', () => {
       redisUrl: null,
       outboundAllowPrivate: false,
       syncWaitMs: 30000,
+      callbackRetryBaseMs: 10000,
+      callbackTimeoutMs: 10000,
+      callbackConcurrency: 16,
     });
     expect([...config.roles].sort()).toEqual(['api', 'webhook', 'worker']);
   });
@@ -46,6 +49,8 @@ describe('configuration', () => {
     ['THROTTLE_SECOND_MS', 'fast'],
     ['THROTTLE_AUTH_WINDOW_MS', '-5'],
     ['THROTTLE_KEY_PREFIX', 'has spaces'],
+    ['CALLBACK_TIMEOUT_MS', '0'],
+    ['CALLBACK_CONCURRENCY', 'many'],
   ])('rejects %s=%s naming the variable', (name, value) => {
     expect(() => loadConfig({ ...base(), [name]: value })).toThrowError(ConfigError);
     expect(() => loadConfig({ ...base(), [name]: value })).toThrowError(

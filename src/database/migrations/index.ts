@@ -1,6 +1,8 @@
 import { MysqlInitial1763780000000 } from './mysql/1763780000000-Initial';
 import { MysqlBinaryWebhookKeys1763783000000 } from './mysql/1763783000000-BinaryWebhookKeys';
 import { SqliteInitial1763780000000 } from './sqlite/1763780000000-Initial';
+import { MysqlCallbackPayload1763785000000 } from './mysql/1763785000000-CallbackPayload';
+import { SqliteCallbackPayload1763785000000 } from './sqlite/1763785000000-CallbackPayload';
 import { MysqlCallbackDeliveryExecutionIndex1763786000000 } from './mysql/1763786000000-CallbackDeliveryExecutionIndex';
 import { SqliteCallbackDeliveryExecutionIndex1763786000000 } from './sqlite/1763786000000-CallbackDeliveryExecutionIndex';
 
@@ -14,10 +16,12 @@ import { SqliteCallbackDeliveryExecutionIndex1763786000000 } from './sqlite/1763
  */
 export const SQLITE_MIGRATIONS: Function[] = [
   SqliteInitial1763780000000,
+  SqliteCallbackPayload1763785000000,
   SqliteCallbackDeliveryExecutionIndex1763786000000,
 ];
 export const MYSQL_MIGRATIONS: Function[] = [
   MysqlInitial1763780000000,
   MysqlBinaryWebhookKeys1763783000000,
+  MysqlCallbackPayload1763785000000,
   MysqlCallbackDeliveryExecutionIndex1763786000000,
 ];

@@ -1,13 +1,23 @@
 import { Entity, PrimaryColumn, Column, Index } from 'typeorm';
-import { IdColumn, TimestampColumn } from '../../database/columns';
+import { IdColumn, JsonColumn, TimestampColumn } from '../../database/columns';
 
 export type CallbackEvent = 'execution.completed' | 'execution.failed' | 'execution.cancelled';
 export type CallbackDeliveryStatus = 'pending' | 'delivered' | 'failed';
 
+/** What a receiver gets (CONTRACT §7). */
+export interface CallbackPayload {
+  /** The delivery id, also sent as `X-Webhook-Id` on every attempt. */
+  id: string;
+  type: CallbackEvent;
+  created_at: string;
+  /** The execution record without logs. */
+  data: Record<string, unknown>;
+}
+
 /**
  * The durable outbox of outgoing webhooks: one row per event to report, written in the
  * same transaction that finishes the execution. Its id is the `X-Webhook-Id` of every
- * attempt and the `id` of the payload, which is frozen at creation (`body`).
+ * attempt and the `id` of the payload, which is frozen at creation (`payload`).
  */
 @Entity('callback_deliveries')
 @Index('idx_callback_deliveries_due', ['status', 'nextAttemptAt'])
@@ -28,9 +38,13 @@ export class CallbackDelivery {
   @Column({ type: 'varchar', length: 32 })
   event: CallbackEvent;
 
-  /** The exact JSON body sent on every attempt. */
-  @Column({ type: 'text' })
-  body: string;
+  /**
+   * The event body, frozen when the execution finished; every attempt sends
+   * `JSON.stringify(payload)`, the same bytes each time (a JSON document round-trips exactly).
+   * A JSON column, not `text`, which holds only 64 KiB on MySQL.
+   */
+  @JsonColumn()
+  payload: CallbackPayload;
 
   @Column({ type: 'varchar', length: 16 })
   status: CallbackDeliveryStatus;

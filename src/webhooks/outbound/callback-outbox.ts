@@ -5,7 +5,11 @@ import { newId } from '../../common/ids';
 import { now } from '../../common/time';
 import type { Execution } from '../../executions/execution.entity';
 import { toExecutionResponse } from '../../executions/execution.response';
+import { LocalBus } from '../../runner/local-bus';
 import { CallbackDelivery, CallbackEvent } from './callback-delivery.entity';
+
+/** LocalBus signal: outbox rows were committed, the dispatcher should look now. */
+export const CALLBACKS_WAKE = 'callbacks:wake';
 
 const EVENTS: Partial<Record<Execution['status'], CallbackEvent>> = {
   completed: 'execution.completed',
@@ -16,10 +20,17 @@ const EVENTS: Partial<Record<Execution['status'], CallbackEvent>> = {
 /**
  * Writes the outgoing webhook of a finished execution into the durable outbox, inside the
  * transaction that finishes the execution: either both happen or neither. The dispatcher
- * (worker role) sends due rows. The body is frozen here, so every attempt sends the same bytes.
+ * (worker role) sends due rows. The payload is frozen here, so every attempt sends the same bytes.
  */
 @Injectable()
 export class CallbackOutbox {
+  constructor(private readonly bus: LocalBus) {}
+
+  /**
+   * Adds the execution's callback (if it has a `callback_url` and a final status) to the
+   * outbox. Inside a transaction, call `wake()` after it committed to send at once; the
+   * dispatcher also polls every 500 ms, so a missing `wake()` only delays the send.
+   */
   async enqueue(manager: EntityManager, execution: Execution): Promise<CallbackDelivery | null> {
     const event = EVENTS[execution.status];
     if (!execution.callbackUrl || !event) return null;
@@ -31,12 +42,12 @@ export class CallbackOutbox {
       accountId: execution.accountId,
       url: execution.callbackUrl,
       event,
-      body: JSON.stringify({
+      payload: {
         id,
         type: event,
         created_at: createdAt.toISOString(),
         data: toExecutionResponse(execution),
-      }),
+      },
       status: 'pending',
       attempts: 0,
       nextAttemptAt: createdAt,
@@ -45,6 +56,12 @@ export class CallbackOutbox {
       updatedAt: createdAt,
     };
     await manager.insert(CallbackDelivery, delivery as QueryDeepPartialEntity<CallbackDelivery>);
+    if (!manager.queryRunner?.isTransactionActive) this.wake();
     return delivery;
+  }
+
+  /** Tells this process's dispatcher that committed rows are waiting. */
+  wake(): void {
+    this.bus.emit(CALLBACKS_WAKE);
   }
 }

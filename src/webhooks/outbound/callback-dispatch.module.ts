@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../../auth/auth.module';
+import { CallbackDispatcher } from './callback-dispatcher';
+import { CallbackSender } from './callback-sender';
+
+/** The worker side of outgoing webhooks: sends the outbox rows (imported by WorkerModule). */
+@Module({
+  imports: [AuthModule],
+  providers: [CallbackSender, CallbackDispatcher],
+})
+export class CallbackDispatchModule {}

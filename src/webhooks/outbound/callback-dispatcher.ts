@@ -1,0 +1,238 @@
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+} from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Brackets, Repository } from 'typeorm';
+import { Account } from '../../auth/account.entity';
+import { AccountsService } from '../../auth/accounts.service';
+import { newId } from '../../common/ids';
+import { now } from '../../common/time';
+import { APP_CONFIG, type AppConfig } from '../../config/configuration';
+import { LocalBus } from '../../runner/local-bus';
+import { CallbackDelivery } from './callback-delivery.entity';
+import { CALLBACKS_WAKE } from './callback-outbox';
+import { AttemptOutcome, CallbackSender } from './callback-sender';
+import { DeliveryAttempt } from './delivery-attempt.entity';
+import { retryDelayMs } from './retry-schedule';
+
+/** How often the outbox is read when nothing woke the dispatcher (rows of other processes). */
+const POLL_INTERVAL_MS = 500;
+/** A claim outlives the longest attempt by this much; a crashed sender's rows come back after. */
+const CLAIM_MARGIN_MS = 60_000;
+
+/**
+ * Sends the outbox (`callback_deliveries`) in the worker role. Due rows are claimed one by one
+ * with a conditional UPDATE (so several workers never send the same row at once) and sent
+ * concurrently: at most CALLBACK_CONCURRENCY attempts in flight, and at most a quarter of
+ * them to one host, so a slow receiver cannot hold up the others. Each attempt is recorded as
+ * a `delivery_attempts` row; failures are rescheduled on the retry schedule until the sixth
+ * attempt. Nothing here runs inside an execution's run: deliveries never block it.
+ */
+@Injectable()
+export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('CallbackDispatcher');
+  private readonly inFlight = new Map<string, { host: string; done: Promise<void> }>();
+  private readonly perHost = new Map<string, number>();
+  private readonly maxPerHost: number;
+  private poller?: NodeJS.Timeout;
+  private wakeTimer?: NodeJS.Timeout;
+  private wakeAt = Infinity;
+  private filling = false;
+  private fillAgain = false;
+  private stopped = true;
+  private readonly onWake = () => this.kick();
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectRepository(CallbackDelivery) private readonly deliveries: Repository<CallbackDelivery>,
+    @InjectRepository(DeliveryAttempt) private readonly attempts: Repository<DeliveryAttempt>,
+    @InjectRepository(Account) private readonly accounts: Repository<Account>,
+    private readonly accountsService: AccountsService,
+    private readonly sender: CallbackSender,
+    private readonly bus: LocalBus,
+  ) {
+    this.maxPerHost = Math.max(1, Math.ceil(config.callbackConcurrency / 4));
+  }
+
+  onApplicationBootstrap(): void {
+    this.stopped = false;
+    this.bus.on(CALLBACKS_WAKE, this.onWake);
+    this.poller = setInterval(() => this.kick(), POLL_INTERVAL_MS);
+    this.kick(); // rows left pending by a previous run go out now
+  }
+
+  /** Stops claiming and waits for the attempts in flight (each bounded by CALLBACK_TIMEOUT_MS). */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    this.bus.off(CALLBACKS_WAKE, this.onWake);
+    clearInterval(this.poller);
+    clearTimeout(this.wakeTimer);
+    await Promise.allSettled([...this.inFlight.values()].map((entry) => entry.done));
+  }
+
+  /** Reads and claims due rows now, or right after the read in progress. */
+  private kick(): void {
+    if (this.stopped) return;
+    if (this.filling) {
+      this.fillAgain = true;
+      return;
+    }
+    this.filling = true;
+    void (async () => {
+      try {
+        do {
+          this.fillAgain = false;
+          await this.fill();
+        } while (this.fillAgain && !this.stopped);
+      } catch (error) {
+        this.logger.warn(`Reading the callback outbox failed: ${(error as Error).message}`);
+      } finally {
+        this.filling = false;
+      }
+    })();
+  }
+
+  /** Claims due rows up to the free slots and starts sending them. */
+  private async fill(): Promise<void> {
+    const free = this.config.callbackConcurrency - this.inFlight.size;
+    if (free <= 0 || this.stopped) return;
+    const at = now();
+    // Read more than the free slots: rows of a host at its limit are skipped, not waited on.
+    const due = await this.dueQuery(at)
+      .orderBy('d.nextAttemptAt', 'ASC')
+      .limit(Math.min(free * 4, 200))
+      .getMany();
+    for (const delivery of due) {
+      if (this.stopped || this.inFlight.size >= this.config.callbackConcurrency) return;
+      if (this.inFlight.has(delivery.id)) continue;
+      const host = hostOf(delivery.url);
+      if ((this.perHost.get(host) ?? 0) >= this.maxPerHost) continue;
+      if (!(await this.claim(delivery.id, at))) continue; // another worker took it
+      this.start(delivery, host);
+    }
+  }
+
+  private dueQuery(at: Date) {
+    return this.deliveries
+      .createQueryBuilder('d')
+      .where('d.status = :pending', { pending: 'pending' })
+      .andWhere('d.nextAttemptAt <= :at', { at })
+      .andWhere(
+        new Brackets((q) =>
+          q.where('d.lockedUntil IS NULL').orWhere('d.lockedUntil < :at', { at }),
+        ),
+      );
+  }
+
+  /** One conditional UPDATE: the worker whose update matched the row owns this attempt. */
+  private async claim(id: string, at: Date): Promise<boolean> {
+    const lockedUntil = new Date(at.getTime() + this.config.callbackTimeoutMs + CLAIM_MARGIN_MS);
+    const result = await this.deliveries
+      .createQueryBuilder()
+      .update(CallbackDelivery)
+      .set({ lockedUntil })
+      .where('id = :id', { id })
+      .andWhere('status = :pending', { pending: 'pending' })
+      .andWhere('next_attempt_at <= :at', { at })
+      .andWhere(
+        new Brackets((q) => q.where('locked_until IS NULL').orWhere('locked_until < :at', { at })),
+      )
+      .execute();
+    return result.affected === 1;
+  }
+
+  private start(delivery: CallbackDelivery, host: string): void {
+    this.perHost.set(host, (this.perHost.get(host) ?? 0) + 1);
+    const done = this.attempt(delivery)
+      .catch((error: Error) =>
+        // The claim expires and the row is tried again; nothing is lost.
+        this.logger.error(`Callback ${delivery.id} could not be recorded: ${error.message}`),
+      )
+      .finally(() => {
+        this.inFlight.delete(delivery.id);
+        const left = (this.perHost.get(host) ?? 1) - 1;
+        if (left > 0) this.perHost.set(host, left);
+        else this.perHost.delete(host);
+        this.kick(); // a slot is free
+      });
+    this.inFlight.set(delivery.id, { host, done });
+  }
+
+  /** Sends one attempt, records it and moves the row on: delivered, rescheduled or failed. */
+  private async attempt(delivery: CallbackDelivery): Promise<void> {
+    const number = delivery.attempts + 1;
+    const startedAt = now();
+    const outcome = await this.send(delivery);
+    await this.attempts.insert({
+      id: newId('dlv'),
+      deliveryId: delivery.id,
+      executionId: delivery.executionId,
+      url: delivery.url,
+      event: delivery.event,
+      attempt: number,
+      statusCode: outcome.statusCode,
+      error: outcome.error,
+      durationMs: outcome.durationMs,
+      createdAt: startedAt,
+    });
+    const delay = outcome.retryable ? retryDelayMs(number, this.config.callbackRetryBaseMs) : null;
+    const finishedAt = now();
+    await this.deliveries.update(
+      // Guarded by the attempt count: a row taken over after an expired claim is not rewound.
+      { id: delivery.id, attempts: delivery.attempts },
+      {
+        status: outcome.error === null ? 'delivered' : delay === null ? 'failed' : 'pending',
+        attempts: number,
+        nextAttemptAt: delay === null ? finishedAt : new Date(finishedAt.getTime() + delay),
+        lockedUntil: null,
+        updatedAt: finishedAt,
+      },
+    );
+    if (delay !== null) this.wakeIn(delay);
+  }
+
+  private async send(delivery: CallbackDelivery): Promise<AttemptOutcome> {
+    // The account's current secret, read at every attempt: a rotation applies at once.
+    const account = await this.accounts.findOneBy({ id: delivery.accountId });
+    let secret: string | null;
+    try {
+      secret = account ? this.accountsService.signingSecret(account) : null;
+    } catch (error) {
+      // Sealed under another SECRET_KEY: never fall back to sending unsigned.
+      this.logger.error(
+        `Signing secret of ${delivery.accountId} unreadable: ${(error as Error).message}`,
+      );
+      return { statusCode: null, error: 'signing_failed', retryable: true, durationMs: 0 };
+    }
+    return this.sender.send({
+      id: delivery.id,
+      url: delivery.url,
+      body: JSON.stringify(delivery.payload),
+      secret,
+    });
+  }
+
+  /** Wakes the dispatcher when a retry it scheduled falls due (the poll would find it too). */
+  private wakeIn(delayMs: number): void {
+    const at = Date.now() + delayMs;
+    if (this.stopped || at >= this.wakeAt) return;
+    clearTimeout(this.wakeTimer);
+    this.wakeAt = at;
+    this.wakeTimer = setTimeout(() => {
+      this.wakeAt = Infinity;
+      this.kick();
+    }, delayMs + 1);
+  }
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,136 @@
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { performance } from 'node:perf_hooks';
+import { request } from 'undici';
+import {
+  createOutboundDispatcher,
+  isAddressNotAllowed,
+  parseOutboundUrl,
+} from '../../common/outbound/outbound-policy';
+import { APP_CONFIG, type AppConfig } from '../../config/configuration';
+import { callbackHeaders } from './callback-signer';
+
+/**
+ * What went wrong with one attempt, as shown in `error` of `GET /v2/executions/:id/deliveries`.
+ * `address_not_allowed` and `invalid_url` are final; the others are retried.
+ */
+export type AttemptError =
+  | 'http_error'
+  | 'timeout'
+  | 'network_error'
+  | 'address_not_allowed'
+  | 'invalid_url'
+  | 'signing_failed';
+
+export interface AttemptOutcome {
+  /** The receiver's status code, or null when no response came. */
+  statusCode: number | null;
+  /** Null when the receiver answered 2xx. */
+  error: AttemptError | null;
+  /** Whether another attempt could succeed (false for refused targets). */
+  retryable: boolean;
+  durationMs: number;
+}
+
+/** How much of a receiver's response body is read (and discarded) before the socket is dropped. */
+const RESPONSE_READ_LIMIT = 64 * 1024;
+const USER_AGENT = 'AgentAutomationService-Webhooks/2';
+
+/**
+ * Sends one callback attempt: POST of the body with the §7 headers through the outbound
+ * policy (http(s) only; private addresses refused unless OUTBOUND_ALLOW_PRIVATE), within
+ * CALLBACK_TIMEOUT_MS for connect, headers and body together. Redirects are not followed:
+ * a 3xx is a non-2xx answer like any other.
+ */
+@Injectable()
+export class CallbackSender implements OnApplicationShutdown {
+  private readonly dispatcher: ReturnType<typeof createOutboundDispatcher>;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    this.dispatcher = createOutboundDispatcher({
+      allowPrivate: config.outboundAllowPrivate,
+      connectTimeoutMs: config.callbackTimeoutMs,
+    });
+  }
+
+  async send(attempt: {
+    id: string;
+    url: string;
+    body: string;
+    secret: string | null;
+  }): Promise<AttemptOutcome> {
+    const started = performance.now();
+    const outcome = (statusCode: number | null, error: AttemptError | null, retryable = true) => ({
+      statusCode,
+      error,
+      retryable: error !== null && retryable,
+      durationMs: Math.round(performance.now() - started),
+    });
+
+    let url: URL;
+    try {
+      url = parseOutboundUrl(attempt.url);
+    } catch (error) {
+      return outcome(
+        null,
+        isAddressNotAllowed(error) ? 'address_not_allowed' : 'invalid_url',
+        false,
+      );
+    }
+    const headers = callbackHeaders({
+      id: attempt.id,
+      timestamp: Math.floor(Date.now() / 1000),
+      body: attempt.body,
+      secret: attempt.secret,
+    });
+    headers['user-agent'] = USER_AGENT;
+
+    const timeoutMs = this.config.callbackTimeoutMs;
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), timeoutMs);
+    try {
+      const response = await request(url, {
+        method: 'POST',
+        headers,
+        body: attempt.body,
+        dispatcher: this.dispatcher,
+        signal: timeout.signal,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
+      // The status decides; the body is drained (bounded) only to free the connection.
+      await response.body
+        .dump({ limit: RESPONSE_READ_LIMIT, signal: timeout.signal })
+        .catch(() => undefined);
+      const ok = response.statusCode >= 200 && response.statusCode < 300;
+      return outcome(response.statusCode, ok ? null : 'http_error');
+    } catch (error) {
+      if (isAddressNotAllowed(error)) return outcome(null, 'address_not_allowed', false);
+      if (timeout.signal.aborted || isTimeout(error)) return outcome(null, 'timeout');
+      return outcome(null, 'network_error');
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.dispatcher.close().catch(() => undefined);
+  }
+}
+
+/** undici's own timeouts (connect, headers, body) by their error codes. */
+function isTimeout(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (
+      code === 'UND_ERR_CONNECT_TIMEOUT' ||
+      code === 'UND_ERR_HEADERS_TIMEOUT' ||
+      code === 'UND_ERR_BODY_TIMEOUT' ||
+      code === 'ETIMEDOUT'
+    ) {
+      return true;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
