@@ -89,6 +89,47 @@ describe('outgoing webhooks: durability and fairness', () => {
     });
   });
 
+  it('puts back an attempt cut by the shutdown deadline, unrecorded, for the next worker', async () => {
+    let answer = false;
+    const hook = await receiver(() => (answer ? 200 : 'hang'));
+    const first = await start({ SHUTDOWN_GRACE_MS: '300', CALLBACK_TIMEOUT_MS: '60000' });
+    const agent = await seed(first);
+    const { delivery } = await finishWithCallback(first.dataSource, {
+      agent,
+      status: 'completed',
+      callbackUrl: hook.url(),
+      bus: first.worker!.get(LocalBus),
+    });
+    await eventually(() => hook.requests.length === 1, 10_000, 'the first attempt');
+    const closing = Date.now();
+    await stop(first);
+    // Closed at the deadline, not after the 60 s attempt timeout.
+    expect(Date.now() - closing).toBeLessThan(10_000);
+
+    answer = true;
+    const second = await start({ ROLE: 'api' });
+    const row = await second.dataSource
+      .getRepository(CallbackDelivery)
+      .findOneByOrFail({ id: delivery!.id });
+    expect(row).toMatchObject({ status: 'pending', attempts: 0, lockedUntil: null });
+    expect(
+      await second.dataSource.getRepository(DeliveryAttempt).countBy({ deliveryId: delivery!.id }),
+    ).toBe(0);
+    await stop(second);
+
+    const third = await start();
+    await eventually(async () => {
+      const current = await third.dataSource
+        .getRepository(CallbackDelivery)
+        .findOneByOrFail({ id: delivery!.id });
+      return current.status === 'delivered' && current.attempts === 1;
+    });
+    expect(hook.requests.map((r) => r.headers['x-webhook-id'])).toEqual([
+      delivery!.id,
+      delivery!.id,
+    ]);
+  });
+
   it('sends each delivery once when two workers share the outbox', async () => {
     const hook = await receiver();
     const writer = await start({ ROLE: 'api' });

@@ -5,6 +5,7 @@ import type { Agent } from '../src/agents/agent.entity';
 import { AccountsService } from '../src/auth/accounts.service';
 import { LocalBus } from '../src/runner/local-bus';
 import { deliveryRow, finishWithCallback, insertAgent } from './support/callback-fixtures';
+import { sample } from './support/prometheus';
 import { eventually, Receiver } from './support/receiver';
 import { bearer, startTestService, TestService } from './support/service';
 
@@ -243,6 +244,14 @@ describe('outgoing webhooks (callbacks)', () => {
     // Attempts are spaced by the (scaled) schedule: each retry comes after the one before.
     const times = hook.requests.map((r) => r.receivedAt);
     expect([...times].sort((a, b) => a - b)).toEqual(times);
+
+    // Every attempt is counted in /metrics by what became of it.
+    const metrics = (await t.api().get('/metrics').expect(200)).text;
+    const count = (outcome: string) =>
+      sample(metrics, 'aas_callback_delivery_attempts_total', { outcome }) ?? 0;
+    expect(count('retrying')).toBeGreaterThanOrEqual(5);
+    expect(count('failed')).toBeGreaterThanOrEqual(1);
+    expect(count('delivered')).toBeGreaterThanOrEqual(1);
   });
 
   it('records a timeout when the receiver does not answer, then retries', async () => {

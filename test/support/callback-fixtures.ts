@@ -1,35 +1,14 @@
 import type { DataSource } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { Agent } from '../../src/agents/agent.entity';
-import { newId, randomToken } from '../../src/common/ids';
+import type { Agent } from '../../src/agents/agent.entity';
+import { newId } from '../../src/common/ids';
 import { now } from '../../src/common/time';
 import { Execution, ExecutionStatus } from '../../src/executions/execution.entity';
 import { LocalBus } from '../../src/runner/local-bus';
 import { CallbackDelivery } from '../../src/webhooks/outbound/callback-delivery.entity';
 import { CallbackOutbox } from '../../src/webhooks/outbound/callback-outbox';
 
-/** An agent row for an account, written directly (the agents API is another suite's subject). */
-export async function insertAgent(dataSource: DataSource, accountId: string): Promise<Agent> {
-  const at = now();
-  const agent = dataSource.getRepository(Agent).create({
-    id: newId('agt'),
-    accountId,
-    name: 'Callback test agent',
-    kind: 'lead-qualification',
-    config: {},
-    status: 'active',
-    webhookId: randomToken(),
-    webhookAuth: 'none',
-    webhookKeyHash: null,
-    webhookSecretEnc: null,
-    timeoutMs: 30000,
-    createdAt: at,
-    updatedAt: at,
-    deletedAt: null,
-  });
-  await dataSource.getRepository(Agent).insert(agent as QueryDeepPartialEntity<Agent>);
-  return agent;
-}
+export { insertAgent } from './rows';
 
 /**
  * Writes a finished execution and its outbox row in one transaction, as the runner does when

@@ -86,7 +86,7 @@ export async function insertDelivery(
     accountId: execution.accountId,
     url: 'http://127.0.0.1:9/callback',
     event: 'execution.completed',
-    body: '{}',
+    payload: { id: '', type: 'execution.completed', created_at: at.toISOString(), data: {} },
     status: 'delivered',
     attempts: 1,
     nextAttemptAt: at,
@@ -94,7 +94,10 @@ export async function insertDelivery(
     createdAt: at,
     updatedAt: at,
   };
-  await dataSource.getRepository(CallbackDelivery).insert(delivery);
+  delivery.payload.id = delivery.id;
+  await dataSource
+    .getRepository(CallbackDelivery)
+    .insert(delivery as QueryDeepPartialEntity<CallbackDelivery>);
   const attempt: DeliveryAttempt = {
     id: newId('dlv'),
     deliveryId: delivery.id,

@@ -10,8 +10,10 @@ import { Brackets, Repository } from 'typeorm';
 import { Account } from '../../auth/account.entity';
 import { AccountsService } from '../../auth/accounts.service';
 import { newId } from '../../common/ids';
+import { ShutdownClock } from '../../common/shutdown';
 import { now } from '../../common/time';
 import { APP_CONFIG, type AppConfig } from '../../config/configuration';
+import { MetricsService } from '../../metrics/metrics.service';
 import { LocalBus } from '../../runner/local-bus';
 import { CallbackDelivery } from './callback-delivery.entity';
 import { CALLBACKS_WAKE } from './callback-outbox';
@@ -44,6 +46,8 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
   private filling = false;
   private fillAgain = false;
   private stopped = true;
+  /** Fires at the shutdown deadline: attempts still in flight are cut and put back. */
+  private readonly cutOff = new AbortController();
   private readonly onWake = () => this.kick();
 
   constructor(
@@ -54,6 +58,8 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
     private readonly accountsService: AccountsService,
     private readonly sender: CallbackSender,
     private readonly bus: LocalBus,
+    private readonly metrics: MetricsService,
+    private readonly shutdown: ShutdownClock,
   ) {
     this.maxPerHost = Math.max(1, Math.ceil(config.callbackConcurrency / 4));
   }
@@ -65,13 +71,22 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
     this.kick(); // rows left pending by a previous run go out now
   }
 
-  /** Stops claiming and waits for the attempts in flight (each bounded by CALLBACK_TIMEOUT_MS). */
+  /**
+   * Stops claiming and lets the attempts in flight finish (each is bounded by
+   * CALLBACK_TIMEOUT_MS) until the shutdown deadline; those still running then are cut and
+   * their rows released unrecorded, to be sent again by the next worker.
+   */
   async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
     this.bus.off(CALLBACKS_WAKE, this.onWake);
     clearInterval(this.poller);
     clearTimeout(this.wakeTimer);
+    const cut = setTimeout(
+      () => this.cutOff.abort(),
+      this.shutdown.remainingMs(this.config.callbackTimeoutMs),
+    );
     await Promise.allSettled([...this.inFlight.values()].map((entry) => entry.done));
+    clearTimeout(cut);
   }
 
   /** Reads and claims due rows now, or right after the read in progress. */
@@ -167,6 +182,14 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
     const number = delivery.attempts + 1;
     const startedAt = now();
     const outcome = await this.send(delivery);
+    if (!outcome) {
+      // Cut by shutdown: not an attempt. Release the claim so the row goes out again soon.
+      await this.deliveries.update(
+        { id: delivery.id, attempts: delivery.attempts },
+        { lockedUntil: null },
+      );
+      return;
+    }
     await this.attempts.insert({
       id: newId('dlv'),
       deliveryId: delivery.id,
@@ -181,21 +204,23 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
     });
     const delay = outcome.retryable ? retryDelayMs(number, this.config.callbackRetryBaseMs) : null;
     const finishedAt = now();
+    const status = outcome.error === null ? 'delivered' : delay === null ? 'failed' : 'pending';
     await this.deliveries.update(
       // Guarded by the attempt count: a row taken over after an expired claim is not rewound.
       { id: delivery.id, attempts: delivery.attempts },
       {
-        status: outcome.error === null ? 'delivered' : delay === null ? 'failed' : 'pending',
+        status,
         attempts: number,
         nextAttemptAt: delay === null ? finishedAt : new Date(finishedAt.getTime() + delay),
         lockedUntil: null,
         updatedAt: finishedAt,
       },
     );
+    this.metrics.deliveryAttempt(status === 'pending' ? 'retrying' : status);
     if (delay !== null) this.wakeIn(delay);
   }
 
-  private async send(delivery: CallbackDelivery): Promise<AttemptOutcome> {
+  private async send(delivery: CallbackDelivery): Promise<AttemptOutcome | null> {
     // The account's current secret, read at every attempt: a rotation applies at once.
     const account = await this.accounts.findOneBy({ id: delivery.accountId });
     let secret: string | null;
@@ -208,12 +233,10 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
       );
       return { statusCode: null, error: 'signing_failed', retryable: true, durationMs: 0 };
     }
-    return this.sender.send({
-      id: delivery.id,
-      url: delivery.url,
-      body: JSON.stringify(delivery.payload),
-      secret,
-    });
+    return this.sender.send(
+      { id: delivery.id, url: delivery.url, body: JSON.stringify(delivery.payload), secret },
+      this.cutOff.signal,
+    );
   }
 
   /** Wakes the dispatcher when a retry it scheduled falls due (the poll would find it too). */

@@ -52,12 +52,14 @@ export class CallbackSender implements OnApplicationShutdown {
     });
   }
 
-  async send(attempt: {
-    id: string;
-    url: string;
-    body: string;
-    secret: string | null;
-  }): Promise<AttemptOutcome> {
+  /**
+   * One attempt. When `abort` fires (shutdown) the request is cut and the result is null:
+   * no outcome to record, the delivery is simply sent again later.
+   */
+  async send(
+    attempt: { id: string; url: string; body: string; secret: string | null },
+    abort?: AbortSignal,
+  ): Promise<AttemptOutcome | null> {
     const started = performance.now();
     const outcome = (statusCode: number | null, error: AttemptError | null, retryable = true) => ({
       statusCode,
@@ -87,6 +89,8 @@ export class CallbackSender implements OnApplicationShutdown {
     const timeoutMs = this.config.callbackTimeoutMs;
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), timeoutMs);
+    const cut = () => timeout.abort();
+    abort?.addEventListener('abort', cut);
     try {
       const response = await request(url, {
         method: 'POST',
@@ -105,10 +109,12 @@ export class CallbackSender implements OnApplicationShutdown {
       return outcome(response.statusCode, ok ? null : 'http_error');
     } catch (error) {
       if (isAddressNotAllowed(error)) return outcome(null, 'address_not_allowed', false);
+      if (abort?.aborted) return null;
       if (timeout.signal.aborted || isTimeout(error)) return outcome(null, 'timeout');
       return outcome(null, 'network_error');
     } finally {
       clearTimeout(timer);
+      abort?.removeEventListener('abort', cut);
     }
   }
 
