@@ -8,7 +8,7 @@ import { LoggingModule } from './common/logging.module';
 import { createValidationPipe } from './common/validation';
 import { CoreModule, CoreResources } from './core.module';
 import { ErrorDocsController } from './docs/error-docs.controller';
-import { ExecutionsModule } from './executions/executions.module';
+import { ExecutionsApiModule } from './executions/executions-api.module';
 import { HealthModule } from './health/health.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { DeliveriesModule } from './webhooks/outbound/deliveries.module';
@@ -24,7 +24,7 @@ export class AppModule {
         LoggingModule,
         AuthModule,
         AgentsApiModule,
-        ExecutionsModule,
+        ExecutionsApiModule,
         HealthModule,
         MetricsModule,
         DeliveriesModule,

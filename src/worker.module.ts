@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { CoreModule, CoreResources } from './core.module';
 import { RetentionModule } from './retention/retention.module';
+import { RunnerModule } from './runner/runner.module';
 import { CallbackDispatchModule } from './webhooks/outbound/callback-dispatch.module';
 
 /** Root of the worker role: runs queued executions and sends callbacks; no HTTP listener. */
@@ -9,7 +10,7 @@ export class WorkerModule {
   static forRoot(core: CoreResources): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [CoreModule.forRoot(core), RetentionModule, CallbackDispatchModule],
+      imports: [CoreModule.forRoot(core), RunnerModule, RetentionModule, CallbackDispatchModule],
     };
   }
 }

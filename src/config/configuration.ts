@@ -21,6 +21,10 @@ export interface AppConfig {
   syncWaitMs: number;
   migrateOnStart: boolean;
   workerConcurrency: number;
+  /** How long a worker's claim on a running execution lasts without renewal. */
+  workerLeaseMs: number;
+  /** How often an idle worker looks for queued executions (besides wake-up signals). */
+  workerPollMs: number;
   callbackRetryBaseMs: number;
   /** Whole time one callback attempt may take (connect, headers and body). */
   callbackTimeoutMs: number;
@@ -165,6 +169,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     syncWaitMs: int(env, 'SYNC_WAIT_MS', 30000, 0, 3_600_000),
     migrateOnStart: bool(env, 'MIGRATE_ON_START', false),
     workerConcurrency: int(env, 'WORKER_CONCURRENCY', 8, 1, 1000),
+    workerLeaseMs: int(env, 'WORKER_LEASE_MS', 30000, 100, 3_600_000),
+    workerPollMs: int(env, 'WORKER_POLL_MS', 1000, 10, 60_000),
     callbackRetryBaseMs: int(env, 'CALLBACK_RETRY_BASE_MS', 10000, 1, 3_600_000),
     callbackTimeoutMs: int(env, 'CALLBACK_TIMEOUT_MS', 10000, 1, 600_000),
     callbackConcurrency: int(env, 'CALLBACK_CONCURRENCY', 16, 1, 1000),

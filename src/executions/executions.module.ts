@@ -1,11 +1,17 @@
 import { Module } from '@nestjs/common';
 import { AgentsModule } from '../agents/agents.module';
 import { QueueModule } from '../runner/queue.module';
+import { OutboundModule } from '../webhooks/outbound/outbound.module';
 import { ExecutionIntakeService } from './execution-intake.service';
+import { ExecutionLifecycleService } from './execution-lifecycle.service';
 
+/**
+ * The executions domain without HTTP routes (intake and state transitions), for the
+ * listeners and the worker. The REST routes are in ExecutionsApiModule.
+ */
 @Module({
-  imports: [AgentsModule, QueueModule],
-  providers: [ExecutionIntakeService],
-  exports: [ExecutionIntakeService],
+  imports: [AgentsModule, QueueModule, OutboundModule],
+  providers: [ExecutionIntakeService, ExecutionLifecycleService],
+  exports: [ExecutionIntakeService, ExecutionLifecycleService],
 })
 export class ExecutionsModule {}

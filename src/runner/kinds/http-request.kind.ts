@@ -1,17 +1,235 @@
-import { AgentKind, AgentKindProvider, RunContext } from './agent-kind';
+import { Inject, OnModuleDestroy } from '@nestjs/common';
+import { request, type Dispatcher } from 'undici';
+import {
+  createOutboundDispatcher,
+  isAddressNotAllowed,
+  ADDRESS_NOT_ALLOWED,
+} from '../../common/outbound/outbound-policy';
+import { APP_CONFIG, type AppConfig } from '../../config/configuration';
+import {
+  AgentKind,
+  AgentKindProvider,
+  ConfigValidationError,
+  RunContext,
+  RunFailure,
+} from './agent-kind';
 
-/** CONTRACT §6 `http-request`: sends the input as JSON to the configured URL. */
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/** Response bodies are kept up to this many bytes; the rest is cut. */
+export const MAX_RESPONSE_BYTES = 64 * 1024;
+export const DEFAULT_TIMEOUT_MS = 10_000;
+const TIMEOUT_MS_MIN = 100;
+const TIMEOUT_MS_MAX = 600_000;
+const CONFIG_KEYS = ['url', 'method', 'headers', 'timeout_ms'];
+/** Headers the transport owns: a config may not set them. */
+const RESERVED_HEADERS = new Set([
+  'host',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+]);
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+export interface HttpRequestConfig {
+  url: string;
+  method: HttpMethod;
+  headers: Record<string, string>;
+  timeout_ms: number;
+}
+
+function validUrl(value: unknown): string {
+  if (typeof value !== 'string' || value === '') {
+    throw new ConfigValidationError('url', 'url is required (an http or https URL)');
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new ConfigValidationError('url', 'url must be an absolute http or https URL');
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new ConfigValidationError('url', 'url must use http or https');
+  }
+  if (value.length > 2048) throw new ConfigValidationError('url', 'url must be at most 2048 characters');
+  return value;
+}
+
+function validHeaders(value: unknown): Record<string, string> {
+  if (value === undefined) return {};
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new ConfigValidationError('headers', 'headers must be an object of strings');
+  }
+  const headers: Record<string, string> = {};
+  for (const [name, headerValue] of Object.entries(value)) {
+    const path = `headers.${name}`;
+    if (!HEADER_NAME.test(name)) throw new ConfigValidationError(path, 'invalid header name');
+    if (RESERVED_HEADERS.has(name.toLowerCase())) {
+      throw new ConfigValidationError(path, `the ${name} header cannot be set`);
+    }
+    if (typeof headerValue !== 'string' || /[\r\n\0]/.test(headerValue)) {
+      throw new ConfigValidationError(path, 'a header value must be a string without line breaks');
+    }
+    headers[name] = headerValue;
+  }
+  return headers;
+}
+
+/** Where a request goes, without query or credentials (for logs). */
+function describeTarget(method: string, url: string): string {
+  const parsed = new URL(url);
+  return `${method} ${parsed.origin}${parsed.pathname}`;
+}
+
+/**
+ * CONTRACT §6 `http-request`: sends the input as JSON to the configured URL through the
+ * outbound policy of §7, and returns `{status_code, body}`.
+ */
 @AgentKindProvider()
-export class HttpRequestKind implements AgentKind {
+export class HttpRequestKind implements AgentKind, OnModuleDestroy {
   readonly name = 'http-request';
+  private readonly dispatcher: Dispatcher;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.dispatcher = createOutboundDispatcher({ allowPrivate: config.outboundAllowPrivate });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.dispatcher.destroy().catch(() => undefined);
+  }
 
   validateConfig(config: Record<string, unknown>): Record<string, unknown> {
-    return config;
+    for (const key of Object.keys(config)) {
+      if (!CONFIG_KEYS.includes(key)) {
+        throw new ConfigValidationError(
+          key,
+          `Unknown config field "${key}"; allowed: ${CONFIG_KEYS.join(', ')}`,
+        );
+      }
+    }
+    const url = validUrl(config.url);
+    const method = config.method === undefined ? 'POST' : config.method;
+    if (typeof method !== 'string' || !HTTP_METHODS.includes(method.toUpperCase() as HttpMethod)) {
+      throw new ConfigValidationError('method', `method must be one of: ${HTTP_METHODS.join(', ')}`);
+    }
+    const timeout = config.timeout_ms === undefined ? DEFAULT_TIMEOUT_MS : config.timeout_ms;
+    if (
+      typeof timeout !== 'number' ||
+      !Number.isInteger(timeout) ||
+      timeout < TIMEOUT_MS_MIN ||
+      timeout > TIMEOUT_MS_MAX
+    ) {
+      throw new ConfigValidationError(
+        'timeout_ms',
+        `timeout_ms must be an integer between ${TIMEOUT_MS_MIN} and ${TIMEOUT_MS_MAX}`,
+      );
+    }
+    const normalized: HttpRequestConfig = {
+      url,
+      method: method.toUpperCase() as HttpMethod,
+      headers: validHeaders(config.headers),
+      timeout_ms: timeout,
+    };
+    return normalized as unknown as Record<string, unknown>;
   }
 
   async run(input: Record<string, unknown>, ctx: RunContext): Promise<Record<string, unknown>> {
-    void input;
-    void ctx;
-    throw new Error('not implemented yet');
+    const config = ctx.config as unknown as HttpRequestConfig;
+    const target = describeTarget(config.method, config.url);
+    const timeout = AbortSignal.timeout(config.timeout_ms);
+    const signal = AbortSignal.any([ctx.signal, timeout]);
+    const started = Date.now();
+    ctx.log('info', `Sending ${target}`);
+    try {
+      const response = await request(config.url, {
+        method: config.method,
+        headers: requestHeaders(config.headers),
+        body: config.method === 'GET' ? undefined : JSON.stringify(input),
+        dispatcher: this.dispatcher,
+        signal,
+      });
+      const { text, truncated } = await readCapped(response.body);
+      const elapsed = Date.now() - started;
+      if (truncated) ctx.log('warn', `Response body cut at ${MAX_RESPONSE_BYTES} bytes`);
+      if (response.statusCode >= 400) {
+        throw new RunFailure(
+          'http_error',
+          `${target} answered HTTP ${response.statusCode} after ${elapsed} ms`,
+        );
+      }
+      ctx.log('info', `Answered HTTP ${response.statusCode} in ${elapsed} ms`);
+      const type = String(response.headers['content-type'] ?? '');
+      return { status_code: response.statusCode, body: parseBody(text, type, truncated) };
+    } catch (error) {
+      if (error instanceof RunFailure) throw error;
+      // Cancel or the agent's own timeout: the runner decides what that means.
+      if (ctx.signal.aborted) throw error;
+      if (timeout.aborted) {
+        throw new RunFailure('timeout', `${target} did not answer within ${config.timeout_ms} ms`);
+      }
+      if (isAddressNotAllowed(error)) {
+        throw new RunFailure(
+          ADDRESS_NOT_ALLOWED,
+          `${target}: the target address is not allowed by the outbound policy`,
+        );
+      }
+      throw new RunFailure('network_error', `${target} failed: ${describeNetworkError(error)}`);
+    }
   }
+}
+
+/** The configured headers (names lowercased), JSON content type unless configured. */
+function requestHeaders(configured: Record<string, string>): Record<string, string> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  for (const [name, value] of Object.entries(configured)) headers[name.toLowerCase()] = value;
+  return headers;
+}
+
+/** Reads a body up to MAX_RESPONSE_BYTES, then stops reading (the rest is discarded). */
+async function readCapped(
+  body: Dispatcher.ResponseData['body'],
+): Promise<{ text: string; truncated: boolean }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let truncated = false;
+  for await (const chunk of body) {
+    const buffer = chunk as Buffer;
+    if (size + buffer.length > MAX_RESPONSE_BYTES) {
+      chunks.push(buffer.subarray(0, MAX_RESPONSE_BYTES - size));
+      size = MAX_RESPONSE_BYTES;
+      truncated = true;
+      break;
+    }
+    chunks.push(buffer);
+    size += buffer.length;
+  }
+  if (truncated) body.destroy();
+  return { text: new TextDecoder().decode(Buffer.concat(chunks, size)), truncated };
+}
+
+/** JSON when the response says so and it parses (a cut body stays text); otherwise text. */
+function parseBody(text: string, contentType: string, truncated: boolean): unknown {
+  const mime = contentType.split(';')[0].trim().toLowerCase();
+  const json = mime === 'application/json' || (mime.startsWith('application/') && mime.endsWith('+json'));
+  if (json && !truncated) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function describeNetworkError(error: unknown): string {
+  const code = (error as { code?: unknown }).code;
+  const cause = (error as { cause?: { code?: unknown } }).cause;
+  const detail = typeof code === 'string' ? code : typeof cause?.code === 'string' ? cause.code : '';
+  const message = error instanceof Error ? error.message : String(error);
+  return detail && !message.includes(detail) ? `${detail}: ${message}` : message;
 }

@@ -1,17 +1,197 @@
-import { AgentKind, AgentKindProvider, RunContext } from './agent-kind';
+import {
+  AgentKind,
+  AgentKindProvider,
+  ConfigValidationError,
+  RunContext,
+  RunFailure,
+} from './agent-kind';
 
-/** CONTRACT §6 `lead-qualification` (the default kind). Scoring: runner issue. */
+/** The canonical fields and their aliases, in the order they are looked up (spec §2). */
+export const LEAD_FIELDS = {
+  email: ['email', 'email_address', 'user_email'],
+  name: ['name', 'full_name', 'contact_name'],
+  company: ['company', 'company_name', 'organization'],
+  phone: ['phone', 'phone_number', 'tel'],
+  message: ['message', 'content', 'body', 'inquiry'],
+} as const;
+
+export type LeadField = keyof typeof LEAD_FIELDS;
+export type Lead = Record<LeadField, string | null>;
+
+export const DEFAULT_THRESHOLD = 50;
+
+export const DEFAULT_FREE_EMAIL_DOMAINS: readonly string[] = [
+  'gmail.com',
+  'yahoo.com',
+  'hotmail.com',
+  'outlook.com',
+  'live.com',
+  'aol.com',
+  'icloud.com',
+  'proton.me',
+  'protonmail.com',
+  'gmx.com',
+  'mail.com',
+  'yandex.com',
+];
+
+export const DEFAULT_KEYWORDS: readonly string[] = [
+  'pricing',
+  'price',
+  'quote',
+  'demo',
+  'buy',
+  'purchase',
+  'budget',
+  'enterprise',
+  'contract',
+  'trial',
+  'subscription',
+];
+
+/** The scoring rules of CONTRACT §6, in order: reason code and points. */
+export const SCORE_RULES = {
+  business_email: 30,
+  company: 20,
+  name: 10,
+  phone: 10,
+  buying_intent: 30,
+} as const;
+
+export type Reason = keyof typeof SCORE_RULES;
+export type Tier = 'hot' | 'warm' | 'cold';
+
+export interface LeadQualificationConfig {
+  threshold?: number;
+  free_email_domains?: string[];
+  keywords?: string[];
+}
+
+export interface Qualification {
+  qualified: boolean;
+  score: number;
+  tier: Tier;
+  reasons: Reason[];
+  lead: Lead;
+}
+
+/** `local@domain.tld`: no spaces, one `@`, a domain of dot-separated labels, a 2+ char TLD. */
+const EMAIL = /^[^\s@]+@(?:[^\s@.]+\.)+[^\s@.]{2,}$/;
+const MIN_PHONE_DIGITS = 7;
+const CONFIG_KEYS = ['threshold', 'free_email_domains', 'keywords'];
+
+/** For each canonical field, the first non-empty string among it and its aliases, trimmed. */
+export function normalizeLead(input: Record<string, unknown>): Lead {
+  const lead = {} as Lead;
+  for (const [field, names] of Object.entries(LEAD_FIELDS) as [LeadField, readonly string[]][]) {
+    lead[field] = null;
+    for (const name of names) {
+      const value = input[name];
+      if (typeof value === 'string' && value.trim() !== '') {
+        lead[field] = value.trim();
+        break;
+      }
+    }
+  }
+  return lead;
+}
+
+export function isValidEmail(email: string): boolean {
+  return EMAIL.test(email);
+}
+
+export function tierFor(score: number): Tier {
+  if (score >= 70) return 'hot';
+  if (score >= 40) return 'warm';
+  return 'cold';
+}
+
+/**
+ * Scores a lead whose email is valid (CONTRACT §6 steps 3–4). Pure: the kind adds the
+ * input checks and the logs.
+ */
+export function qualifyLead(lead: Lead, config: LeadQualificationConfig = {}): Qualification {
+  const freeDomains = config.free_email_domains ?? DEFAULT_FREE_EMAIL_DOMAINS;
+  const keywords = config.keywords ?? DEFAULT_KEYWORDS;
+  const threshold = config.threshold ?? DEFAULT_THRESHOLD;
+  const domain = (lead.email ?? '').split('@').pop()!.toLowerCase();
+  const message = (lead.message ?? '').toLowerCase();
+  const scored: Record<Reason, boolean> = {
+    business_email: lead.email !== null && !freeDomains.includes(domain),
+    company: lead.company !== null,
+    name: lead.name !== null,
+    phone: (lead.phone ?? '').replace(/\D/g, '').length >= MIN_PHONE_DIGITS,
+    buying_intent: keywords.some((keyword) => message.includes(keyword.toLowerCase())),
+  };
+  const reasons = (Object.keys(SCORE_RULES) as Reason[]).filter((reason) => scored[reason]);
+  const score = Math.min(
+    100,
+    reasons.reduce((sum, reason) => sum + SCORE_RULES[reason], 0),
+  );
+  return { qualified: score >= threshold, score, tier: tierFor(score), reasons, lead };
+}
+
+function stringList(config: Record<string, unknown>, key: string): string[] | undefined {
+  const value = config[key];
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value)) throw new ConfigValidationError(key, `${key} must be an array`);
+  return value.map((item, index) => {
+    if (typeof item !== 'string' || item.trim() === '') {
+      throw new ConfigValidationError(`${key}`, `${key}[${index}] must be a non-empty string`);
+    }
+    return item.trim().toLowerCase();
+  });
+}
+
+/** CONTRACT §6 `lead-qualification` (the default kind). */
 @AgentKindProvider()
 export class LeadQualificationKind implements AgentKind {
   readonly name = 'lead-qualification';
 
   validateConfig(config: Record<string, unknown>): Record<string, unknown> {
-    return config;
+    for (const key of Object.keys(config)) {
+      if (!CONFIG_KEYS.includes(key)) {
+        throw new ConfigValidationError(
+          key,
+          `Unknown config field "${key}"; allowed: ${CONFIG_KEYS.join(', ')}`,
+        );
+      }
+    }
+    const normalized: LeadQualificationConfig = {};
+    if (config.threshold !== undefined) {
+      const threshold = config.threshold;
+      if (typeof threshold !== 'number' || !Number.isFinite(threshold)) {
+        throw new ConfigValidationError('threshold', 'threshold must be a number');
+      }
+      if (threshold < 0 || threshold > 100) {
+        throw new ConfigValidationError('threshold', 'threshold must be between 0 and 100');
+      }
+      normalized.threshold = threshold;
+    }
+    const freeDomains = stringList(config, 'free_email_domains');
+    if (freeDomains) normalized.free_email_domains = freeDomains;
+    const keywords = stringList(config, 'keywords');
+    if (keywords) normalized.keywords = keywords;
+    return normalized as Record<string, unknown>;
   }
 
   async run(input: Record<string, unknown>, ctx: RunContext): Promise<Record<string, unknown>> {
-    void input;
-    void ctx;
-    throw new Error('not implemented yet');
+    const lead = normalizeLead(input);
+    const present = (Object.keys(lead) as LeadField[]).filter((field) => lead[field] !== null);
+    ctx.log('debug', `Normalized fields present: ${present.join(', ') || 'none'}`);
+    if (lead.email === null || !isValidEmail(lead.email)) {
+      const message =
+        lead.email === null
+          ? 'The input has no email (looked for: email, email_address, user_email)'
+          : 'The email is not of the form local@domain.tld';
+      ctx.log('error', `Invalid input: ${message}`);
+      throw new RunFailure('invalid_input', message);
+    }
+    const result = qualifyLead(lead, ctx.config as LeadQualificationConfig);
+    ctx.log(
+      'info',
+      `Score ${result.score} (${result.tier}), ${result.qualified ? 'qualified' : 'not qualified'}; reasons: ${result.reasons.join(', ') || 'none'}`,
+    );
+    return result as unknown as Record<string, unknown>;
   }
 }

@@ -1,0 +1,175 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { AgentStatsService } from '../agents/agent-stats.service';
+import { ApiError } from '../common/api-error';
+import { now } from '../common/time';
+import { LocalBus } from '../runner/local-bus';
+import { RUN_QUEUE, type RunQueue } from '../runner/run-queue';
+import { CallbackOutbox } from '../webhooks/outbound/callback-outbox';
+import { Execution, ExecutionError, ExecutionStatus, LogEntry } from './execution.entity';
+
+/** How a run ended, as the worker reports it. */
+export interface RunOutcome {
+  status: 'completed' | 'failed';
+  output: Record<string, unknown> | null;
+  error: ExecutionError | null;
+  logs: LogEntry[];
+  completedAt: Date;
+}
+
+/** The LocalBus event that asks the worker running an execution to abort it. */
+export const CANCEL_EVENT = 'cancel';
+
+/**
+ * The transitions of an execution to a final state (CONTRACT §4): each is one transaction
+ * that changes the row only if it is still in the state the caller saw (so a cancel and a
+ * finishing run never both win), updates the agent's daily counters and writes the callback
+ * into the outbox; the finish signal goes out after the commit.
+ */
+@Injectable()
+export class ExecutionLifecycleService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly stats: AgentStatsService,
+    private readonly outbox: CallbackOutbox,
+    private readonly bus: LocalBus,
+    @Inject(RUN_QUEUE) private readonly queue: RunQueue,
+  ) {}
+
+  /**
+   * Records the end of a run. Applies only while the row is still `running` under the same
+   * claim (`attempts`), and, with `leaseExpiredBefore`, only if that claim's lease expired
+   * (recovery). Returns false when the row had moved on (cancelled, or reclaimed).
+   */
+  async finish(
+    execution: Execution,
+    outcome: RunOutcome,
+    options: { leaseExpiredBefore?: Date } = {},
+  ): Promise<boolean> {
+    const changes = {
+      status: outcome.status,
+      output: outcome.output,
+      error: outcome.error,
+      logs: outcome.logs,
+      completedAt: outcome.completedAt,
+      durationMs: execution.startedAt
+        ? Math.max(0, outcome.completedAt.getTime() - execution.startedAt.getTime())
+        : null,
+      leasedUntil: null,
+    };
+    const finished = await this.dataSource.transaction(async (manager) => {
+      const update = manager
+        .createQueryBuilder()
+        .update(Execution)
+        .set(changes as QueryDeepPartialEntity<Execution>)
+        .where('id = :id AND status = :running AND attempts = :attempts', {
+          id: execution.id,
+          running: 'running',
+          attempts: execution.attempts,
+        });
+      if (options.leaseExpiredBefore) {
+        update.andWhere('(leased_until IS NULL OR leased_until < :expired)', {
+          expired: options.leaseExpiredBefore,
+        });
+      }
+      const result = await update.execute();
+      if (result.affected !== 1) return false;
+      Object.assign(execution, changes);
+      await this.stats.add(
+        manager,
+        execution.agentId,
+        outcome.completedAt,
+        outcome.status === 'completed' ? { completed: 1 } : { failed: 1 },
+      );
+      await this.outbox.enqueue(manager, execution);
+      return true;
+    });
+    if (finished) await this.announceFinished(execution.id);
+    return finished;
+  }
+
+  /**
+   * Cancels a queued or running execution (409 `conflict` otherwise). A running run is
+   * told to abort through the local bus; a worker elsewhere notices when it renews its
+   * lease, and its own final update then changes nothing.
+   */
+  async cancel(execution: Execution): Promise<Execution> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const seen: ExecutionStatus = execution.status;
+      if (seen !== 'queued' && seen !== 'running') {
+        throw ApiError.conflict(`The execution is ${seen}; only queued or running ones can be cancelled`);
+      }
+      const completedAt = now();
+      const changes = {
+        status: 'cancelled' as const,
+        completedAt,
+        durationMs: execution.startedAt
+          ? Math.max(0, completedAt.getTime() - execution.startedAt.getTime())
+          : null,
+        leasedUntil: null,
+        logs: [
+          ...(execution.logs ?? []),
+          { timestamp: completedAt.toISOString(), level: 'warn' as const, message: 'Cancelled on request' },
+        ],
+      };
+      const cancelled = await this.dataSource.transaction(async (manager) => {
+        const moved = await this.move(manager, execution, seen, changes);
+        if (moved) await this.outbox.enqueue(manager, execution);
+        return moved;
+      });
+      if (cancelled) {
+        this.bus.emit(CANCEL_EVENT, execution.id);
+        await this.announceFinished(execution.id);
+        return execution;
+      }
+      // The row changed meanwhile (claimed, or finished): judge again on what it is now.
+      const current = await this.dataSource.getRepository(Execution).findOneBy({ id: execution.id });
+      if (!current) throw ApiError.notFound('Execution');
+      execution = current;
+    }
+    throw ApiError.conflict('The execution kept changing state; try again');
+  }
+
+  /**
+   * Keeps the logs a run wrote before it was cancelled: they go before the cancel entry.
+   * Only touches a row that is cancelled (never a final record of another kind).
+   */
+  async keepLogsOfCancelledRun(executionId: string, runLogs: LogEntry[]): Promise<void> {
+    if (runLogs.length === 0) return;
+    await this.dataSource.transaction(async (manager) => {
+      const current = await manager.findOneBy(Execution, { id: executionId });
+      if (!current || current.status !== 'cancelled') return;
+      const logs = [...runLogs, ...(current.logs ?? [])].sort((a, b) =>
+        a.timestamp < b.timestamp ? -1 : a.timestamp > b.timestamp ? 1 : 0,
+      );
+      await manager.update(Execution, { id: executionId, status: 'cancelled' }, { logs });
+    });
+  }
+
+  private async move(
+    manager: EntityManager,
+    execution: Execution,
+    from: ExecutionStatus,
+    changes: Partial<Execution>,
+  ): Promise<boolean> {
+    const result = await manager
+      .createQueryBuilder()
+      .update(Execution)
+      .set(changes as QueryDeepPartialEntity<Execution>)
+      .where('id = :id AND status = :from AND attempts = :attempts', {
+        id: execution.id,
+        from,
+        attempts: execution.attempts,
+      })
+      .execute();
+    if (result.affected !== 1) return false;
+    Object.assign(execution, changes);
+    return true;
+  }
+
+  private async announceFinished(executionId: string): Promise<void> {
+    await this.queue.notifyFinished(executionId).catch(() => undefined);
+  }
+}

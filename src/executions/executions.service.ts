@@ -1,0 +1,147 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, Repository } from 'typeorm';
+import { Agent } from '../agents/agent.entity';
+import { ApiError } from '../common/api-error';
+import { Execution, FINAL_STATUSES } from './execution.entity';
+import { ExecutionIntakeService } from './execution-intake.service';
+import { ExecutionLifecycleService } from './execution-lifecycle.service';
+import { encodeCursor, ListPosition, ListRequest, resolveListRequest } from './execution-list';
+import type { ListExecutionsQuery } from './dto/list-executions.query';
+
+/** Every column but `logs`: list items never carry them, so they are never read for a page. */
+const LIST_COLUMNS: (keyof Execution)[] = [
+  'id',
+  'accountId',
+  'agentId',
+  'agentKind',
+  'status',
+  'source',
+  'retryOf',
+  'input',
+  'output',
+  'error',
+  'callbackUrl',
+  'attempts',
+  'createdAt',
+  'startedAt',
+  'completedAt',
+  'durationMs',
+];
+
+export interface ExecutionPage {
+  executions: Execution[];
+  limit: number;
+  hasMore: boolean;
+  nextCursor: string | null;
+}
+
+const newestFirst = (a: ListPosition, b: ListPosition): number =>
+  b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+/**
+ * Reading, cancelling and retrying executions (CONTRACT §4). Every lookup is scoped by
+ * account: another account's execution is 404. Executions of a deleted agent stay readable
+ * by id; its list route is 404 like the agent.
+ */
+@Injectable()
+export class ExecutionsService {
+  constructor(
+    @InjectRepository(Execution) private readonly executions: Repository<Execution>,
+    @InjectRepository(Agent) private readonly agents: Repository<Agent>,
+    private readonly intake: ExecutionIntakeService,
+    private readonly lifecycle: ExecutionLifecycleService,
+  ) {}
+
+  /** The account's agent (not deleted), else 404. */
+  async ownedAgent(accountId: string, agentId: string): Promise<Agent> {
+    const agent = await this.agents.findOneBy({ id: agentId, accountId, deletedAt: IsNull() });
+    if (!agent) throw ApiError.notFound('Agent');
+    return agent;
+  }
+
+  async get(accountId: string, id: string): Promise<Execution> {
+    const execution = await this.executions.findOneBy({ id, accountId });
+    if (!execution) throw ApiError.notFound('Execution');
+    return execution;
+  }
+
+  /**
+   * One page, newest first (`created_at` desc, `id` desc), by keyset: each query walks the
+   * index (agent_id[, status], created_at, id) from the cursor and reads at most limit + 1
+   * rows, whatever the table's size. A status list runs one such query per status and
+   * merges them.
+   */
+  async list(accountId: string, agentId: string, query: ListExecutionsQuery): Promise<ExecutionPage> {
+    const agent = await this.ownedAgent(accountId, agentId);
+    const request = resolveListRequest(query);
+    const statuses = request.filters.statuses;
+    const queries = statuses && statuses.length > 1 ? statuses : [statuses?.[0] ?? null];
+    const rows = (
+      await Promise.all(queries.map((status) => this.page(agent.id, status, request)))
+    ).flat();
+    rows.sort(newestFirst);
+    const hasMore = rows.length > request.limit;
+    const executions = rows.slice(0, request.limit);
+    const last = executions[executions.length - 1];
+    return {
+      executions,
+      limit: request.limit,
+      hasMore,
+      nextCursor: hasMore ? encodeCursor(last, request.filters, request.limit) : null,
+    };
+  }
+
+  private page(agentId: string, status: string | null, request: ListRequest): Promise<Execution[]> {
+    const { filters, after, limit } = request;
+    const query = this.executions
+      .createQueryBuilder('e')
+      .select(LIST_COLUMNS.map((column) => `e.${column}`))
+      .where('e.agentId = :agentId', { agentId });
+    if (status) query.andWhere('e.status = :status', { status });
+    if (filters.from) query.andWhere('e.createdAt >= :from', { from: filters.from });
+    if (filters.to) query.andWhere('e.createdAt <= :to', { to: filters.to });
+    if (after) {
+      query.andWhere('(e.createdAt < :afterAt OR (e.createdAt = :afterAt AND e.id < :afterId))', {
+        afterAt: after.createdAt,
+        afterId: after.id,
+      });
+    }
+    return query
+      .orderBy('e.createdAt', 'DESC')
+      .addOrderBy('e.id', 'DESC')
+      .limit(limit + 1)
+      .getMany();
+  }
+
+  /** Cancels a queued or running execution; 409 `conflict` for a finished one. */
+  async cancel(accountId: string, id: string): Promise<Execution> {
+    return this.lifecycle.cancel(await this.get(accountId, id));
+  }
+
+  /**
+   * A new execution with the same input and callback URL, `source: "retry"`, `retry_of`
+   * set. Only finished executions (completed, failed, cancelled) can be retried (else 409);
+   * the agent must still exist (404) and be active (409 `agent_paused`).
+   */
+  async retry(accountId: string, id: string): Promise<Execution> {
+    const original = await this.get(accountId, id);
+    if (!FINAL_STATUSES.includes(original.status)) {
+      throw ApiError.conflict(
+        `The execution is ${original.status}; only finished executions can be retried`,
+      );
+    }
+    const agent = await this.ownedAgent(accountId, original.agentId);
+    if (agent.status === 'paused') {
+      throw new ApiError('agent_paused', 'The agent is paused; resume it to run executions');
+    }
+    const { execution } = await this.intake.submit({
+      agent,
+      input: original.input,
+      source: 'retry',
+      retryOf: original.id,
+      callbackUrl: original.callbackUrl,
+    });
+    return execution;
+  }
+}

@@ -1,0 +1,124 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { canonicalJson } from '../common/canonical-json';
+import { ApiError } from '../common/api-error';
+import { sha256Hex } from '../common/crypto';
+import { now } from '../common/time';
+import { APP_CONFIG, type AppConfig } from '../config/configuration';
+import { RUN_QUEUE, type RunQueue } from '../runner/run-queue';
+import { Execution, FINAL_STATUSES } from './execution.entity';
+import { ExecutionIntakeService, IDEMPOTENCY_WINDOW_MS } from './execution-intake.service';
+import { ExecutionsService } from './executions.service';
+import type { TriggerAgentDto } from './dto/trigger-agent.dto';
+
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+
+/** The trigger result of the spec (§2): what `POST /agents/:id/trigger` answers. */
+export interface TriggerResult {
+  execution_id: string;
+  status: string;
+  output: Record<string, unknown> | null;
+  duration_ms: number | null;
+}
+
+export interface TriggerOutcome {
+  result: TriggerResult;
+  /** The execution reached a final state: 200; otherwise 202. */
+  finished: boolean;
+  /** The Idempotency-Key was seen before: nothing new was started. */
+  replayed: boolean;
+}
+
+/**
+ * `POST /v2/agents/:id/trigger` (CONTRACT §4): creates the execution through the intake,
+ * then answers at once (`async: true`) or waits up to SYNC_WAIT_MS for its result.
+ * With `Idempotency-Key`, a repeat of the same request within 24 h answers the first
+ * execution's current result; the same key with another body is 409 `conflict`.
+ */
+@Injectable()
+export class TriggerService {
+  constructor(
+    @InjectRepository(Execution) private readonly executions: Repository<Execution>,
+    private readonly intake: ExecutionIntakeService,
+    private readonly service: ExecutionsService,
+    @Inject(RUN_QUEUE) private readonly queue: RunQueue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async trigger(
+    accountId: string,
+    agentId: string,
+    body: TriggerAgentDto,
+    idempotencyKey: string | undefined,
+  ): Promise<TriggerOutcome> {
+    const key = checkIdempotencyKey(idempotencyKey);
+    const agent = await this.service.ownedAgent(accountId, agentId);
+    const async = body.options?.async ?? false;
+    const callbackUrl = body.options?.callback_url ?? null;
+    // The request as it will be run, with defaults applied: what a replay must repeat.
+    const requestHash = key
+      ? sha256Hex(canonicalJson({ input: body.input, options: { async, callback_url: callbackUrl } }))
+      : null;
+
+    let execution = key ? await this.findByKey(agent.id, key) : null;
+    let replayed = execution !== null;
+    if (!execution) {
+      if (agent.status === 'paused') {
+        throw new ApiError('agent_paused', 'The agent is paused; resume it to trigger it');
+      }
+      const intake = await this.intake.submit({
+        agent,
+        input: body.input,
+        source: 'api',
+        callbackUrl,
+        idempotencyKey: key,
+        requestHash,
+      });
+      execution = intake.execution;
+      replayed = !intake.created;
+    }
+    if (replayed && execution.requestHash !== requestHash) {
+      throw ApiError.conflict(
+        'This Idempotency-Key was already used with a different request body for this agent',
+      );
+    }
+    if (!async && !isFinal(execution)) {
+      await this.queue.waitForFinish(execution.id, this.config.syncWaitMs);
+      execution = (await this.executions.findOneBy({ id: execution.id })) ?? execution;
+    }
+    const finished = isFinal(execution);
+    return {
+      finished,
+      replayed,
+      result: {
+        execution_id: execution.id,
+        // A synchronous trigger that ran out of time reports the run as in progress.
+        status: finished || async ? execution.status : 'running',
+        output: execution.output,
+        duration_ms: execution.durationMs,
+      },
+    };
+  }
+
+  private async findByKey(agentId: string, key: string): Promise<Execution | null> {
+    const existing = await this.executions.findOneBy({ agentId, idempotencyKey: key });
+    if (!existing) return null;
+    return now().getTime() - existing.createdAt.getTime() < IDEMPOTENCY_WINDOW_MS ? existing : null;
+  }
+}
+
+function isFinal(execution: Execution): boolean {
+  return FINAL_STATUSES.includes(execution.status);
+}
+
+function checkIdempotencyKey(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  if (value.length === 0 || value.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
+    throw ApiError.invalid(
+      'Idempotency-Key',
+      `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`,
+    );
+  }
+  return value;
+}

@@ -1,0 +1,107 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, IsNull, LessThan } from 'typeorm';
+import { now } from '../common/time';
+import { Execution } from '../executions/execution.entity';
+
+/**
+ * The executions table as the embedded queue: which rows are waiting, and the leases that
+ * say which worker runs which row until when. Every change is conditional on the state the
+ * worker saw (`status`, and `attempts` = the claim number), so two workers never own one
+ * run and a stale worker's write changes nothing.
+ */
+@Injectable()
+export class ExecutionLeases {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  private get executions() {
+    return this.dataSource.getRepository(Execution);
+  }
+
+  /** Ids of the oldest queued executions (index `status, created_at`). */
+  async nextQueued(limit: number): Promise<string[]> {
+    const rows = await this.executions.find({
+      select: { id: true },
+      where: { status: 'queued' },
+      order: { createdAt: 'ASC', id: 'ASC' },
+      take: limit,
+    });
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Claims a queued execution: `queued` → `running` with a lease, `attempts` + 1, in one
+   * conditional UPDATE; the worker whose UPDATE changed the row owns the run. Returns the
+   * claimed row, or null when another worker (or a cancel) got there first.
+   */
+  async claim(id: string, leaseMs: number): Promise<Execution | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const startedAt = now();
+      const result = await manager
+        .createQueryBuilder()
+        .update(Execution)
+        .set({
+          status: 'running',
+          startedAt,
+          leasedUntil: new Date(startedAt.getTime() + leaseMs),
+          attempts: () => 'attempts + 1',
+        })
+        .where('id = :id AND status = :queued', { id, queued: 'queued' })
+        .execute();
+      if (result.affected !== 1) return null;
+      return manager.findOneBy(Execution, { id });
+    });
+  }
+
+  /** Extends the lease of a run this worker owns; false when the row moved on (cancelled…). */
+  async renew(id: string, attempts: number, leaseMs: number): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      const result = await manager
+        .createQueryBuilder()
+        .update(Execution)
+        .set({ leasedUntil: new Date(now().getTime() + leaseMs) })
+        .where('id = :id AND status = :running AND attempts = :attempts', {
+          id,
+          running: 'running',
+          attempts,
+        })
+        .execute();
+      return result.affected === 1;
+    });
+  }
+
+  async status(id: string): Promise<Execution['status'] | null> {
+    const row = await this.executions.findOne({ select: { id: true, status: true }, where: { id } });
+    return row?.status ?? null;
+  }
+
+  /** Running executions whose lease expired before `at`: their worker is presumed dead. */
+  async expired(at: Date, limit: number): Promise<Execution[]> {
+    return this.executions.find({
+      where: [
+        { status: 'running', leasedUntil: LessThan(at) },
+        { status: 'running', leasedUntil: IsNull() },
+      ],
+      order: { createdAt: 'ASC', id: 'ASC' },
+      take: limit,
+    });
+  }
+
+  /** Puts an expired run back in the queue (it will be claimed again, `attempts` + 1). */
+  async requeue(execution: Execution, expiredBefore: Date): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      const result = await manager
+        .createQueryBuilder()
+        .update(Execution)
+        .set({ status: 'queued', startedAt: null, leasedUntil: null })
+        .where('id = :id AND status = :running AND attempts = :attempts', {
+          id: execution.id,
+          running: 'running',
+          attempts: execution.attempts,
+        })
+        .andWhere('(leased_until IS NULL OR leased_until < :expired)', { expired: expiredBefore })
+        .execute();
+      return result.affected === 1;
+    });
+  }
+}

@@ -1,0 +1,142 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { Agent } from '../agents/agent.entity';
+import { now } from '../common/time';
+import type { Execution, ExecutionError } from '../executions/execution.entity';
+import type { RunOutcome } from '../executions/execution-lifecycle.service';
+import { ConfigValidationError, RunContext, RunFailure } from './kinds/agent-kind';
+import { KindRegistry } from './kinds/kind-registry';
+import { RunLog } from './run-log';
+
+/** Why a run's signal was aborted. */
+export type AbortReason = 'cancelled' | 'timeout' | 'shutdown' | 'lost';
+
+export class RunAborted extends Error {
+  constructor(readonly reason: AbortReason) {
+    super(`Run aborted: ${reason}`);
+  }
+}
+
+/** The result of one run: a final outcome to record, or an abort that records nothing. */
+export type RunResult =
+  | { kind: 'finished'; outcome: RunOutcome }
+  | { kind: 'cancelled'; logs: RunLog }
+  | { kind: 'abandoned' };
+
+/**
+ * Runs one claimed execution through its agent's kind: resolves the agent and its config,
+ * enforces the agent's `timeout_ms` (aborting the kind's signal), and turns whatever
+ * happens into an outcome. It never throws: a kind's exception is an `agent_error`.
+ */
+@Injectable()
+export class ExecutionRunner {
+  constructor(
+    @InjectRepository(Agent) private readonly agents: Repository<Agent>,
+    private readonly kinds: KindRegistry,
+  ) {}
+
+  async run(execution: Execution, controller: AbortController): Promise<RunResult> {
+    const log = new RunLog();
+    const startedAt = Date.now();
+    // Every failure leaves an error entry; a kind that reported its own failure already did.
+    const fail = (code: string, message: string, reportedByKind = false): RunResult => {
+      if (!reportedByKind || !log.hasLevel('error')) log.add('error', message);
+      return { kind: 'finished', outcome: outcome(log, null, { code, message }) };
+    };
+    log.add('info', `Run started (${execution.agentKind}, attempt ${execution.attempts})`);
+
+    let agent: Agent | null;
+    try {
+      // A deleted agent's queued executions still run: they were acknowledged.
+      agent = await this.agents.findOneBy({ id: execution.agentId });
+    } catch {
+      return { kind: 'abandoned' }; // the database is unavailable: lease recovery retries
+    }
+    if (!agent) return fail('agent_error', 'The agent no longer exists');
+    if (!this.kinds.has(execution.agentKind)) {
+      return fail('agent_error', `Unknown agent kind "${execution.agentKind}"`);
+    }
+    const kind = this.kinds.get(execution.agentKind);
+    let config: Record<string, unknown>;
+    try {
+      config = kind.validateConfig(agent.config ?? {});
+    } catch (error) {
+      const where = error instanceof ConfigValidationError ? ` (config.${error.path})` : '';
+      return fail('invalid_config', `The agent's config is invalid${where}: ${messageOf(error)}`);
+    }
+
+    const signal = controller.signal;
+    const timer = setTimeout(() => controller.abort(new RunAborted('timeout')), agent.timeoutMs);
+    const ctx: RunContext = {
+      executionId: execution.id,
+      agentId: execution.agentId,
+      accountId: execution.accountId,
+      config,
+      log: (level, message) => log.add(level, message),
+      signal,
+    };
+    let removeListener = () => {};
+    const aborted = new Promise<never>((_, reject) => {
+      const onAbort = () => reject(signal.reason);
+      if (signal.aborted) return onAbort();
+      signal.addEventListener('abort', onAbort, { once: true });
+      removeListener = () => signal.removeEventListener('abort', onAbort);
+    });
+    aborted.catch(() => undefined);
+    try {
+      const running = Promise.resolve().then(() => kind.run(execution.input, ctx));
+      running.catch(() => undefined); // it may settle after the race is decided
+      const output = await Promise.race([running, aborted]);
+      if (signal.aborted) throw signal.reason;
+      const value = toJsonObject(output);
+      if (!value) return fail('agent_error', 'The agent returned no JSON object');
+      log.add('info', `Completed in ${Date.now() - startedAt} ms`);
+      return { kind: 'finished', outcome: outcome(log, value, null) };
+    } catch (error) {
+      const reason = signal.aborted ? abortReason(signal.reason) : null;
+      if (reason === 'timeout') {
+        return fail('timeout', `The run exceeded the agent's timeout of ${agent.timeoutMs} ms`);
+      }
+      if (reason === 'cancelled') return { kind: 'cancelled', logs: log };
+      if (reason) return { kind: 'abandoned' };
+      if (error instanceof RunFailure) return fail(error.code, error.message, true);
+      return fail('agent_error', `The agent failed: ${messageOf(error)}`);
+    } finally {
+      clearTimeout(timer);
+      removeListener();
+    }
+  }
+}
+
+function outcome(
+  log: RunLog,
+  output: Record<string, unknown> | null,
+  error: ExecutionError | null,
+): RunOutcome {
+  return {
+    status: error ? 'failed' : 'completed',
+    output,
+    error,
+    logs: log.toJSON(),
+    completedAt: now(),
+  };
+}
+
+function abortReason(reason: unknown): AbortReason {
+  return reason instanceof RunAborted ? reason.reason : 'cancelled';
+}
+
+/** A kind's output as stored: a plain JSON object (a copy), or null if it is not one. */
+function toJsonObject(value: unknown): Record<string, unknown> | null {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
+  try {
+    return JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

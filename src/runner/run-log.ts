@@ -1,0 +1,45 @@
+import type { LogEntry, LogLevel } from '../executions/execution.entity';
+
+/** Bounds of one execution's logs, so a chatty kind cannot bloat the row. */
+export const MAX_LOG_ENTRIES = 1000;
+export const MAX_LOG_MESSAGE_CHARS = 4000;
+
+/**
+ * The log entries of one run, kept in memory while it runs and written once with the final
+ * update (one JSON column: one write per run, one read for the detail route).
+ */
+export class RunLog {
+  readonly entries: LogEntry[] = [];
+  private dropped = 0;
+
+  add(level: LogLevel, message: string): void {
+    if (this.entries.length >= MAX_LOG_ENTRIES - 1) {
+      this.dropped++;
+      return;
+    }
+    const text = String(message);
+    this.entries.push({
+      timestamp: new Date().toISOString(),
+      level,
+      message:
+        text.length > MAX_LOG_MESSAGE_CHARS ? `${text.slice(0, MAX_LOG_MESSAGE_CHARS)}…` : text,
+    });
+  }
+
+  hasLevel(level: LogLevel): boolean {
+    return this.entries.some((entry) => entry.level === level);
+  }
+
+  /** The entries, with a final note when some were dropped. */
+  toJSON(): LogEntry[] {
+    if (this.dropped === 0) return [...this.entries];
+    return [
+      ...this.entries,
+      {
+        timestamp: new Date().toISOString(),
+        level: 'warn',
+        message: `${this.dropped} further log entries were dropped (limit ${MAX_LOG_ENTRIES})`,
+      },
+    ];
+  }
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { ExecutionsModule } from '../executions/executions.module';
+import { ExecutionLeases } from './execution-leases';
+import { ExecutionRunner } from './execution-runner';
+import { KindsModule } from './kinds/kinds.module';
+import { Worker } from './worker.service';
+
+/** The worker role's runner: claims queued executions and runs them through their kind. */
+@Module({
+  imports: [ExecutionsModule, KindsModule],
+  providers: [ExecutionLeases, ExecutionRunner, Worker],
+  exports: [Worker],
+})
+export class RunnerModule {}

@@ -1,0 +1,241 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnModuleDestroy,
+} from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/configuration';
+import { now } from '../common/time';
+import type { Execution } from '../executions/execution.entity';
+import { CANCEL_EVENT, ExecutionLifecycleService } from '../executions/execution-lifecycle.service';
+import { ExecutionLeases } from './execution-leases';
+import { ExecutionRunner, RunAborted } from './execution-runner';
+import { LocalBus } from './local-bus';
+
+/** A run interrupted this many times (its worker died each time) is failed, not re-run. */
+export const MAX_RUN_ATTEMPTS = 3;
+/** On shutdown, in-flight runs get this long (at most one lease) to finish. */
+export const SHUTDOWN_GRACE_MS = 10_000;
+const RECOVERY_BATCH = 100;
+
+interface ActiveRun {
+  execution: Execution;
+  controller: AbortController;
+  done: Promise<void>;
+  /** Set at shutdown: the run's result is not written; lease recovery takes it over. */
+  abandoned: boolean;
+}
+
+/**
+ * The embedded worker (worker role): claims queued executions oldest first and runs up to
+ * WORKER_CONCURRENCY of them at once. It wakes on the local bus's `wake` signal and polls
+ * every WORKER_POLL_MS besides, renews the leases of its runs, and recovers runs whose
+ * lease expired (their worker died): re-queued, or failed `interrupted` after
+ * MAX_RUN_ATTEMPTS claims. Nothing it reads can crash it: every step catches and logs.
+ */
+@Injectable()
+export class Worker implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('Worker');
+  private readonly runs = new Map<string, ActiveRun>();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private stopping = false;
+  private pumping: Promise<void> | null = null;
+  private pumpAgain = false;
+  private recovering: Promise<void> | null = null;
+
+  private readonly onWake = () => void this.pump();
+  private readonly onCancel = (executionId: string) =>
+    this.runs.get(executionId)?.controller.abort(new RunAborted('cancelled'));
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly bus: LocalBus,
+    private readonly leases: ExecutionLeases,
+    private readonly runner: ExecutionRunner,
+    private readonly lifecycle: ExecutionLifecycleService,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.bus.on('wake', this.onWake);
+    this.bus.on(CANCEL_EVENT, this.onCancel);
+    const lease = this.config.workerLeaseMs;
+    this.every(this.config.workerPollMs, () => this.pump());
+    this.every(Math.max(50, Math.floor(lease / 3)), () => this.renewLeases());
+    this.every(Math.max(50, Math.floor(lease / 2)), () => this.recover());
+    void this.recover().then(() => this.pump());
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopping = true;
+    for (const timer of this.timers) clearInterval(timer);
+    this.bus.off('wake', this.onWake);
+    await Promise.all([this.pumping, this.recovering]);
+    const grace = Math.min(SHUTDOWN_GRACE_MS, this.config.workerLeaseMs);
+    const inFlight = Promise.all([...this.runs.values()].map((run) => run.done));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      inFlight,
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, grace))),
+    ]);
+    clearTimeout(timer);
+    for (const run of this.runs.values()) {
+      run.abandoned = true;
+      run.controller.abort(new RunAborted('shutdown'));
+    }
+    this.bus.off(CANCEL_EVENT, this.onCancel);
+  }
+
+  /** Number of runs in progress in this worker. */
+  get activeRuns(): number {
+    return this.runs.size;
+  }
+
+  private every(ms: number, task: () => Promise<void>): void {
+    const timer = setInterval(() => void task(), ms);
+    timer.unref();
+    this.timers.push(timer);
+  }
+
+  /** Claims and starts queued executions while there are free slots. One pass at a time. */
+  private pump(): Promise<void> {
+    if (this.stopping) return Promise.resolve();
+    if (this.pumping) {
+      this.pumpAgain = true;
+      return this.pumping;
+    }
+    this.pumping = this.fillSlots().finally(() => (this.pumping = null));
+    return this.pumping;
+  }
+
+  private async fillSlots(): Promise<void> {
+    do {
+      this.pumpAgain = false;
+      try {
+        while (!this.stopping && this.runs.size < this.config.workerConcurrency) {
+          const ids = await this.leases.nextQueued(this.config.workerConcurrency - this.runs.size);
+          if (ids.length === 0) break;
+          let started = 0;
+          for (const id of ids) {
+            if (this.stopping || this.runs.size >= this.config.workerConcurrency) break;
+            if (await this.claimAndStart(id)) started++;
+          }
+          if (started === 0) break; // others took them; the next signal or poll looks again
+        }
+      } catch (error) {
+        this.logger.error(`Looking for queued executions failed: ${describe(error)}`);
+      }
+    } while (this.pumpAgain && !this.stopping);
+  }
+
+  private async claimAndStart(id: string): Promise<boolean> {
+    try {
+      const execution = await this.leases.claim(id, this.config.workerLeaseMs);
+      if (!execution) return false;
+      this.start(execution);
+      return true;
+    } catch (error) {
+      // A row that cannot be claimed or read stays with its lease; recovery settles it.
+      this.logger.error(`Claiming execution ${id} failed: ${describe(error)}`);
+      return false;
+    }
+  }
+
+  private start(execution: Execution): void {
+    const controller = new AbortController();
+    const run: ActiveRun = { execution, controller, abandoned: false, done: Promise.resolve() };
+    this.runs.set(execution.id, run);
+    run.done = this.execute(run).finally(() => {
+      this.runs.delete(execution.id);
+      void this.pump();
+    });
+  }
+
+  private async execute(run: ActiveRun): Promise<void> {
+    const { execution } = run;
+    try {
+      const result = await this.runner.run(execution, run.controller);
+      if (run.abandoned || result.kind === 'abandoned') return;
+      if (result.kind === 'cancelled') {
+        await this.lifecycle.keepLogsOfCancelledRun(execution.id, result.logs.toJSON());
+        return;
+      }
+      await this.lifecycle.finish(execution, result.outcome);
+    } catch (error) {
+      // The row keeps its lease; once it expires, recovery runs it again or fails it.
+      this.logger.error(`Finishing execution ${execution.id} failed: ${describe(error)}`);
+    }
+  }
+
+  /** Extends the leases of this worker's runs; a run whose row moved on is aborted. */
+  private async renewLeases(): Promise<void> {
+    for (const run of [...this.runs.values()]) {
+      if (this.stopping || run.controller.signal.aborted) continue;
+      const { id, attempts } = run.execution;
+      try {
+        if (await this.leases.renew(id, attempts, this.config.workerLeaseMs)) continue;
+        const status = await this.leases.status(id);
+        run.controller.abort(new RunAborted(status === 'cancelled' ? 'cancelled' : 'lost'));
+      } catch (error) {
+        this.logger.warn(`Renewing the lease of ${id} failed: ${describe(error)}`);
+      }
+    }
+  }
+
+  /** Settles runs whose worker died: re-queued, or failed `interrupted` after too many tries. */
+  private recover(): Promise<void> {
+    if (this.stopping || this.recovering) return this.recovering ?? Promise.resolve();
+    this.recovering = this.recoverExpired().finally(() => (this.recovering = null));
+    return this.recovering;
+  }
+
+  private async recoverExpired(): Promise<void> {
+    try {
+      const at = now();
+      const expired = await this.leases.expired(at, RECOVERY_BATCH);
+      let requeued = 0;
+      for (const execution of expired) {
+        if (this.stopping) return;
+        if (this.runs.has(execution.id)) continue; // ours: its lease is renewed
+        try {
+          if (execution.attempts >= MAX_RUN_ATTEMPTS) {
+            await this.interrupt(execution, at);
+          } else if (await this.leases.requeue(execution, at)) {
+            requeued++;
+          }
+        } catch (error) {
+          this.logger.error(`Recovering execution ${execution.id} failed: ${describe(error)}`);
+        }
+      }
+      if (requeued > 0) {
+        this.logger.warn(`Re-queued ${requeued} execution(s) left running by a stopped worker`);
+        void this.pump();
+      }
+    } catch (error) {
+      this.logger.error(`Looking for interrupted executions failed: ${describe(error)}`);
+    }
+  }
+
+  private async interrupt(execution: Execution, expiredBefore: Date): Promise<void> {
+    const completedAt = now();
+    const message = `The run was interrupted ${execution.attempts} times (its worker stopped); giving up`;
+    await this.lifecycle.finish(
+      execution,
+      {
+        status: 'failed',
+        output: null,
+        error: { code: 'interrupted', message },
+        logs: [
+          ...(execution.logs ?? []),
+          { timestamp: completedAt.toISOString(), level: 'error', message },
+        ],
+        completedAt,
+      },
+      { leaseExpiredBefore: expiredBefore },
+    );
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
