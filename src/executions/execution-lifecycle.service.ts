@@ -99,7 +99,9 @@ export class ExecutionLifecycleService {
     for (let attempt = 0; attempt < 3; attempt++) {
       const seen: ExecutionStatus = execution.status;
       if (seen !== 'queued' && seen !== 'running') {
-        throw ApiError.conflict(`The execution is ${seen}; only queued or running ones can be cancelled`);
+        throw ApiError.conflict(
+          `The execution is ${seen}; only queued or running ones can be cancelled`,
+        );
       }
       const completedAt = now();
       const changes = {
@@ -111,7 +113,11 @@ export class ExecutionLifecycleService {
         leasedUntil: null,
         logs: [
           ...(execution.logs ?? []),
-          { timestamp: completedAt.toISOString(), level: 'warn' as const, message: 'Cancelled on request' },
+          {
+            timestamp: completedAt.toISOString(),
+            level: 'warn' as const,
+            message: 'Cancelled on request',
+          },
         ],
       };
       const cancelled = await this.dataSource.transaction(async (manager) => {
@@ -125,7 +131,9 @@ export class ExecutionLifecycleService {
         return execution;
       }
       // The row changed meanwhile (claimed, or finished): judge again on what it is now.
-      const current = await this.dataSource.getRepository(Execution).findOneBy({ id: execution.id });
+      const current = await this.dataSource
+        .getRepository(Execution)
+        .findOneBy({ id: execution.id });
       if (!current) throw ApiError.notFound('Execution');
       execution = current;
     }

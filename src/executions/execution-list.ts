@@ -96,7 +96,11 @@ export function encodeCursor(position: ListPosition, filters: ListFilters, limit
   return Buffer.from(JSON.stringify(body)).toString('base64url');
 }
 
-export function decodeCursor(raw: string): { position: ListPosition; filters: ListFilters; limit: number } {
+export function decodeCursor(raw: string): {
+  position: ListPosition;
+  filters: ListFilters;
+  limit: number;
+} {
   const invalid = () => ApiError.invalid('cursor', 'cursor is not a valid meta.next_cursor value');
   if (!/^[A-Za-z0-9_-]{1,2048}$/.test(raw)) throw invalid();
   let body: CursorBody;
@@ -144,7 +148,8 @@ export function resolveListRequest(query: ListExecutionsQuery): ListRequest {
   const filters: ListFilters = {
     statuses:
       query.status !== undefined ? parseStatuses(query.status) : (cursor?.filters.statuses ?? null),
-    from: query.from !== undefined ? parseBound(query.from, 'from') : (cursor?.filters.from ?? null),
+    from:
+      query.from !== undefined ? parseBound(query.from, 'from') : (cursor?.filters.from ?? null),
     to: query.to !== undefined ? parseBound(query.to, 'to') : (cursor?.filters.to ?? null),
   };
   if (filters.from && filters.to && filters.from > filters.to) {

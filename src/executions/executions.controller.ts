@@ -66,7 +66,10 @@ export class ExecutionsController {
 
   @Get('executions/:id')
   @RequireScope('executions:read')
-  async get(@CurrentAccount() account: Account, @Param('id') id: string): Promise<ExecutionResponse> {
+  async get(
+    @CurrentAccount() account: Account,
+    @Param('id') id: string,
+  ): Promise<ExecutionResponse> {
     return toExecutionResponse(await this.executions.get(account.id, id), { withLogs: true });
   }
 

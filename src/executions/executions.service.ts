@@ -72,7 +72,11 @@ export class ExecutionsService {
    * rows, whatever the table's size. A status list runs one such query per status and
    * merges them.
    */
-  async list(accountId: string, agentId: string, query: ListExecutionsQuery): Promise<ExecutionPage> {
+  async list(
+    accountId: string,
+    agentId: string,
+    query: ListExecutionsQuery,
+  ): Promise<ExecutionPage> {
     const agent = await this.ownedAgent(accountId, agentId);
     const request = resolveListRequest(query);
     const statuses = request.filters.statuses;

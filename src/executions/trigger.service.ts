@@ -58,7 +58,9 @@ export class TriggerService {
     const callbackUrl = body.options?.callback_url ?? null;
     // The request as it will be run, with defaults applied: what a replay must repeat.
     const requestHash = key
-      ? sha256Hex(canonicalJson({ input: body.input, options: { async, callback_url: callbackUrl } }))
+      ? sha256Hex(
+          canonicalJson({ input: body.input, options: { async, callback_url: callbackUrl } }),
+        )
       : null;
 
     let execution = key ? await this.findByKey(agent.id, key) : null;

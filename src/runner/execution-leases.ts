@@ -71,7 +71,10 @@ export class ExecutionLeases {
   }
 
   async status(id: string): Promise<Execution['status'] | null> {
-    const row = await this.executions.findOne({ select: { id: true, status: true }, where: { id } });
+    const row = await this.executions.findOne({
+      select: { id: true, status: true },
+      where: { id },
+    });
     return row?.status ?? null;
   }
 

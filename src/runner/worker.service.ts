@@ -91,10 +91,9 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy {
     return this.runs.size;
   }
 
+  /** A periodic task; these timers also keep a worker-only process alive. */
   private every(ms: number, task: () => Promise<void>): void {
-    const timer = setInterval(() => void task(), ms);
-    timer.unref();
-    this.timers.push(timer);
+    this.timers.push(setInterval(() => void task(), ms));
   }
 
   /** Claims and starts queued executions while there are free slots. One pass at a time. */

@@ -59,3 +59,35 @@ export async function setAgentStatus(
 ): Promise<void> {
   await t.api().patch(`/v2/agents/${agentId}`).set(bearer(key)).send({ status }).expect(200);
 }
+
+export interface AgentOptions {
+  kind?: string;
+  config?: Record<string, unknown>;
+  timeoutMs?: number;
+  status?: 'active' | 'paused';
+  name?: string;
+}
+
+/**
+ * An agent of any kind created through `POST /v2/agents` (paused afterwards through
+ * `PATCH` when asked); returns its id.
+ */
+export async function createAgent(
+  t: TestService,
+  key: string,
+  options: AgentOptions = {},
+): Promise<string> {
+  const created = await t
+    .api()
+    .post('/v2/agents')
+    .set(bearer(key))
+    .send({
+      name: options.name ?? 'Runner test agent',
+      kind: options.kind ?? 'lead-qualification',
+      config: options.config ?? {},
+      ...(options.timeoutMs !== undefined ? { timeout_ms: options.timeoutMs } : {}),
+    })
+    .expect(201);
+  if (options.status === 'paused') await setAgentStatus(t, key, created.body.id, 'paused');
+  return created.body.id;
+}

@@ -28,9 +28,14 @@ export interface TestService {
 /**
  * Starts the real service (all roles, same bootstrap as production) on a fresh database of
  * the suite's driver. HTTP listeners are not bound to ports: supertest drives them.
+ * With `options.db`, it starts on that existing database instead and `close()` keeps it
+ * (to restart a service on the same data).
  */
-export async function startTestService(env: Record<string, string> = {}): Promise<TestService> {
-  const db = await createTestDatabase();
+export async function startTestService(
+  env: Record<string, string> = {},
+  options: { db?: TestDatabase } = {},
+): Promise<TestService> {
+  const db = options.db ?? (await createTestDatabase());
   const config = loadConfig({
     SECRET_KEY: TEST_SECRET_KEY,
     LOG_LEVEL: 'silent',
@@ -56,7 +61,7 @@ export async function startTestService(env: Record<string, string> = {}): Promis
     },
     async close() {
       await service.close();
-      await db.drop();
+      if (!options.db) await db.drop();
     },
   };
 }

@@ -51,6 +51,8 @@ describe('configuration', () => {
     ['THROTTLE_KEY_PREFIX', 'has spaces'],
     ['CALLBACK_TIMEOUT_MS', '0'],
     ['CALLBACK_CONCURRENCY', 'many'],
+    ['WORKER_LEASE_MS', '50'],
+    ['WORKER_POLL_MS', 'often'],
   ])('rejects %s=%s naming the variable', (name, value) => {
     expect(() => loadConfig({ ...base(), [name]: value })).toThrowError(ConfigError);
     expect(() => loadConfig({ ...base(), [name]: value })).toThrowError(

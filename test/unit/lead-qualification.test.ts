@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LogLevel } from '../../src/executions/execution.entity';
-import {
-  ConfigValidationError,
-  RunContext,
-  RunFailure,
-} from '../../src/runner/kinds/agent-kind';
+import { ConfigValidationError, RunContext, RunFailure } from '../../src/runner/kinds/agent-kind';
 import {
   DEFAULT_FREE_EMAIL_DOMAINS,
   DEFAULT_KEYWORDS,
@@ -58,7 +54,11 @@ describe('lead-qualification: normalization (CONTRACT §6.1)', () => {
   });
 
   it.each([
-    ['email', { email: 'first@a.co', email_address: 'second@a.co', user_email: 'third@a.co' }, 'first@a.co'],
+    [
+      'email',
+      { email: 'first@a.co', email_address: 'second@a.co', user_email: 'third@a.co' },
+      'first@a.co',
+    ],
     ['email', { email_address: 'second@a.co', user_email: 'third@a.co' }, 'second@a.co'],
     ['name', { name: 'A', full_name: 'B', contact_name: 'C' }, 'A'],
     ['name', { full_name: 'B', contact_name: 'C' }, 'B'],
@@ -133,10 +133,13 @@ describe('lead-qualification: invalid input (CONTRACT §6.2)', () => {
     expect((error as RunFailure).code).toBe('invalid_input');
   });
 
-  it.each(['a@b.co', 'first.last+tag@sub.example.co.uk', 'X@ACME.IO'])('accepts %s', async (email) => {
-    const { output } = await run({ email });
-    expect(output!.lead.email).toBe(email);
-  });
+  it.each(['a@b.co', 'first.last+tag@sub.example.co.uk', 'X@ACME.IO'])(
+    'accepts %s',
+    async (email) => {
+      const { output } = await run({ email });
+      expect(output!.lead.email).toBe(email);
+    },
+  );
 });
 
 describe('lead-qualification: scoring (CONTRACT §6.3–4)', () => {
@@ -144,21 +147,47 @@ describe('lead-qualification: scoring (CONTRACT §6.3–4)', () => {
     ['business email only', { email: BUSINESS }, 30, ['business_email']],
     ['free-mail email only', { email: 'jane@gmail.com' }, 0, []],
     ['free-mail domain in another case', { email: 'jane@GMail.COM' }, 0, []],
-    ['a subdomain of a free-mail domain is business', { email: 'jane@eu.gmail.com' }, 30, ['business_email']],
+    [
+      'a subdomain of a free-mail domain is business',
+      { email: 'jane@eu.gmail.com' },
+      30,
+      ['business_email'],
+    ],
     ['company', { email: 'j@gmail.com', company: 'Acme' }, 20, ['company']],
     ['name', { email: 'j@gmail.com', name: 'Jane' }, 10, ['name']],
     ['phone with 7 digits', { email: 'j@gmail.com', phone: '555-1234' }, 10, ['phone']],
     ['phone with 6 digits', { email: 'j@gmail.com', phone: '(55) 51-23' }, 0, []],
     ['phone digits counted across symbols', { email: 'j@gmail.com', phone: '+1 (555) 0' }, 0, []],
-    ['phone of 7 digits in symbols', { email: 'j@gmail.com', phone: '+1 (555) 012' }, 10, ['phone']],
+    [
+      'phone of 7 digits in symbols',
+      { email: 'j@gmail.com', phone: '+1 (555) 012' },
+      10,
+      ['phone'],
+    ],
     ['phone without digits', { email: 'j@gmail.com', phone: 'call me' }, 0, []],
-    ['buying keyword', { email: 'j@gmail.com', message: 'What is the PRICING?' }, 30, ['buying_intent']],
-    ['keyword inside a word', { email: 'j@gmail.com', message: 'priceless' }, 30, ['buying_intent']],
+    [
+      'buying keyword',
+      { email: 'j@gmail.com', message: 'What is the PRICING?' },
+      30,
+      ['buying_intent'],
+    ],
+    [
+      'keyword inside a word',
+      { email: 'j@gmail.com', message: 'priceless' },
+      30,
+      ['buying_intent'],
+    ],
     ['no keyword', { email: 'j@gmail.com', message: 'hello there' }, 0, []],
     ['blank company does not score', { email: 'j@gmail.com', company: '  ' }, 0, []],
     [
       'every rule, capped at 100',
-      { email: BUSINESS, company: 'Acme', name: 'Jane', phone: '5551234567', message: 'demo please' },
+      {
+        email: BUSINESS,
+        company: 'Acme',
+        name: 'Jane',
+        phone: '5551234567',
+        message: 'demo please',
+      },
       100,
       ['business_email', 'company', 'name', 'phone', 'buying_intent'],
     ],
@@ -175,7 +204,10 @@ describe('lead-qualification: scoring (CONTRACT §6.3–4)', () => {
   });
 
   it.each(DEFAULT_KEYWORDS)('counts the default keyword "%s"', async (keyword) => {
-    const { output } = await run({ email: 'j@gmail.com', message: `About ${keyword.toUpperCase()}.` });
+    const { output } = await run({
+      email: 'j@gmail.com',
+      message: `About ${keyword.toUpperCase()}.`,
+    });
     expect(output!.reasons).toEqual(['buying_intent']);
   });
 
@@ -254,16 +286,22 @@ describe('lead-qualification: config (CONTRACT §6.5)', () => {
     expect((await run({ email: 'j@gmail.com' }, config)).output!.reasons).toEqual([
       'business_email',
     ]);
-    expect((await run({ email: 'j@ACME.io' }, { free_email_domains: ['Acme.IO'] })).output!.score).toBe(0);
+    expect(
+      (await run({ email: 'j@ACME.io' }, { free_email_domains: ['Acme.IO'] })).output!.score,
+    ).toBe(0);
   });
 
   it('keywords replace the default list', async () => {
     const config = { keywords: ['Urgent'] };
-    expect((await run({ email: 'j@gmail.com', message: 'urgent!' }, config)).output!.reasons).toEqual([
-      'buying_intent',
-    ]);
-    expect((await run({ email: 'j@gmail.com', message: 'pricing' }, config)).output!.reasons).toEqual([]);
-    expect((await run({ email: 'j@gmail.com', message: 'pricing' }, { keywords: [] })).output!.score).toBe(0);
+    expect(
+      (await run({ email: 'j@gmail.com', message: 'urgent!' }, config)).output!.reasons,
+    ).toEqual(['buying_intent']);
+    expect(
+      (await run({ email: 'j@gmail.com', message: 'pricing' }, config)).output!.reasons,
+    ).toEqual([]);
+    expect(
+      (await run({ email: 'j@gmail.com', message: 'pricing' }, { keywords: [] })).output!.score,
+    ).toBe(0);
   });
 
   it('keeps only the given settings, normalized', () => {

@@ -56,7 +56,8 @@ function validUrl(value: unknown): string {
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new ConfigValidationError('url', 'url must use http or https');
   }
-  if (value.length > 2048) throw new ConfigValidationError('url', 'url must be at most 2048 characters');
+  if (value.length > 2048)
+    throw new ConfigValidationError('url', 'url must be at most 2048 characters');
   return value;
 }
 
@@ -115,7 +116,10 @@ export class HttpRequestKind implements AgentKind, OnModuleDestroy {
     const url = validUrl(config.url);
     const method = config.method === undefined ? 'POST' : config.method;
     if (typeof method !== 'string' || !HTTP_METHODS.includes(method.toUpperCase() as HttpMethod)) {
-      throw new ConfigValidationError('method', `method must be one of: ${HTTP_METHODS.join(', ')}`);
+      throw new ConfigValidationError(
+        'method',
+        `method must be one of: ${HTTP_METHODS.join(', ')}`,
+      );
     }
     const timeout = config.timeout_ms === undefined ? DEFAULT_TIMEOUT_MS : config.timeout_ms;
     if (
@@ -215,7 +219,8 @@ async function readCapped(
 /** JSON when the response says so and it parses (a cut body stays text); otherwise text. */
 function parseBody(text: string, contentType: string, truncated: boolean): unknown {
   const mime = contentType.split(';')[0].trim().toLowerCase();
-  const json = mime === 'application/json' || (mime.startsWith('application/') && mime.endsWith('+json'));
+  const json =
+    mime === 'application/json' || (mime.startsWith('application/') && mime.endsWith('+json'));
   if (json && !truncated) {
     try {
       return JSON.parse(text);
@@ -229,7 +234,8 @@ function parseBody(text: string, contentType: string, truncated: boolean): unkno
 function describeNetworkError(error: unknown): string {
   const code = (error as { code?: unknown }).code;
   const cause = (error as { cause?: { code?: unknown } }).cause;
-  const detail = typeof code === 'string' ? code : typeof cause?.code === 'string' ? cause.code : '';
+  const detail =
+    typeof code === 'string' ? code : typeof cause?.code === 'string' ? cause.code : '';
   const message = error instanceof Error ? error.message : String(error);
   return detail && !message.includes(detail) ? `${detail}: ${message}` : message;
 }
