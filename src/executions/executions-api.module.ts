@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AgentsModule } from '../agents/agents.module';
 import { QueueModule } from '../runner/queue.module';
 import { ExecutionsController } from './executions.controller';
 import { ExecutionsModule } from './executions.module';
@@ -7,7 +8,7 @@ import { TriggerService } from './trigger.service';
 
 /** The trigger and `/v2/executions` routes; imported by the REST application only. */
 @Module({
-  imports: [ExecutionsModule, QueueModule],
+  imports: [AgentsModule, ExecutionsModule, QueueModule],
   controllers: [ExecutionsController],
   providers: [ExecutionsService, TriggerService],
 })

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import { Agent } from '../agents/agent.entity';
+import { AgentsService } from '../agents/agents.service';
 import { ApiError } from '../common/api-error';
 import { Execution, FINAL_STATUSES } from './execution.entity';
 import { ExecutionIntakeService } from './execution-intake.service';
@@ -48,16 +49,14 @@ const newestFirst = (a: ListPosition, b: ListPosition): number =>
 export class ExecutionsService {
   constructor(
     @InjectRepository(Execution) private readonly executions: Repository<Execution>,
-    @InjectRepository(Agent) private readonly agents: Repository<Agent>,
+    private readonly agents: AgentsService,
     private readonly intake: ExecutionIntakeService,
     private readonly lifecycle: ExecutionLifecycleService,
   ) {}
 
   /** The account's agent (not deleted), else 404. */
-  async ownedAgent(accountId: string, agentId: string): Promise<Agent> {
-    const agent = await this.agents.findOneBy({ id: agentId, accountId, deletedAt: IsNull() });
-    if (!agent) throw ApiError.notFound('Agent');
-    return agent;
+  ownedAgent(accountId: string, agentId: string): Promise<Agent> {
+    return this.agents.findOwned(accountId, agentId);
   }
 
   async get(accountId: string, id: string): Promise<Execution> {

@@ -1,4 +1,4 @@
-import { Transform, Type } from 'class-transformer';
+import { Type } from 'class-transformer';
 import {
   IsBoolean,
   IsDefined,
@@ -6,14 +6,11 @@ import {
   IsString,
   IsUrl,
   MaxLength,
-  ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { JsonObjectField, Optional } from '../../agents/dto/agent-fields';
 
 export const CALLBACK_URL_MAX_LENGTH = 2048;
-
-/** Optional, but an explicit `null` is a bad value (400 naming the field), not an absence. */
-const Optional = () => ValidateIf((_object: object, value: unknown) => value !== undefined);
 
 export class TriggerOptionsDto {
   @Optional()
@@ -35,9 +32,8 @@ export class TriggerOptionsDto {
 /** `POST /v2/agents/:id/trigger` (CONTRACT §4). Unknown fields, here or in options: 400. */
 export class TriggerAgentDto {
   /** Taken exactly as received (no class-transformer copy): it is stored as the input. */
-  @Transform(({ obj }) => (obj as Record<string, unknown>).input, { toClassOnly: true })
   @IsDefined({ message: 'input is required' })
-  @IsObject({ message: 'input must be a JSON object' })
+  @JsonObjectField()
   input: Record<string, unknown>;
 
   @Optional()
