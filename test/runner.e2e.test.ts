@@ -48,7 +48,7 @@ describe('runner durability', () => {
     await fresh();
     // An API without a worker: executions are acknowledged and stay queued.
     const api = await service({ ROLE: 'api,webhook' });
-    const { key, accountId } = await api.seedAccount();
+    const { key } = await api.seedAccount();
     const agentId = await createAgent(api, key);
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
@@ -119,7 +119,7 @@ describe('runner durability', () => {
     });
     cleanups.push(() => target.close());
     const api = await service({ ROLE: 'api' });
-    const { key, accountId } = await api.seedAccount();
+    const { key } = await api.seedAccount();
     const agentId = await createAgent(api, key, {
       kind: 'http-request',
       config: { url: `${target.url}/work` },
@@ -163,7 +163,7 @@ describe('runner durability', () => {
     });
     cleanups.push(() => target.close());
     const t = await service({ ROLE: 'all' });
-    const { key, accountId } = await t.seedAccount();
+    const { key } = await t.seedAccount();
     const agentId = await createAgent(t, key, {
       kind: 'http-request',
       config: { url: `${target.url}/slowish` },
