@@ -5,6 +5,7 @@ import { Execution, ExecutionStatus } from '../src/executions/execution.entity';
 import { LeadQualificationKind } from '../src/runner/kinds/lead-qualification.kind';
 import { CallbackDelivery } from '../src/webhooks/outbound/callback-delivery.entity';
 import { createAgent, setAgentStatus } from './support/agents';
+import { sample } from './support/prometheus';
 import { startLocalServer, waitFor, type LocalServer } from './support/http-server';
 import { bearer, startTestService, TestService } from './support/service';
 
@@ -573,6 +574,18 @@ describe('executions: list, read, cancel, retry', () => {
       await post(`/v2/executions/${queued.body.execution_id}/cancel`).expect(200);
       const counted = await get(`/v2/agents/${other}`).expect(200);
       expect(counted.body).toMatchObject({ executions_today: 1, success_rate: 0 });
+      // And in the process's metrics, by kind and final status.
+      const metrics = (await api().get('/metrics').expect(200)).text;
+      const leadKind = { kind: 'lead-qualification' };
+      expect(
+        sample(metrics, 'aas_executions_total', { ...leadKind, status: 'completed' }),
+      ).toBeGreaterThanOrEqual(3);
+      expect(
+        sample(metrics, 'aas_executions_total', { ...leadKind, status: 'failed' }),
+      ).toBeGreaterThanOrEqual(1);
+      expect(
+        sample(metrics, 'aas_executions_total', { kind: 'http-request', status: 'cancelled' }),
+      ).toBeGreaterThanOrEqual(1);
     });
   });
 

@@ -184,6 +184,50 @@ describe('runner durability', () => {
     expect(row).toMatchObject({ status: 'completed', attempts: 1 });
     expect(row.output).toEqual({ status_code: 200, body: 'done' });
   });
+  it('puts runs still unfinished at the shutdown deadline back in the queue', async () => {
+    await fresh();
+    let answer = false;
+    const target = await startLocalServer((_req, res) => {
+      if (answer) res.writeHead(200).end('later');
+    });
+    cleanups.push(() => target.close());
+    const t = await service({ ROLE: 'all', SHUTDOWN_GRACE_MS: '200' });
+    const { key } = await t.seedAccount();
+    const agentId = await createAgent(t, key, {
+      kind: 'http-request',
+      config: { url: `${target.url}/hangs` },
+    });
+    const res = await t
+      .api()
+      .post(`/v2/agents/${agentId}/trigger`)
+      .set(bearer(key))
+      .send({ input: {}, options: { async: true } })
+      .expect(202);
+    await waitFor(
+      async () => target.requests.length,
+      (n) => n === 1,
+    );
+    const abortedBefore = target.aborted;
+    await t.close();
+    // The outgoing request was aborted and the row is queued again, not left running.
+    expect(target.aborted).toBe(abortedBefore + 1);
+    answer = true;
+    const next = await service({ ROLE: 'api' });
+    const row = await rows(next).findOneByOrFail({ id: res.body.execution_id });
+    expect(row).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+      startedAt: null,
+      leasedUntil: null,
+    });
+    await next.close();
+    const worker = await service({ ROLE: 'worker' });
+    const done = await waitFor(
+      () => rows(worker).findOneByOrFail({ id: res.body.execution_id }),
+      (current) => current.status === 'completed',
+    );
+    expect(done).toMatchObject({ attempts: 2, output: { status_code: 200, body: 'later' } });
+  });
 });
 
 /** The built service as a separate worker process on the test database. */

@@ -5,6 +5,7 @@ import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialE
 import { AgentStatsService } from '../agents/agent-stats.service';
 import { ApiError } from '../common/api-error';
 import { now } from '../common/time';
+import { MetricsService } from '../metrics/metrics.service';
 import { LocalBus } from '../runner/local-bus';
 import { RUN_QUEUE, type RunQueue } from '../runner/run-queue';
 import { CallbackOutbox } from '../webhooks/outbound/callback-outbox';
@@ -35,6 +36,7 @@ export class ExecutionLifecycleService {
     private readonly stats: AgentStatsService,
     private readonly outbox: CallbackOutbox,
     private readonly bus: LocalBus,
+    private readonly metrics: MetricsService,
     @Inject(RUN_QUEUE) private readonly queue: RunQueue,
   ) {}
 
@@ -86,7 +88,10 @@ export class ExecutionLifecycleService {
       await this.outbox.enqueue(manager, execution);
       return true;
     });
-    if (finished) await this.announceFinished(execution.id);
+    if (finished) {
+      this.metrics.executionFinished(execution.agentKind, outcome.status, changes.durationMs);
+      await this.announceFinished(execution.id);
+    }
     return finished;
   }
 
@@ -126,6 +131,7 @@ export class ExecutionLifecycleService {
         return moved;
       });
       if (cancelled) {
+        this.metrics.executionFinished(execution.agentKind, 'cancelled', changes.durationMs);
         this.bus.emit(CANCEL_EVENT, execution.id);
         await this.announceFinished(execution.id);
         return execution;

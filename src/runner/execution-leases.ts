@@ -90,6 +90,23 @@ export class ExecutionLeases {
     });
   }
 
+  /** Puts a run this worker gives up (shutdown) back in the queue, for any worker to start. */
+  async release(execution: Execution): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      const result = await manager
+        .createQueryBuilder()
+        .update(Execution)
+        .set({ status: 'queued', startedAt: null, leasedUntil: null })
+        .where('id = :id AND status = :running AND attempts = :attempts', {
+          id: execution.id,
+          running: 'running',
+          attempts: execution.attempts,
+        })
+        .execute();
+      return result.affected === 1;
+    });
+  }
+
   /** Puts an expired run back in the queue (it will be claimed again, `attempts` + 1). */
   async requeue(execution: Execution, expiredBefore: Date): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {

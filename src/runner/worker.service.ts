@@ -6,6 +6,7 @@ import {
   OnModuleDestroy,
 } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/configuration';
+import { ShutdownClock } from '../common/shutdown';
 import { now } from '../common/time';
 import type { Execution } from '../executions/execution.entity';
 import { CANCEL_EVENT, ExecutionLifecycleService } from '../executions/execution-lifecycle.service';
@@ -15,15 +16,13 @@ import { LocalBus } from './local-bus';
 
 /** A run interrupted this many times (its worker died each time) is failed, not re-run. */
 export const MAX_RUN_ATTEMPTS = 3;
-/** On shutdown, in-flight runs get this long (at most one lease) to finish. */
-export const SHUTDOWN_GRACE_MS = 10_000;
 const RECOVERY_BATCH = 100;
 
 interface ActiveRun {
   execution: Execution;
   controller: AbortController;
   done: Promise<void>;
-  /** Set at shutdown: the run's result is not written; lease recovery takes it over. */
+  /** Set at shutdown: the run's result is not written; the row is put back in the queue. */
   abandoned: boolean;
 }
 
@@ -54,6 +53,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly leases: ExecutionLeases,
     private readonly runner: ExecutionRunner,
     private readonly lifecycle: ExecutionLifecycleService,
+    private readonly shutdown: ShutdownClock,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -66,12 +66,17 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy {
     void this.recover().then(() => this.pump());
   }
 
+  /**
+   * Shutdown: stop claiming, let in-flight runs finish until the process's shutdown deadline
+   * (SHUTDOWN_GRACE_MS), then abort the others and put them back in the queue for the next
+   * worker. If even that fails, their leases expire and recovery takes them over.
+   */
   async onModuleDestroy(): Promise<void> {
     this.stopping = true;
     for (const timer of this.timers) clearInterval(timer);
     this.bus.off('wake', this.onWake);
     await Promise.all([this.pumping, this.recovering]);
-    const grace = Math.min(SHUTDOWN_GRACE_MS, this.config.workerLeaseMs);
+    const grace = this.shutdown.remainingMs(this.config.shutdownGraceMs);
     const inFlight = Promise.all([...this.runs.values()].map((run) => run.done));
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
@@ -79,11 +84,22 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy {
       new Promise<void>((resolve) => (timer = setTimeout(resolve, grace))),
     ]);
     clearTimeout(timer);
-    for (const run of this.runs.values()) {
+    const unfinished = [...this.runs.values()];
+    for (const run of unfinished) {
       run.abandoned = true;
       run.controller.abort(new RunAborted('shutdown'));
     }
     this.bus.off(CANCEL_EVENT, this.onCancel);
+    await Promise.all(
+      unfinished.map((run) =>
+        this.leases.release(run.execution).catch((error: unknown) => {
+          this.logger.warn(`Releasing ${run.execution.id} failed: ${describe(error)}`);
+        }),
+      ),
+    );
+    if (unfinished.length > 0) {
+      this.logger.warn(`Put ${unfinished.length} unfinished execution(s) back in the queue`);
+    }
   }
 
   /** Number of runs in progress in this worker. */
