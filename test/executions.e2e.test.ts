@@ -26,6 +26,7 @@ describe('executions: list, read, cancel, retry', () => {
   let key: string;
   let accountId: string;
   let slow: LocalServer;
+  let receiver: LocalServer;
 
   const api = () => t.api();
   const get = (path: string) => api().get(path).set(bearer(key));
@@ -43,9 +44,11 @@ describe('executions: list, read, cancel, retry', () => {
     t = await startTestService({ WORKER_CONCURRENCY: '1', SYNC_WAIT_MS: '10000' });
     ({ key, accountId } = await t.seedAccount());
     slow = await startLocalServer(() => undefined); // never answers
+    receiver = await startLocalServer((_req, res) => res.writeHead(204).end());
   });
   afterAll(async () => {
     await slow?.close();
+    await receiver?.close();
     await t?.close();
   });
 
@@ -322,7 +325,7 @@ describe('executions: list, read, cancel, retry', () => {
       // The only worker slot is busy: this one stays queued.
       const queued = await post(`/v2/agents/${agentId}/trigger`, {
         input: { n: 2 },
-        options: { async: true, callback_url: `${slow.url}/cb` },
+        options: { async: true, callback_url: `${receiver.url}/cb` },
       }).expect(202);
       expect((await detail(queued.body.execution_id)).status).toBe('queued');
 
@@ -344,7 +347,16 @@ describe('executions: list, read, cancel, retry', () => {
       const delivery = await t.service.dataSource
         .getRepository(CallbackDelivery)
         .findOneBy({ executionId: queued.body.execution_id });
-      expect(delivery).toMatchObject({ event: 'execution.cancelled', url: `${slow.url}/cb` });
+      expect(delivery).toMatchObject({ event: 'execution.cancelled', url: `${receiver.url}/cb` });
+      // The callback dispatcher sends it.
+      const sent = await waitFor(
+        async () => receiver.requests.find((request) => request.path === '/cb'),
+        (request) => request !== undefined,
+      );
+      expect(sent!.body).toMatchObject({
+        type: 'execution.cancelled',
+        data: { id: queued.body.execution_id, status: 'cancelled' },
+      });
 
       const abortedBefore = slow.aborted;
       const cancelledRunning = await post(

@@ -332,9 +332,17 @@ describe('POST /v2/agents/:id/trigger', () => {
       .findBy({ executionId: res.body.execution_id });
     expect(deliveries).toHaveLength(1);
     expect(deliveries[0]).toMatchObject({ url: callbackUrl, event: 'execution.completed' });
-    const payload = JSON.parse(deliveries[0].body);
+    const payload = deliveries[0].payload as { data: Record<string, unknown> };
     expect(payload.data).toMatchObject({ id: res.body.execution_id, status: 'completed' });
     expect(payload.data.logs).toBeUndefined();
+    const sent = await waitFor(
+      async () => fast.requests.find((request) => request.path === '/callback'),
+      (request) => request !== undefined,
+    );
+    expect(sent!.body).toMatchObject({
+      type: 'execution.completed',
+      data: { id: res.body.execution_id, status: 'completed' },
+    });
     // Without a callback_url, nothing goes to the outbox.
     const plain = await trigger(agentId, { input: HOT_LEAD }).expect(200);
     expect(

@@ -61,6 +61,7 @@ export class ExecutionLifecycleService {
         : null,
       leasedUntil: null,
     };
+    let callback = false;
     const finished = await this.dataSource.transaction(async (manager) => {
       const update = manager
         .createQueryBuilder()
@@ -85,9 +86,10 @@ export class ExecutionLifecycleService {
         outcome.completedAt,
         outcome.status === 'completed' ? { completed: 1 } : { failed: 1 },
       );
-      await this.outbox.enqueue(manager, execution);
+      callback = (await this.outbox.enqueue(manager, execution)) !== null;
       return true;
     });
+    if (callback) this.outbox.wake();
     if (finished) {
       this.metrics.executionFinished(execution.agentKind, outcome.status, changes.durationMs);
       await this.announceFinished(execution.id);
@@ -125,11 +127,13 @@ export class ExecutionLifecycleService {
           },
         ],
       };
+      let callback = false;
       const cancelled = await this.dataSource.transaction(async (manager) => {
         const moved = await this.move(manager, execution, seen, changes);
-        if (moved) await this.outbox.enqueue(manager, execution);
+        if (moved) callback = (await this.outbox.enqueue(manager, execution)) !== null;
         return moved;
       });
+      if (callback) this.outbox.wake();
       if (cancelled) {
         this.metrics.executionFinished(execution.agentKind, 'cancelled', changes.durationMs);
         this.bus.emit(CANCEL_EVENT, execution.id);
