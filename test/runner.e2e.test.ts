@@ -2,6 +2,7 @@ import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AgentDailyStats } from '../src/agents/agent-daily-stats.entity';
+import { newId } from '../src/common/ids';
 import { Execution, FINAL_STATUSES } from '../src/executions/execution.entity';
 import { createAgent } from './support/agents';
 import { createTestDatabase, TestDatabase } from './support/database';
@@ -227,6 +228,59 @@ describe('runner durability', () => {
       (current) => current.status === 'completed',
     );
     expect(done).toMatchObject({ attempts: 2, output: { status_code: 200, body: 'later' } });
+  });
+});
+
+describe('runner robustness', () => {
+  it('fails a row whose stored JSON cannot be read, and keeps running the others', async () => {
+    const t = await startTestService({ WORKER_CONCURRENCY: '1', SYNC_WAIT_MS: '10000', ...LEASE });
+    try {
+      const { key, accountId } = await t.seedAccount();
+      const agentId = await createAgent(t, key);
+      const badId = newId('exe');
+      // Only a broken database holds such a row: MariaDB's json_valid check must be lifted.
+      const runner = t.service.dataSource.createQueryRunner();
+      try {
+        if (t.db.driver === 'mariadb')
+          await runner.query('SET SESSION check_constraint_checks = 0');
+        await runner.query(
+          `INSERT INTO executions (id, account_id, agent_id, agent_kind, status, source, input, attempts, created_at)
+           VALUES (?, ?, ?, 'lead-qualification', 'queued', 'api', '{"email": broken', 0, '2020-01-01 00:00:00.000')`,
+          [badId, accountId, agentId],
+        );
+        if (t.db.driver === 'mariadb')
+          await runner.query('SET SESSION check_constraint_checks = 1');
+      } finally {
+        await runner.release();
+      }
+      // The oldest queued row is the broken one: the only worker slot must not stall on it.
+      const res = await t
+        .api()
+        .post(`/v2/agents/${agentId}/trigger`)
+        .set(bearer(key))
+        .send({ input: { email: 'ok@acme.io' } })
+        .expect(200);
+      expect(res.body.status).toBe('completed');
+      const readBad = async () =>
+        (
+          await t.service.dataSource.query('SELECT status, error FROM executions WHERE id = ?', [
+            badId,
+          ])
+        )[0] as { status: string; error: string | object | null };
+      if (t.db.driver === 'sqlite') {
+        // SQLite lets the row be updated: it is failed, never run.
+        const bad = await waitFor(readBad, (row) => row.status === 'failed');
+        const error = typeof bad.error === 'string' ? JSON.parse(bad.error) : bad.error;
+        expect(error).toMatchObject({ code: 'agent_error' });
+        const agent = await t.api().get(`/v2/agents/${agentId}`).set(bearer(key)).expect(200);
+        expect(agent.body.success_rate).toBe(50);
+      } else {
+        // MariaDB re-checks json_valid on any UPDATE of the row: it stays queued, set aside.
+        expect((await readBad()).status).toBe('queued');
+      }
+    } finally {
+      await t.close();
+    }
   });
 });
 

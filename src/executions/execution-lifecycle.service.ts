@@ -98,6 +98,50 @@ export class ExecutionLifecycleService {
   }
 
   /**
+   * Fails a claimed execution whose stored data cannot be read (a broken JSON document in
+   * its row): it can never run. Its error is `agent_error`; no callback is sent, as its
+   * payload cannot be built from the row.
+   */
+  async failUnreadable(
+    claim: Pick<Execution, 'id' | 'agentId' | 'agentKind' | 'attempts' | 'startedAt'>,
+    reason: string,
+  ): Promise<boolean> {
+    const completedAt = now();
+    const message = `The execution's stored data could not be read: ${reason}`;
+    const changes = {
+      status: 'failed' as const,
+      output: null,
+      error: { code: 'agent_error', message },
+      logs: [{ timestamp: completedAt.toISOString(), level: 'error' as const, message }],
+      completedAt,
+      durationMs: claim.startedAt
+        ? Math.max(0, completedAt.getTime() - claim.startedAt.getTime())
+        : null,
+      leasedUntil: null,
+    };
+    const failed = await this.dataSource.transaction(async (manager) => {
+      const result = await manager
+        .createQueryBuilder()
+        .update(Execution)
+        .set(changes as QueryDeepPartialEntity<Execution>)
+        .where('id = :id AND status = :running AND attempts = :attempts', {
+          id: claim.id,
+          running: 'running',
+          attempts: claim.attempts,
+        })
+        .execute();
+      if (result.affected !== 1) return false;
+      await this.stats.add(manager, claim.agentId, completedAt, { failed: 1 });
+      return true;
+    });
+    if (failed) {
+      this.metrics.executionFinished(claim.agentKind, 'failed', changes.durationMs);
+      await this.announceFinished(claim.id);
+    }
+    return failed;
+  }
+
+  /**
    * Cancels a queued or running execution (409 `conflict` otherwise). A running run is
    * told to abort through the local bus; a worker elsewhere notices when it renews its
    * lease, and its own final update then changes nothing.

@@ -4,6 +4,23 @@ import { DataSource, IsNull, LessThan } from 'typeorm';
 import { now } from '../common/time';
 import { Execution } from '../executions/execution.entity';
 
+/** The plain (non-JSON) columns of an execution: enough to own, renew or settle a run. */
+export type Claim = Pick<
+  Execution,
+  'id' | 'accountId' | 'agentId' | 'agentKind' | 'status' | 'attempts' | 'startedAt' | 'createdAt'
+>;
+
+const CLAIM_COLUMNS = {
+  id: true,
+  accountId: true,
+  agentId: true,
+  agentKind: true,
+  status: true,
+  attempts: true,
+  startedAt: true,
+  createdAt: true,
+} as const;
+
 /**
  * The executions table as the embedded queue: which rows are waiting, and the leases that
  * say which worker runs which row until when. Every change is conditional on the state the
@@ -32,9 +49,11 @@ export class ExecutionLeases {
   /**
    * Claims a queued execution: `queued` → `running` with a lease, `attempts` + 1, in one
    * conditional UPDATE; the worker whose UPDATE changed the row owns the run. Returns the
-   * claimed row, or null when another worker (or a cancel) got there first.
+   * claim (the row's plain columns), or null when another worker (or a cancel) got there
+   * first. The JSON columns are read separately (`read`), so a row whose stored JSON is
+   * broken is still claimed, and can be failed.
    */
-  async claim(id: string, leaseMs: number): Promise<Execution | null> {
+  async claim(id: string, leaseMs: number): Promise<Claim | null> {
     return this.dataSource.transaction(async (manager) => {
       const startedAt = now();
       const result = await manager
@@ -49,8 +68,13 @@ export class ExecutionLeases {
         .where('id = :id AND status = :queued', { id, queued: 'queued' })
         .execute();
       if (result.affected !== 1) return null;
-      return manager.findOneBy(Execution, { id });
+      return manager.findOne(Execution, { select: CLAIM_COLUMNS, where: { id } });
     });
+  }
+
+  /** The whole row; throws when its stored JSON cannot be read. */
+  async read(id: string): Promise<Execution | null> {
+    return this.executions.findOneBy({ id });
   }
 
   /** Extends the lease of a run this worker owns; false when the row moved on (cancelled…). */
@@ -79,8 +103,9 @@ export class ExecutionLeases {
   }
 
   /** Running executions whose lease expired before `at`: their worker is presumed dead. */
-  async expired(at: Date, limit: number): Promise<Execution[]> {
+  async expired(at: Date, limit: number): Promise<Claim[]> {
     return this.executions.find({
+      select: CLAIM_COLUMNS,
       where: [
         { status: 'running', leasedUntil: LessThan(at) },
         { status: 'running', leasedUntil: IsNull() },
@@ -91,7 +116,7 @@ export class ExecutionLeases {
   }
 
   /** Puts a run this worker gives up (shutdown) back in the queue, for any worker to start. */
-  async release(execution: Execution): Promise<boolean> {
+  async release(execution: Claim): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
       const result = await manager
         .createQueryBuilder()
@@ -108,7 +133,7 @@ export class ExecutionLeases {
   }
 
   /** Puts an expired run back in the queue (it will be claimed again, `attempts` + 1). */
-  async requeue(execution: Execution, expiredBefore: Date): Promise<boolean> {
+  async requeue(execution: Claim, expiredBefore: Date): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
       const result = await manager
         .createQueryBuilder()

@@ -10,13 +10,16 @@ import { ShutdownClock } from '../common/shutdown';
 import { now } from '../common/time';
 import type { Execution } from '../executions/execution.entity';
 import { CANCEL_EVENT, ExecutionLifecycleService } from '../executions/execution-lifecycle.service';
-import { ExecutionLeases } from './execution-leases';
+import { Claim, ExecutionLeases } from './execution-leases';
 import { ExecutionRunner, RunAborted } from './execution-runner';
 import { LocalBus } from './local-bus';
 
 /** A run interrupted this many times (its worker died each time) is failed, not re-run. */
 export const MAX_RUN_ATTEMPTS = 3;
 const RECOVERY_BATCH = 100;
+/** A queued row whose claim failed is tried again after this long (at most this many kept). */
+const SKIP_MS = 60_000;
+const MAX_SKIPPED = 100;
 
 interface ActiveRun {
   execution: Execution;
@@ -38,6 +41,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Worker');
   private readonly runs = new Map<string, ActiveRun>();
   private readonly timers: NodeJS.Timeout[] = [];
+  private readonly skipUntil = new Map<string, number>();
   private stopping = false;
   private pumping: Promise<void> | null = null;
   private pumpAgain = false;
@@ -128,7 +132,11 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy {
       this.pumpAgain = false;
       try {
         while (!this.stopping && this.runs.size < this.config.workerConcurrency) {
-          const ids = await this.leases.nextQueued(this.config.workerConcurrency - this.runs.size);
+          const free = this.config.workerConcurrency - this.runs.size;
+          const skipped = this.skippedIds();
+          const ids = (await this.leases.nextQueued(free + skipped.size)).filter(
+            (id) => !skipped.has(id),
+          );
           if (ids.length === 0) break;
           let started = 0;
           for (const id of ids) {
@@ -144,16 +152,40 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async claimAndStart(id: string): Promise<boolean> {
+    let claim: Claim | null;
     try {
-      const execution = await this.leases.claim(id, this.config.workerLeaseMs);
-      if (!execution) return false;
-      this.start(execution);
-      return true;
+      claim = await this.leases.claim(id, this.config.workerLeaseMs);
     } catch (error) {
-      // A row that cannot be claimed or read stays with its lease; recovery settles it.
+      // Not retried at once: a row the database refuses to update must not hold the queue.
+      this.skip(id);
       this.logger.error(`Claiming execution ${id} failed: ${describe(error)}`);
       return false;
     }
+    if (!claim) return false;
+    let execution: Execution | null;
+    try {
+      execution = await this.leases.read(id);
+    } catch (error) {
+      // A row this worker cannot read would be claimed again and again: fail it now.
+      this.logger.error(`Execution ${id} cannot be read, failing it: ${describe(error)}`);
+      await this.lifecycle.failUnreadable(claim, describe(error)).catch(() => undefined);
+      return false;
+    }
+    if (!execution) return false;
+    this.start(execution);
+    return true;
+  }
+
+  /** Leaves a queued row that could not be claimed alone for a while (the list is bounded). */
+  private skip(id: string): void {
+    if (this.skipUntil.size >= MAX_SKIPPED) return;
+    this.skipUntil.set(id, Date.now() + SKIP_MS);
+  }
+
+  private skippedIds(): Set<string> {
+    const at = Date.now();
+    for (const [id, until] of this.skipUntil) if (until <= at) this.skipUntil.delete(id);
+    return new Set(this.skipUntil.keys());
   }
 
   private start(execution: Execution): void {
@@ -231,7 +263,15 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
-  private async interrupt(execution: Execution, expiredBefore: Date): Promise<void> {
+  private async interrupt(claim: Claim, expiredBefore: Date): Promise<void> {
+    let execution: Execution | null;
+    try {
+      execution = await this.leases.read(claim.id);
+    } catch (error) {
+      await this.lifecycle.failUnreadable(claim, describe(error));
+      return;
+    }
+    if (!execution) return;
     const completedAt = now();
     const message = `The run was interrupted ${execution.attempts} times (its worker stopped); giving up`;
     await this.lifecycle.finish(
