@@ -116,18 +116,21 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
     const free = this.config.callbackConcurrency - this.inFlight.size;
     if (free <= 0 || this.stopped) return;
     const at = now();
-    // Read more than the free slots: rows of a host at its limit are skipped, not waited on.
+    // Read more than the free slots (rows of a host at its limit are skipped, not waited
+    // on), but only ids and URLs: payloads may be large, and are loaded once claimed.
     const due = await this.dueQuery(at)
+      .select(['d.id', 'd.url'])
       .orderBy('d.nextAttemptAt', 'ASC')
       .limit(Math.min(free * 4, 200))
       .getMany();
-    for (const delivery of due) {
+    for (const { id, url } of due) {
       if (this.stopped || this.inFlight.size >= this.config.callbackConcurrency) return;
-      if (this.inFlight.has(delivery.id)) continue;
-      const host = hostOf(delivery.url);
+      if (this.inFlight.has(id)) continue;
+      const host = hostOf(url);
       if ((this.perHost.get(host) ?? 0) >= this.maxPerHost) continue;
-      if (!(await this.claim(delivery.id, at))) continue; // another worker took it
-      this.start(delivery, host);
+      if (!(await this.claim(id, at))) continue; // another worker took it
+      const delivery = await this.deliveries.findOneBy({ id });
+      if (delivery) this.start(delivery, host);
     }
   }
 
