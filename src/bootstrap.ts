@@ -136,8 +136,9 @@ export async function startService(
   try {
     if (config.roles.has('worker')) {
       service.worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(core), {
-        logger: false,
+        bufferLogs: true,
       });
+      service.worker.useLogger(service.worker.get(Logger));
       await service.worker.init();
     }
     if (config.roles.has('api'))

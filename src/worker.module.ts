@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { LoggingModule } from './common/logging.module';
 import { CoreModule, CoreResources } from './core.module';
 import { RetentionModule } from './retention/retention.module';
 import { RunnerModule } from './runner/runner.module';
@@ -10,7 +11,13 @@ export class WorkerModule {
   static forRoot(core: CoreResources): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [CoreModule.forRoot(core), RunnerModule, RetentionModule, CallbackDispatchModule],
+      imports: [
+        CoreModule.forRoot(core),
+        LoggingModule,
+        RunnerModule,
+        RetentionModule,
+        CallbackDispatchModule,
+      ],
     };
   }
 }
