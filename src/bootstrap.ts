@@ -13,6 +13,7 @@ import { ShutdownClock } from './common/shutdown';
 import type { AppConfig } from './config/configuration';
 import type { CoreResources } from './core.module';
 import { openDatabase } from './database/database';
+import { setupApiDocs } from './docs/openapi';
 import { httpMetrics } from './metrics/http-metrics.middleware';
 import { MetricsService } from './metrics/metrics.service';
 import { LocalBus } from './runner/local-bus';
@@ -78,6 +79,9 @@ async function createHttpApp(
     abortOnError: false,
   });
   configureHttpApp(app, flavour, config, shutdown);
+  // Before init: Nest adds its catch-all not-found route at init. The document is built
+  // on first request, once every controller is registered.
+  if (flavour === 'rest') setupApiDocs(app, config);
   await app.init();
   // Anything no route matched (outside the /v2 prefix too) is a 404 in the envelope.
   app.use((req: Request, res: Response) =>

@@ -1,4 +1,11 @@
-import type { Agent, AgentStatus, WebhookAuth } from './agent.entity';
+import { ApiProperty } from '@nestjs/swagger';
+import {
+  AGENT_STATUSES,
+  WEBHOOK_AUTH_MODES,
+  type Agent,
+  type AgentStatus,
+  type WebhookAuth,
+} from './agent.entity';
 import type { AgentStats } from './agent-stats.service';
 
 /** An agent with the counters the responses show. */
@@ -8,28 +15,91 @@ export interface AgentView {
 }
 
 /** The list item of the spec (§2 "Agent (list item)"). */
-export interface AgentListItem {
+export class AgentListItem {
+  @ApiProperty({ example: 'agt_01jd8z2c4v6b8n0m2k4j6h8g0f' })
   id: string;
+
+  @ApiProperty({ example: 'Inbound leads', maxLength: 200 })
   name: string;
+
+  @ApiProperty({ enum: AGENT_STATUSES, example: 'active' })
   status: AgentStatus;
+
+  @ApiProperty({
+    format: 'uri',
+    description: '`{WEBHOOK_BASE_URL}/webhook/<webhook_id>`; a secret: it triggers the agent',
+    example: 'http://localhost:3001/webhook/3q2-7gD0m4J1xYkQ9sVbW5nR8tLc6fHe',
+  })
   webhook_url: string;
+
+  @ApiProperty({ type: 'integer', description: 'Executions created since 00:00 UTC', example: 12 })
   executions_today: number;
+
+  @ApiProperty({
+    description:
+      'completed ÷ (completed + failed) × 100 over executions finished in the last 30 days, one decimal; 0 when none',
+    minimum: 0,
+    maximum: 100,
+    example: 91.7,
+  })
   success_rate: number;
+
+  @ApiProperty({ format: 'date-time', example: '2026-11-22T10:00:00.000Z' })
   created_at: string;
 }
 
 /** The detailed record of CONTRACT §3: the list item plus these fields. */
-export interface AgentDetail extends AgentListItem {
+export class AgentDetail extends AgentListItem {
+  @ApiProperty({ example: 'lead-qualification' })
   kind: string;
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: "The kind's configuration",
+    example: { threshold: 60 },
+  })
   config: Record<string, unknown>;
+
+  @ApiProperty({ enum: WEBHOOK_AUTH_MODES, example: 'none' })
   webhook_auth: WebhookAuth;
+
+  @ApiProperty({ type: 'integer', description: 'How long one run may take', example: 30000 })
   timeout_ms: number;
+
+  @ApiProperty({ format: 'date-time', example: '2026-11-22T10:00:00.000Z' })
   updated_at: string;
 }
 
-export interface AgentList {
+export class AgentListMeta {
+  @ApiProperty({ type: 'integer', example: 1 })
+  total: number;
+
+  @ApiProperty({ type: 'integer', example: 1 })
+  page: number;
+
+  @ApiProperty({ type: 'integer', example: 20 })
+  per_page: number;
+}
+
+export class AgentList {
+  @ApiProperty({ type: [AgentListItem] })
   data: AgentListItem[];
-  meta: { total: number; page: number; per_page: number };
+
+  @ApiProperty({ type: AgentListMeta })
+  meta: AgentListMeta;
+}
+
+/** `POST /v2/agents/:id/webhook-credentials`: the new credential, shown only here. */
+export class WebhookCredentialResponse {
+  @ApiProperty({ enum: ['api_key', 'signature'], example: 'signature' })
+  type: 'api_key' | 'signature';
+
+  @ApiProperty({
+    description: 'The webhook API key, or the `whsec_…` signing secret; never shown again',
+    example: 'whsec_MfKQ9r8GKYqrTBI7o5ZPRvTAlc0lRpv1ywXnH7xNdPs=',
+  })
+  secret: string;
 }
 
 /** `{WEBHOOK_BASE_URL}/webhook/<webhook_id>`: the one place the URL is built. */

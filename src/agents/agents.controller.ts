@@ -11,11 +11,25 @@ import {
   Query,
   Res,
 } from '@nestjs/common';
+import {
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Account } from '../auth/account.entity';
 import { CurrentAccount, RequireScope } from '../auth/auth.decorators';
 import { APP_CONFIG, type AppConfig } from '../config/configuration';
-import { AgentDetail, AgentList, toAgentDetail, toAgentList } from './agent.response';
+import {
+  AgentDetail,
+  AgentList,
+  toAgentDetail,
+  toAgentList,
+  WebhookCredentialResponse,
+} from './agent.response';
 import { AgentsService, WebhookCredential } from './agents.service';
 import { CreateAgentDto } from './dto/create-agent.dto';
 import { CreateWebhookCredentialDto } from './dto/create-webhook-credential.dto';
@@ -23,7 +37,11 @@ import { ListAgentsQuery } from './dto/list-agents.query';
 import { UpdateAgentDto } from './dto/update-agent.dto';
 
 /** `/v2/agents`: CONTRACT §3. Rules live in AgentsService; shapes in agent.response.ts. */
+/** The `:id` of the routes below. */
+const AgentIdParam = () => ApiParam({ name: 'id', description: 'Agent id (`agt_…`)' });
+
 @Controller('agents')
+@ApiTags('Agents')
 export class AgentsController {
   constructor(
     private readonly agents: AgentsService,
@@ -32,6 +50,12 @@ export class AgentsController {
 
   @Get()
   @RequireScope('agents:read')
+  @ApiOperation({
+    operationId: 'listAgents',
+    summary: 'List the agents of the account',
+    description: 'Ordered by `created_at`, then `id`.',
+  })
+  @ApiOkResponse({ type: AgentList })
   async list(
     @CurrentAccount() account: Account,
     @Query() query: ListAgentsQuery,
@@ -46,12 +70,24 @@ export class AgentsController {
 
   @Get(':id')
   @RequireScope('agents:read')
+  @AgentIdParam()
+  @ApiOperation({ operationId: 'getAgent', summary: 'Read one agent (detailed record)' })
+  @ApiOkResponse({ type: AgentDetail })
   async get(@CurrentAccount() account: Account, @Param('id') id: string): Promise<AgentDetail> {
     return toAgentDetail(await this.agents.get(account.id, id), this.config.webhookBaseUrl);
   }
 
   @Post()
   @RequireScope('agents:write')
+  @ApiOperation({
+    operationId: 'createAgent',
+    summary: 'Create an agent',
+    description: 'An unknown `kind`, or a `config` the kind refuses, is 400 naming the field.',
+  })
+  @ApiCreatedResponse({
+    type: AgentDetail,
+    headers: { Location: { description: 'URL of the new agent', schema: { type: 'string' } } },
+  })
   async create(
     @CurrentAccount() account: Account,
     @Body() body: CreateAgentDto,
@@ -64,6 +100,13 @@ export class AgentsController {
 
   @Patch(':id')
   @RequireScope('agents:write')
+  @AgentIdParam()
+  @ApiOperation({
+    operationId: 'updateAgent',
+    summary: 'Pause or resume an agent, rename it, change its webhook auth or timeout',
+    description: 'At least one field; an empty body or an unknown field is 400.',
+  })
+  @ApiOkResponse({ type: AgentDetail })
   async update(
     @CurrentAccount() account: Account,
     @Param('id') id: string,
@@ -78,12 +121,27 @@ export class AgentsController {
   @Delete(':id')
   @HttpCode(204)
   @RequireScope('agents:write')
+  @AgentIdParam()
+  @ApiOperation({
+    operationId: 'deleteAgent',
+    summary: 'Delete an agent',
+    description: 'Its webhook URL answers 404 from then on; its executions stay readable by id.',
+  })
+  @ApiNoContentResponse({ description: 'Deleted' })
   async remove(@CurrentAccount() account: Account, @Param('id') id: string): Promise<void> {
     await this.agents.remove(account.id, id);
   }
 
   @Post(':id/webhook-credentials')
   @RequireScope('agents:write')
+  @AgentIdParam()
+  @ApiOperation({
+    operationId: 'createWebhookCredential',
+    summary: 'Create the webhook API key or signing secret of an agent',
+    description:
+      'Replaces any previous credential of that type and sets `webhook_auth` to it. The secret is shown only in this response.',
+  })
+  @ApiCreatedResponse({ type: WebhookCredentialResponse })
   async createWebhookCredential(
     @CurrentAccount() account: Account,
     @Param('id') id: string,
@@ -95,6 +153,13 @@ export class AgentsController {
   @Post(':id/webhook-url/rotate')
   @HttpCode(200)
   @RequireScope('agents:write')
+  @AgentIdParam()
+  @ApiOperation({
+    operationId: 'rotateWebhookUrl',
+    summary: 'Give an agent a new webhook URL',
+    description: 'The old URL answers 404 from then on.',
+  })
+  @ApiOkResponse({ type: AgentDetail })
   async rotateWebhookUrl(
     @CurrentAccount() account: Account,
     @Param('id') id: string,

@@ -5,6 +5,12 @@ import {
   HealthIndicatorService,
   TypeOrmHealthIndicator,
 } from '@nestjs/terminus';
+import {
+  ApiOkResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../auth/auth.decorators';
 import { QUEUE_HEALTH, type QueueHealth } from '../runner/queue-health';
@@ -20,6 +26,7 @@ export const HEALTH_CHECK_TIMEOUT_MS = 1500;
  */
 @Controller('health')
 @Public()
+@ApiTags('Operations')
 export class HealthController {
   constructor(
     private readonly health: HealthCheckService,
@@ -30,6 +37,18 @@ export class HealthController {
 
   @Get()
   @Header('Cache-Control', 'no-store')
+  @ApiOperation({
+    operationId: 'getHealth',
+    summary: 'Health of the service and its dependencies',
+    description:
+      'No authentication. Checks that the database answers and that the run queue answers, each within 1.5 s. Served by both listeners.',
+  })
+  @ApiOkResponse({ type: HealthResponse, description: 'Both checks are up' })
+  @ApiServiceUnavailableResponse({
+    type: HealthResponse,
+    description: 'A check is down: `status` is `error` and the failing check `down`',
+    example: { status: 'error', checks: { database: 'down', queue: 'up' } },
+  })
   async check(@Res({ passthrough: true }) res: Response): Promise<HealthResponse> {
     let result: HealthCheckResult;
     try {

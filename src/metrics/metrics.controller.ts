@@ -1,4 +1,5 @@
 import { Controller, Get, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../auth/auth.decorators';
 import { MetricsService } from './metrics.service';
@@ -6,10 +7,28 @@ import { MetricsService } from './metrics.service';
 /** `GET /metrics` (no auth, outside /v2): Prometheus text of the whole process. */
 @Controller('metrics')
 @Public()
+@ApiTags('Operations')
 export class MetricsController {
   constructor(private readonly metrics: MetricsService) {}
 
   @Get()
+  @ApiOperation({
+    operationId: 'getMetrics',
+    summary: 'Prometheus metrics of the process',
+    description:
+      'No authentication. Prometheus text format: HTTP requests and latencies by route template and status, executions by agent kind and status, run durations, queue depth, callback delivery attempts, rate-limit rejections and the Node.js process metrics (all prefixed `aas_`).',
+  })
+  @ApiProduces('text/plain')
+  @ApiOkResponse({
+    description: 'Prometheus text exposition format 0.0.4',
+    content: {
+      'text/plain': {
+        schema: { type: 'string' },
+        example:
+          '# HELP aas_queue_depth Executions queued and not yet started\n# TYPE aas_queue_depth gauge\naas_queue_depth 0\n',
+      },
+    },
+  })
   async scrape(@Res() res: Response): Promise<void> {
     const body = await this.metrics.render();
     res.status(200).setHeader('Content-Type', this.metrics.contentType);

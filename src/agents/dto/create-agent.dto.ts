@@ -1,30 +1,56 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString } from 'class-validator';
-import type { WebhookAuth } from '../agent.entity';
+import { WEBHOOK_AUTH_MODES, type WebhookAuth } from '../agent.entity';
 import {
   AgentName,
   JsonObjectField,
+  NAME_MAX_LENGTH,
   Optional,
+  TIMEOUT_MS_DEFAULT,
+  TIMEOUT_MS_MAX,
+  TIMEOUT_MS_MIN,
   TimeoutMsField,
   WebhookAuthField,
 } from './agent-fields';
 
 /** `POST /v2/agents`. The kind (and its config) is checked against the registry of kinds. */
 export class CreateAgentDto {
+  @ApiProperty({ minLength: 1, maxLength: NAME_MAX_LENGTH, example: 'Inbound leads' })
   @AgentName()
   name: string;
 
+  @ApiPropertyOptional({
+    description: 'A registered agent kind: `lead-qualification` (default) or `http-request`',
+    default: 'lead-qualification',
+    example: 'lead-qualification',
+  })
   @Optional()
   @IsString({ message: 'kind must be a string' })
   kind?: string;
 
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description:
+      'Configuration of the kind, checked by it. lead-qualification: `threshold`, `free_email_domains`, `keywords`; http-request: `url` (required), `method`, `headers`, `timeout_ms`',
+    example: { threshold: 60 },
+  })
   @Optional()
   @JsonObjectField()
   config?: Record<string, unknown>;
 
+  @ApiPropertyOptional({ enum: WEBHOOK_AUTH_MODES, default: 'none' })
   @Optional()
   @WebhookAuthField()
   webhook_auth?: WebhookAuth;
 
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: TIMEOUT_MS_MIN,
+    maximum: TIMEOUT_MS_MAX,
+    default: TIMEOUT_MS_DEFAULT,
+    description: 'How long one run may take before it fails with `timeout`',
+  })
   @Optional()
   @TimeoutMsField()
   timeout_ms?: number;

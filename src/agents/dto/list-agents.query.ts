@@ -1,3 +1,4 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
 
@@ -10,12 +11,19 @@ const toInteger = ({ value }: { value: unknown }) =>
 
 /** `GET /v2/agents?page=&per_page=` (CONTRACT §3). */
 export class ListAgentsQuery {
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, default: 1 })
   @Transform(toInteger, { toClassOnly: true })
   @IsInt({ message: 'page must be an integer >= 1' })
   @Min(1, { message: 'page must be an integer >= 1' })
   @Max(Number.MAX_SAFE_INTEGER, { message: 'page is too large' })
   page: number = 1;
 
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: PER_PAGE_MAX,
+    default: PER_PAGE_DEFAULT,
+  })
   @Transform(toInteger, { toClassOnly: true })
   @IsInt({ message: `per_page must be an integer between 1 and ${PER_PAGE_MAX}` })
   @Min(1, { message: `per_page must be an integer between 1 and ${PER_PAGE_MAX}` })

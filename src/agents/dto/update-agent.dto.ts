@@ -1,26 +1,46 @@
-import type { AgentStatus, WebhookAuth } from '../agent.entity';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  AGENT_STATUSES,
+  WEBHOOK_AUTH_MODES,
+  type AgentStatus,
+  type WebhookAuth,
+} from '../agent.entity';
 import {
   AgentName,
   AgentStatusField,
+  NAME_MAX_LENGTH,
   Optional,
+  TIMEOUT_MS_MAX,
+  TIMEOUT_MS_MIN,
   TimeoutMsField,
   WebhookAuthField,
 } from './agent-fields';
 
 /** `PATCH /v2/agents/:id`: at least one field (checked by the service). */
 export class UpdateAgentDto {
+  @ApiPropertyOptional({
+    enum: AGENT_STATUSES,
+    description: '`paused` stops triggers (409 `agent_paused`); pausing a paused agent is a no-op',
+    example: 'paused',
+  })
   @Optional()
   @AgentStatusField()
   status?: AgentStatus;
 
+  @ApiPropertyOptional({ minLength: 1, maxLength: NAME_MAX_LENGTH, example: 'Inbound leads (EU)' })
   @Optional()
   @AgentName()
   name?: string;
 
+  @ApiPropertyOptional({
+    enum: WEBHOOK_AUTH_MODES,
+    description: 'Create the credential with `POST /v2/agents/{id}/webhook-credentials`',
+  })
   @Optional()
   @WebhookAuthField()
   webhook_auth?: WebhookAuth;
 
+  @ApiPropertyOptional({ type: 'integer', minimum: TIMEOUT_MS_MIN, maximum: TIMEOUT_MS_MAX })
   @Optional()
   @TimeoutMsField()
   timeout_ms?: number;

@@ -1,0 +1,324 @@
+import type { INestApplication, Type } from '@nestjs/common';
+import { ModulesContainer } from '@nestjs/core';
+import {
+  DocumentBuilder,
+  type HeaderObject,
+  type OpenAPIObject,
+  type OperationObject,
+  type ParameterObject,
+  type ReferenceObject,
+  type ResponseObject,
+  SwaggerModule,
+} from '@nestjs/swagger';
+import { IS_PUBLIC, REQUIRED_SCOPE } from '../auth/auth.decorators';
+import { ERROR_CODES, ErrorCode } from '../common/error-codes';
+import { EnvelopeFlavour, errorBody } from '../common/error-envelope';
+import type { AppConfig } from '../config/configuration';
+import { API_ERRORS } from './api-errors.decorator';
+import { ErrorEnvelope, WebhookErrorEnvelope } from './error.schemas';
+import { webhookPathItem, WEBHOOK_MODELS } from './webhook.openapi';
+
+/** Where the document and the rendered reference are served (REST listener, no auth). */
+export const OPENAPI_JSON_PATH = '/v2/openapi.json';
+export const DOCS_PATH = '/docs';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'] as const;
+type Method = (typeof METHODS)[number];
+
+/** A message and field that show what each error looks like, for the examples. */
+const EXAMPLES: Record<ErrorCode, { message: string; field?: string }> = {
+  invalid_request: { message: 'limit must be an integer between 1 and 100', field: 'limit' },
+  unauthorized: { message: 'Invalid or revoked API key' },
+  forbidden: { message: 'This API key lacks the "agents:write" scope' },
+  not_found: { message: 'Agent not found' },
+  conflict: { message: 'Idempotency-Key reused with a different request body' },
+  agent_paused: { message: 'The agent is paused; resume it to trigger it' },
+  payload_too_large: { message: 'The request body is larger than 1 MiB' },
+  unsupported_media_type: { message: 'The request body must be application/json' },
+  rate_limited: { message: 'Too many requests' },
+  internal_error: { message: 'Internal error; retry later' },
+  service_unavailable: {
+    message: 'The service is temporarily unavailable; nothing was accepted. Retry later.',
+  },
+};
+
+const integerHeader = (description: string): HeaderObject => ({
+  description,
+  schema: { type: 'integer' },
+});
+
+/** Response headers shared by many operations (`components.headers`). */
+export const HEADERS: Record<string, HeaderObject> = {
+  'X-Request-Id': {
+    description: 'The request id (the one sent, when well-formed; else generated); also logged',
+    schema: { type: 'string' },
+  },
+  'X-RateLimit-Limit': integerHeader("Requests allowed per hour by the account's plan"),
+  'X-RateLimit-Remaining': integerHeader('Requests left in the current hour'),
+  'X-RateLimit-Reset': integerHeader('Seconds until the hourly window resets'),
+  'Retry-After': integerHeader('Seconds to wait before retrying'),
+};
+const headerRef = (name: string): ReferenceObject => ({ $ref: `#/components/headers/${name}` });
+const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+
+/** The REST server of the document: BASE_URL without its `/v2` (the paths carry it). */
+export function restServerUrl(baseUrl: string): string {
+  return baseUrl.endsWith('/v2') ? baseUrl.slice(0, -'/v2'.length) || '/' : baseUrl;
+}
+
+/**
+ * The OpenAPI 3.0 document of the service (`GET /v2/openapi.json`), generated from the REST
+ * application's controllers and DTO decorators, then completed from what the code enforces:
+ * each route's security and scope (read from the same metadata the bearer guard reads), the
+ * error responses that follow from it, the shared headers, and the inbound webhook, which
+ * lives on its own listener and is described as a path with its own server.
+ */
+export function createOpenApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
+  const options = new DocumentBuilder()
+    .setTitle('Agent Automation Service API')
+    .setVersion('2.0')
+    .setDescription(
+      [
+        'Runs automation agents on input data and records every run as an execution.',
+        'REST routes are under `/v2` and need `Authorization: Bearer <API_KEY>`; each agent also',
+        'has a secret inbound webhook URL on the webhook host. Every error has the body',
+        '`{"error": {"code", "message", "field"?, "docs_url"}}`; `docs_url` points to a page',
+        'per code (`/docs/errors/<code>`). Every response carries `X-Request-Id`.',
+      ].join(' '),
+    )
+    .addServer(restServerUrl(config.baseUrl), 'REST API')
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        description:
+          'An API key (`aas_…`), created with `npm run cli -- key:create`; scopes: `agents:read`, `agents:write`, `agents:trigger`, `executions:read`.',
+      },
+      'bearer',
+    )
+    .addApiKey(
+      {
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-API-Key',
+        description: 'Webhook API key of the agent (`webhook_auth: "api_key"`).',
+      },
+      'webhookApiKey',
+    )
+    .addApiKey(
+      {
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-Signature',
+        description:
+          'Webhook signature (`webhook_auth: "signature"`): `sha256=` + lowercase hex HMAC-SHA256 of the exact raw body, keyed with the whole `whsec_…` signing secret.',
+      },
+      'webhookSignature',
+    )
+    .addApiKey(
+      {
+        type: 'apiKey',
+        in: 'header',
+        name: 'webhook-signature',
+        description:
+          'Standard Webhooks signature (`webhook_auth: "signature"`): `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, keyed with the base64-decoded part of the signing secret; sent with `webhook-id` and `webhook-timestamp` (unix seconds, at most 5 minutes off).',
+      },
+      'standardWebhooks',
+    )
+    .build();
+  const document = SwaggerModule.createDocument(app, options, {
+    extraModels: [ErrorEnvelope, WebhookErrorEnvelope, ...WEBHOOK_MODELS],
+  });
+  document.components = {
+    ...document.components,
+    headers: { ...document.components?.headers, ...HEADERS },
+  };
+  completeRoutes(app, document, config);
+  document.paths['/webhook/{webhook_id}'] = webhookPathItem(config, (codes) =>
+    errorResponses(codes, 'webhook', config.docsUrl),
+  );
+  Object.assign(document.paths, documentationPaths());
+  // `GET /health` is served by both listeners.
+  const health = document.paths['/health'];
+  if (health) {
+    health.servers = [
+      { url: restServerUrl(config.baseUrl), description: 'REST API' },
+      { url: config.webhookBaseUrl, description: 'Inbound webhook listener' },
+    ];
+  }
+  return document;
+}
+
+/** Serves the document at `/v2/openapi.json` and the rendered reference (Swagger UI) at `/docs`. */
+export function setupApiDocs(app: INestApplication, config: AppConfig): void {
+  SwaggerModule.setup(DOCS_PATH.slice(1), app, () => createOpenApiDocument(app, config), {
+    jsonDocumentUrl: OPENAPI_JSON_PATH.slice(1),
+    raw: ['json'],
+    customSiteTitle: 'Agent Automation Service API v2',
+    swaggerOptions: { defaultModelsExpandDepth: 1, displayRequestDuration: true },
+  });
+}
+
+/** The two routes SwaggerModule serves itself (not controllers, so not scanned). */
+function documentationPaths(): OpenAPIObject['paths'] {
+  const requestId = { 'X-Request-Id': headerRef('X-Request-Id') };
+  return {
+    [OPENAPI_JSON_PATH]: {
+      get: {
+        operationId: 'getOpenApiDocument',
+        tags: ['Documentation'],
+        summary: 'This OpenAPI document',
+        description: 'No authentication. The OpenAPI 3.0 description of every route.',
+        security: [],
+        responses: {
+          '200': {
+            description: 'The document',
+            headers: requestId,
+            content: { 'application/json': { schema: { type: 'object' } } },
+          },
+        },
+      },
+    },
+    [DOCS_PATH]: {
+      get: {
+        operationId: 'getApiReference',
+        tags: ['Documentation'],
+        summary: 'The API reference, rendered (Swagger UI)',
+        description: 'No authentication. Renders this document; all assets are served locally.',
+        security: [],
+        responses: {
+          '200': {
+            description: 'An HTML page',
+            headers: requestId,
+            content: { 'text/html': { schema: { type: 'string' } } },
+          },
+        },
+      },
+    },
+  };
+}
+
+/** Completes each REST operation from the metadata of the handler that serves it. */
+function completeRoutes(app: INestApplication, document: OpenAPIObject, config: AppConfig): void {
+  const operations = new Map<string, { operation: OperationObject; method: Method }>();
+  for (const item of Object.values(document.paths)) {
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (operation?.operationId) operations.set(operation.operationId, { operation, method });
+    }
+  }
+  for (const module of app.get(ModulesContainer).values()) {
+    for (const wrapper of module.controllers.values()) {
+      const controller = wrapper.metatype as Type | null;
+      if (!controller) continue;
+      for (const key of Object.getOwnPropertyNames(controller.prototype)) {
+        const handler = (controller.prototype as Record<string, unknown>)[key];
+        if (key === 'constructor' || typeof handler !== 'function') continue;
+        if (Reflect.getMetadata('path', handler) === undefined) continue;
+        const declared = Reflect.getMetadata('swagger/apiOperation', handler) as
+          { operationId?: string } | undefined;
+        const found = operations.get(declared?.operationId ?? `${controller.name}_${key}`);
+        if (!found) continue;
+        const meta = <T>(name: string): T | undefined =>
+          (Reflect.getMetadata(name, handler) ?? Reflect.getMetadata(name, controller)) as
+            T | undefined;
+        completeOperation(found.operation, found.method, config, {
+          isPublic: meta<boolean>(IS_PUBLIC) === true,
+          scope: meta<string>(REQUIRED_SCOPE),
+          errors: meta<ErrorCode[]>(API_ERRORS) ?? [],
+        });
+      }
+    }
+  }
+}
+
+function completeOperation(
+  operation: OperationObject,
+  method: Method,
+  config: AppConfig,
+  route: { isPublic: boolean; scope?: string; errors: ErrorCode[] },
+): void {
+  const codes = new Set<ErrorCode>();
+  const parameters = (operation.parameters ?? []) as ParameterObject[];
+  const hasBody = method === 'post' || method === 'patch' || method === 'put';
+  if (hasBody) {
+    codes.add('invalid_request').add('payload_too_large').add('unsupported_media_type');
+  }
+  if (parameters.some((parameter) => parameter.in === 'query')) codes.add('invalid_request');
+  if (route.isPublic) {
+    operation.security = [];
+  } else {
+    operation.security = [{ bearer: [] }];
+    codes.add('unauthorized').add('rate_limited');
+    if (parameters.some((parameter) => parameter.in === 'path')) codes.add('not_found');
+  }
+  if (route.scope) {
+    codes.add('forbidden');
+    operation.description = [operation.description, `Requires the \`${route.scope}\` scope.`]
+      .filter(Boolean)
+      .join('\n\n');
+    (operation as OperationObject & { 'x-required-scope'?: string })['x-required-scope'] =
+      route.scope;
+  }
+  for (const code of route.errors) codes.add(code);
+  if (!route.isPublic) codes.add('internal_error').add('service_unavailable');
+
+  for (const [status, response] of Object.entries(operation.responses)) {
+    const headers = ((response as ResponseObject).headers ??= {});
+    headers['X-Request-Id'] = headerRef('X-Request-Id');
+    if (!route.isPublic && status.startsWith('2')) {
+      for (const name of RATE_LIMIT_HEADERS) headers[name] = headerRef(name);
+    }
+  }
+  for (const [status, response] of Object.entries(errorResponses(codes, 'rest', config.docsUrl))) {
+    operation.responses[status] ??= response;
+  }
+}
+
+/**
+ * One response per status for these codes: the error envelope schema, and one example per
+ * code (409 has two: `conflict` and `agent_paused`).
+ */
+export function errorResponses(
+  codes: Iterable<ErrorCode>,
+  flavour: EnvelopeFlavour,
+  docsUrl: string,
+): Record<string, ResponseObject> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) {
+    const status = ERROR_CODES[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const schema = flavour === 'rest' ? ErrorEnvelope : WebhookErrorEnvelope;
+  const responses: Record<string, ResponseObject> = {};
+  for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const headers: Record<string, ReferenceObject> = { 'X-Request-Id': headerRef('X-Request-Id') };
+    if (status === 429 || status === 503) headers['Retry-After'] = headerRef('Retry-After');
+    if (status === 429) for (const name of RATE_LIMIT_HEADERS) headers[name] = headerRef(name);
+    responses[String(status)] = {
+      description: list.map((code) => `\`${code}\`: ${ERROR_CODES[code].description}`).join('\n\n'),
+      headers,
+      content: {
+        'application/json': {
+          schema: { $ref: `#/components/schemas/${schema.name}` },
+          examples: Object.fromEntries(
+            list.map((code) => [
+              code,
+              {
+                summary: ERROR_CODES[code].title,
+                value: errorBody(
+                  flavour,
+                  docsUrl,
+                  code,
+                  EXAMPLES[code].message,
+                  EXAMPLES[code].field,
+                ),
+              },
+            ]),
+          ),
+        },
+      },
+    };
+  }
+  return responses;
+}

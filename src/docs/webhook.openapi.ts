@@ -1,0 +1,155 @@
+import {
+  ApiProperty,
+  ApiPropertyOptional,
+  type PathItemObject,
+  type ResponseObject,
+} from '@nestjs/swagger';
+import type { ErrorCode } from '../common/error-codes';
+import type { AppConfig } from '../config/configuration';
+
+/** The acknowledgement of the inbound webhook (spec §2; note the camelCase `executionId`). */
+export class WebhookAck {
+  @ApiProperty({ example: true })
+  success: boolean;
+
+  @ApiProperty({ example: 'exe_01jd8z4k9m2x7q3r5t6v8w0y1a' })
+  executionId: string;
+
+  @ApiProperty({ example: 'Webhook received; execution queued' })
+  message: string;
+}
+
+/**
+ * The inbound webhook payload: any JSON object, kept exactly as received as the execution's
+ * `input`. The lead-qualification agent maps these names (and aliases) to its fields.
+ */
+export class WebhookPayload {
+  @ApiPropertyOptional({
+    description: 'Aliases: `email_address`, `user_email`',
+    example: 'jane@acme.io',
+  })
+  email?: string;
+
+  @ApiPropertyOptional({ description: 'Aliases: `full_name`, `contact_name`', example: 'Jane Doe' })
+  name?: string;
+
+  @ApiPropertyOptional({ description: 'Aliases: `company_name`, `organization`', example: 'Acme' })
+  company?: string;
+
+  @ApiPropertyOptional({ description: 'Aliases: `phone_number`, `tel`', example: '+1 555 0100' })
+  phone?: string;
+
+  @ApiPropertyOptional({
+    description: 'Aliases: `content`, `body`, `inquiry`',
+    example: 'We would like a demo and pricing',
+  })
+  message?: string;
+}
+
+/** The models the hand-written webhook path refers to (registered as extra models). */
+export const WEBHOOK_MODELS = [WebhookAck, WebhookPayload];
+
+const ref = (model: { name: string }) => ({ $ref: `#/components/schemas/${model.name}` });
+
+const deliveryHeader = (name: string, description: string) => ({
+  name,
+  in: 'header' as const,
+  required: false,
+  description,
+  schema: { type: 'string' as const, maxLength: 255 },
+});
+
+/**
+ * `POST {WEBHOOK_BASE_URL}/webhook/{webhook_id}`: served by the webhook listener (its own
+ * Nest application, so not scanned with the REST controllers); described here by hand, with
+ * the webhook listener as the path's server.
+ */
+export function webhookPathItem(
+  config: AppConfig,
+  errors: (codes: ErrorCode[]) => Record<string, ResponseObject>,
+): PathItemObject {
+  const ack = (description: string, replay: boolean): ResponseObject => ({
+    description,
+    headers: {
+      'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
+      ...(replay
+        ? { 'Idempotent-Replayed': { description: 'Always `true`', schema: { type: 'string' } } }
+        : {}),
+    },
+    content: { 'application/json': { schema: ref(WebhookAck) } },
+  });
+  return {
+    servers: [{ url: config.webhookBaseUrl, description: 'Inbound webhook listener' }],
+    post: {
+      operationId: 'receiveWebhook',
+      tags: ['Inbound webhook'],
+      summary: 'Trigger the agent that owns the webhook',
+      description: [
+        'Starts an execution of the agent with the body as its `input`, exactly as received, and',
+        'answers once it is durably queued; the run is asynchronous. The URL itself is a secret:',
+        'without webhook authentication anyone holding it can trigger the agent. With',
+        '`webhook_auth: "api_key"` send `X-API-Key`; with `"signature"` send `X-Signature` or the',
+        'Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`).',
+        "Counted against the owner account's rate limit. A repeated delivery id",
+        '(`Idempotency-Key`, `webhook-id` or `X-GitHub-Delivery`) for the same agent within 24 h',
+        'answers 200 with the first `executionId` and starts nothing.',
+      ].join(' '),
+      security: [{}, { webhookApiKey: [] }, { webhookSignature: [] }, { standardWebhooks: [] }],
+      parameters: [
+        {
+          name: 'webhook_id',
+          in: 'path',
+          required: true,
+          description: "The last segment of the agent's `webhook_url` (a secret)",
+          schema: { type: 'string' },
+        },
+        deliveryHeader('Idempotency-Key', 'Delivery id: a repeat within 24 h starts nothing'),
+        deliveryHeader(
+          'webhook-id',
+          'Standard Webhooks message id; also the delivery id when `Idempotency-Key` is absent',
+        ),
+        {
+          name: 'webhook-timestamp',
+          in: 'header',
+          required: false,
+          description: 'Standard Webhooks: unix seconds, at most 5 minutes from now',
+          schema: { type: 'string', pattern: '^[0-9]+$' },
+        },
+        deliveryHeader(
+          'X-GitHub-Delivery',
+          'Delivery id used when neither `Idempotency-Key` nor `webhook-id` is present',
+        ),
+      ],
+      requestBody: {
+        required: true,
+        description: 'A JSON object of at most 1 MiB; any fields are kept',
+        content: {
+          'application/json': {
+            schema: { ...ref(WebhookPayload) },
+            example: {
+              email: 'jane@acme.io',
+              name: 'Jane Doe',
+              company: 'Acme',
+              message: 'We would like a demo and pricing',
+            },
+          },
+        },
+      },
+      responses: {
+        '202': ack('Accepted: the execution is queued', false),
+        '200': ack('A repeated delivery id: the first execution, nothing started', true),
+        ...errors([
+          'invalid_request',
+          'unauthorized',
+          'not_found',
+          'agent_paused',
+          'payload_too_large',
+          'unsupported_media_type',
+          'rate_limited',
+          'internal_error',
+          'service_unavailable',
+        ]),
+      },
+    },
+  };
+}

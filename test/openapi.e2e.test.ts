@@ -1,0 +1,187 @@
+import type { INestApplication } from '@nestjs/common';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '../src/common/error-codes';
+import { lintOpenApi } from './support/openapi-lint';
+import { startTestService, TestService } from './support/service';
+
+type Json = Record<string, any>;
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'];
+
+/** UI plumbing of the rendered reference (not API routes). */
+const DOCS_UI = /^\/docs\/(index\.html|swagger-ui-init\.js|LICENSE|docs\/swagger-ui-init\.js|)$/;
+
+/** The routes registered in an application's Express router, as `METHOD /openapi/{template}`. */
+function registeredRoutes(app: INestApplication): string[] {
+  const express = app.getHttpAdapter().getInstance() as { router: { stack: any[] } };
+  const routes: string[] = [];
+  for (const layer of express.router.stack) {
+    const route = layer.route as { path: string; methods: Record<string, boolean> } | undefined;
+    if (!route || typeof route.path !== 'string') continue;
+    if (route.path.includes('*') || DOCS_UI.test(route.path)) continue; // catch-all 404, UI files
+    // Middleware Nest mounts with `all()` (every method, even ACL) is not an endpoint.
+    if (route.methods.acl) continue;
+    // Nest also registers the trailing-slash form of some paths: the same route.
+    const path = route.path.length > 1 ? route.path.replace(/\/$/, '') : route.path;
+    for (const method of Object.keys(route.methods)) {
+      routes.push(`${method.toUpperCase()} ${shape(path.replace(/:(\w+)/g, '{$1}'))}`);
+    }
+  }
+  return routes;
+}
+
+/** A path template with its parameter names erased: `/v2/agents/{}`. */
+const shape = (path: string) => path.replace(/\{[^}]+\}/g, '{}');
+
+function documentedRoutes(doc: Json): string[] {
+  const routes: string[] = [];
+  for (const [path, item] of Object.entries(doc.paths as Json)) {
+    for (const method of METHODS)
+      if (item[method]) routes.push(`${method.toUpperCase()} ${shape(path)}`);
+  }
+  return routes;
+}
+
+function operations(doc: Json): { route: string; op: Json }[] {
+  const list: { route: string; op: Json }[] = [];
+  for (const [path, item] of Object.entries(doc.paths as Json)) {
+    for (const method of METHODS) {
+      if (item[method]) list.push({ route: `${method.toUpperCase()} ${path}`, op: item[method] });
+    }
+  }
+  return list;
+}
+
+describe('OpenAPI document and reference', () => {
+  let t: TestService;
+  let doc: Json;
+
+  beforeAll(async () => {
+    t = await startTestService();
+    const res = await t.api().get('/v2/openapi.json').expect(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    doc = res.body;
+  });
+  afterAll(async () => t?.close());
+
+  it('is a structurally valid OpenAPI 3.0 document', () => {
+    expect(doc.openapi).toMatch(/^3\.0\.\d$/);
+    expect(lintOpenApi(doc)).toEqual([]);
+  });
+
+  it('documents every route of both listeners, and nothing else', () => {
+    const registered = [
+      ...registeredRoutes(t.service.api!),
+      ...registeredRoutes(t.service.webhook!),
+    ];
+    const documented = documentedRoutes(doc);
+    expect([...new Set(registered)].sort()).toEqual([...new Set(documented)].sort());
+    // Sanity: the enumeration sees the routes it should.
+    expect(registered).toContain('POST /webhook/{}');
+    expect(registered).toContain('GET /v2/agents/{}');
+    expect(registered).toContain('GET /v2/openapi.json');
+  });
+
+  it('puts the webhook on the webhook listener and /health on both', () => {
+    expect(doc.servers).toEqual([{ url: 'http://localhost:3000', description: 'REST API' }]);
+    expect(doc.paths['/webhook/{webhook_id}'].servers).toEqual([
+      { url: 'http://localhost:3001', description: 'Inbound webhook listener' },
+    ]);
+    expect(doc.paths['/health'].servers.map((server: Json) => server.url)).toEqual([
+      'http://localhost:3000',
+      'http://localhost:3001',
+    ]);
+  });
+
+  it('declares bearer, webhook key and signature security schemes', () => {
+    expect(doc.components.securitySchemes).toMatchObject({
+      bearer: { type: 'http', scheme: 'bearer' },
+      webhookApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+      webhookSignature: { type: 'apiKey', in: 'header', name: 'X-Signature' },
+      standardWebhooks: { type: 'apiKey', in: 'header', name: 'webhook-signature' },
+    });
+    const webhook = doc.paths['/webhook/{webhook_id}'].post;
+    expect(webhook.security).toEqual([
+      {},
+      { webhookApiKey: [] },
+      { webhookSignature: [] },
+      { standardWebhooks: [] },
+    ]);
+  });
+
+  it('gives every operation an id, a summary, typed responses and its error codes', () => {
+    for (const { route, op } of operations(doc)) {
+      expect(op.operationId, route).toMatch(/^[a-z][A-Za-z]+$/);
+      expect(op.summary, route).toEqual(expect.any(String));
+      const success = Object.entries(op.responses as Json).filter(([status]) =>
+        status.startsWith('2'),
+      );
+      expect(success.length, route).toBeGreaterThan(0);
+      for (const [status, response] of success) {
+        if (status === '204') continue;
+        const content = response.content as Json | undefined;
+        expect(content, `${route} ${status}`).toBeDefined();
+        for (const media of Object.values(content!)) {
+          expect(media.schema, `${route} ${status}`).toBeDefined();
+        }
+      }
+      if (op.requestBody) {
+        expect(op.requestBody.content['application/json'].schema, route).toBeDefined();
+      }
+    }
+  });
+
+  it('lists the error responses that follow from each route', () => {
+    const get = doc.paths['/v2/agents/{id}'].get;
+    expect(get.security).toEqual([{ bearer: [] }]);
+    expect(get['x-required-scope']).toBe('agents:read');
+    expect(Object.keys(get.responses).sort()).toEqual(
+      ['200', '401', '403', '404', '429', '500', '503'].sort(),
+    );
+    const notFound = get.responses['404'].content['application/json'];
+    expect(notFound.schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
+    expect(notFound.examples.not_found.value).toEqual({
+      error: {
+        code: 'not_found',
+        message: expect.any(String),
+        docs_url: 'http://localhost:3000/docs/errors/not_found',
+      },
+    });
+    const create = doc.paths['/v2/agents'].post;
+    for (const status of ['201', '400', '401', '403', '413', '415', '429']) {
+      expect(create.responses[status], `POST /v2/agents ${status}`).toBeDefined();
+    }
+    const webhook = doc.paths['/webhook/{webhook_id}'].post;
+    expect(webhook.responses['409'].content['application/json'].examples).toHaveProperty(
+      'agent_paused',
+    );
+    expect(webhook.responses['401'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/WebhookErrorEnvelope',
+    });
+    const health = doc.paths['/health'].get;
+    expect(health.security).toEqual([]);
+    expect(Object.keys(health.responses).sort()).toEqual(['200', '503']);
+  });
+
+  it('describes the error envelope with every error code', () => {
+    const error = doc.components.schemas.ErrorObject;
+    expect(error.required).toEqual(['code', 'message', 'docs_url']);
+    expect([...error.properties.code.enum].sort()).toEqual(Object.keys(ERROR_CODES).sort());
+  });
+
+  it('renders the reference at /docs without authentication or outside resources', async () => {
+    const page = await t.api().get('/docs').expect(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.text).toContain('swagger-ui');
+    // Everything the page loads comes from this server (relative URLs), no CDN.
+    for (const match of page.text.matchAll(/(?:src|href)="([^"]+)"/g)) {
+      expect(match[1]).toMatch(/^\.\//);
+    }
+    const init = await t.api().get('/docs/swagger-ui-init.js').expect(200);
+    expect(init.text).toMatch(/"operationId": ?"listAgents"/);
+    await t.api().get('/docs/swagger-ui-bundle.js').expect(200);
+    await t.api().get('/docs/swagger-ui.css').expect(200);
+    // The error pages still live under /docs.
+    await t.api().get('/docs/errors/not_found').expect(200);
+  });
+});
