@@ -1,23 +1,119 @@
+import { createServer, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt } from './support/cli';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/configuration';
+import { openDatabase } from '../src/database/database';
+import { Execution } from '../src/executions/execution.entity';
+import { ensureBuilt, parseOutput, runCli } from './support/cli';
 import { createTestDatabase, TestDatabase } from './support/database';
-import { startServiceProcess } from './support/process';
+import { ServiceProcess, startServiceProcess } from './support/process';
 import { TEST_SECRET_KEY } from './support/service';
+
+/**
+ * A server on 127.0.0.1 that answers each request when the test says so (or after
+ * `delayMs`), so that a run of an http-request agent is in flight for as long as needed.
+ */
+class SlowServer {
+  readonly received: number[] = [];
+  delayMs = 60_000;
+  private readonly waiting = new Set<ServerResponse>();
+  private server!: Server;
+  url = '';
+
+  async start(): Promise<void> {
+    this.server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        this.received.push(Date.now());
+        this.waiting.add(res);
+        const timer = setTimeout(() => this.answer(res), this.delayMs);
+        res.on('close', () => {
+          clearTimeout(timer);
+          this.waiting.delete(res);
+        });
+      });
+    });
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/slow`;
+  }
+
+  private answer(res: ServerResponse): void {
+    if (res.writableEnded) return;
+    res.setHeader('Content-Type', 'application/json');
+    res.end(JSON.stringify({ ok: true }));
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 describe('SIGTERM (the built service as a real process)', () => {
   let db: TestDatabase;
+  let slow: SlowServer;
+  let key: string;
+  let proc: ServiceProcess | undefined;
+
+  const env = (extra: Record<string, string> = {}) => ({
+    SECRET_KEY: TEST_SECRET_KEY,
+    OUTBOUND_ALLOW_PRIVATE: 'true',
+    ...db.env,
+    ...extra,
+  });
+  const api = (path: string, options: { method?: 'GET' | 'POST'; body?: unknown } = {}) =>
+    request(`http://127.0.0.1:${proc!.port}${path}`, {
+      method: options.method ?? 'GET',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    }).then(async (res) => ({ status: res.statusCode, body: (await res.body.json()) as any }));
+  const createSlowAgent = async () => {
+    const res = await api('/v2/agents', {
+      method: 'POST',
+      body: {
+        name: 'Slow target',
+        kind: 'http-request',
+        timeout_ms: 120_000,
+        config: { url: slow.url, timeout_ms: 120_000 },
+      },
+    });
+    expect(res.status).toBe(201);
+    return res.body.id as string;
+  };
 
   beforeAll(async () => {
     await ensureBuilt();
     db = await createTestDatabase();
+    slow = new SlowServer();
+    await slow.start();
+    // The account and key, made by the CLI on the same database (it migrates it too).
+    const seeded = parseOutput(
+      await runCli(['seed:demo', '--plan', 'enterprise'], env({ MIGRATE_ON_START: 'true' })),
+    );
+    key = seeded.api_key as string;
   });
-  afterAll(async () => db?.drop());
-
-  const env = () => ({ SECRET_KEY: TEST_SECRET_KEY, OUTBOUND_ALLOW_PRIVATE: 'true', ...db.env });
+  afterEach(() => {
+    proc?.child.kill('SIGKILL');
+    proc = undefined;
+  });
+  afterAll(async () => {
+    await slow?.close();
+    await db?.drop();
+  });
 
   it('stops accepting, closes idle keep-alive connections and exits 0', async () => {
-    const proc = await startServiceProcess(env());
+    proc = await startServiceProcess(env());
     const keepAlive = new Agent({ keepAliveTimeout: 60_000 });
     try {
       for (const port of [proc.port, proc.webhookPort]) {
@@ -33,8 +129,75 @@ describe('SIGTERM (the built service as a real process)', () => {
       expect(proc.output()).toContain('SIGTERM: draining');
       await expect(request(`http://127.0.0.1:${proc.port}/health`)).rejects.toThrow();
     } finally {
-      proc.child.kill('SIGKILL');
       await keepAlive.close();
     }
+  });
+
+  it('finishes an in-flight request and its run within the grace period, then exits 0', async () => {
+    proc = await startServiceProcess(env({ SHUTDOWN_GRACE_MS: '15000' }));
+    const agentId = await createSlowAgent();
+    slow.delayMs = 1500;
+    const before = slow.received.length;
+    // A synchronous trigger: the HTTP request stays open while the run waits on the server.
+    const trigger = api(`/v2/agents/${agentId}/trigger`, {
+      method: 'POST',
+      body: { input: { n: 1 }, options: { async: false } },
+    });
+    await until(
+      async () => slow.received.length,
+      (n) => n > before,
+      'the run never started',
+    );
+    proc.child.kill('SIGTERM');
+    const answer = await trigger;
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ status: 'completed', output: { status_code: 200 } });
+    expect(await proc.exited).toBe(0);
+    // Nothing is left running or queued.
+    proc = await startServiceProcess(env());
+    const execution = await api(`/v2/executions/${answer.body.execution_id}`);
+    expect(execution.body.status).toBe('completed');
+  });
+
+  it('puts a run that outlives the grace period back in the queue; the next process runs it', async () => {
+    proc = await startServiceProcess(env({ SHUTDOWN_GRACE_MS: '300' }));
+    const agentId = await createSlowAgent();
+    slow.delayMs = 60_000;
+    const before = slow.received.length;
+    const accepted = await api(`/v2/agents/${agentId}/trigger`, {
+      method: 'POST',
+      body: { input: { n: 2 }, options: { async: true } },
+    });
+    expect(accepted.status).toBe(202);
+    const id = accepted.body.execution_id as string;
+    await until(
+      async () => slow.received.length,
+      (n) => n > before,
+      'the run never started',
+    );
+    expect((await api(`/v2/executions/${id}`)).body.status).toBe('running');
+    const stopping = Date.now();
+    proc.child.kill('SIGTERM');
+    expect(await proc.exited).toBe(0);
+    expect(Date.now() - stopping).toBeLessThan(8000);
+
+    // Left queued (never lost, never stuck running) ...
+    const dataSource = await openDatabase(loadConfig(env()), { migrate: false });
+    try {
+      const row = await dataSource.getRepository(Execution).findOneByOrFail({ id });
+      expect(row).toMatchObject({ status: 'queued', leasedUntil: null, startedAt: null });
+    } finally {
+      await dataSource.destroy();
+    }
+    // ... and the next process runs it.
+    slow.delayMs = 0;
+    proc = await startServiceProcess(env());
+    const final = await until(
+      async () => (await api(`/v2/executions/${id}`)).body,
+      (body) => body.status !== 'queued' && body.status !== 'running',
+      'the re-queued execution did not finish',
+    );
+    expect(final).toMatchObject({ status: 'completed', output: { status_code: 200 } });
+    expect(slow.received.length).toBe(before + 2);
   });
 });

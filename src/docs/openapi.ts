@@ -87,6 +87,12 @@ export function createOpenApiDocument(app: INestApplication, config: AppConfig):
       ].join(' '),
     )
     .addServer(restServerUrl(config.baseUrl), 'REST API')
+    .addTag('Agents', 'Create, read, pause and resume agents; their webhook URL and credentials')
+    .addTag('Executions', 'Trigger agents; read, cancel and retry executions; callback deliveries')
+    .addTag('Inbound webhook', "Each agent's secret URL on the webhook host")
+    .addTag('Account', 'The account and scopes of an API key')
+    .addTag('Operations', 'Health and metrics (no authentication)')
+    .addTag('Documentation', 'This document, its rendering and the error pages')
     .addBearerAuth(
       {
         type: 'http',
