@@ -126,3 +126,58 @@ describe('GET /metrics', () => {
     expect(sample(text, 'aas_rate_limited_total', { scope: 'account' })).toBe(1);
   });
 });
+
+describe('GET /metrics after a trigger', () => {
+  let t: TestService;
+  let key: string;
+
+  beforeAll(async () => {
+    t = await startTestService();
+    ({ key } = await t.seedAccount());
+  });
+  afterAll(async () => t?.close());
+
+  it('counts the trigger request by route template and the execution by kind and status', async () => {
+    const created = await t
+      .api()
+      .post('/v2/agents')
+      .set(bearer(key))
+      .send({ name: 'Metered', kind: 'lead-qualification' })
+      .expect(201);
+    const agentId = created.body.id as string;
+    const trigger = () =>
+      t
+        .api()
+        .post(`/v2/agents/${agentId}/trigger`)
+        .set(bearer(key))
+        .send({ input: { email: 'jane@acme.io', company: 'Acme' }, options: { async: false } });
+    const before = (await t.api().get('/metrics').expect(200)).text;
+    expect((await trigger().expect(200)).body.status).toBe('completed');
+    expect((await trigger().expect(200)).body.status).toBe('completed');
+    // No email: the run fails (invalid_input).
+    const failed = await t
+      .api()
+      .post(`/v2/agents/${agentId}/trigger`)
+      .set(bearer(key))
+      .send({ input: { name: 'No email' }, options: { async: false } })
+      .expect(200);
+    expect(failed.body.status).toBe('failed');
+
+    const after = (await t.api().get('/metrics').expect(200)).text;
+    const delta = (name: string, labels: Record<string, string>) =>
+      (sample(after, name, labels) ?? 0) - (sample(before, name, labels) ?? 0);
+    const kind = 'lead-qualification';
+    expect(delta('aas_executions_total', { kind, status: 'completed' })).toBe(2);
+    expect(delta('aas_executions_total', { kind, status: 'failed' })).toBe(1);
+    expect(delta('aas_execution_duration_seconds_count', { kind, status: 'completed' })).toBe(2);
+    const route = {
+      listener: 'api',
+      method: 'POST',
+      route: '/v2/agents/:id/trigger',
+      status: '200',
+    };
+    expect(delta('aas_http_requests_total', route)).toBe(3);
+    expect(after).not.toContain(agentId);
+    expect(sample(after, 'aas_queue_depth')).toBe(0);
+  });
+});
