@@ -151,6 +151,24 @@ describe('OpenAPI document and reference', () => {
     for (const status of ['201', '400', '401', '403', '413', '415', '429']) {
       expect(create.responses[status], `POST /v2/agents ${status}`).toBeDefined();
     }
+    const trigger = doc.paths['/v2/agents/{id}/trigger'].post;
+    expect(
+      Object.keys(trigger.responses['409'].content['application/json'].examples).sort(),
+    ).toEqual(['agent_paused', 'conflict']);
+    for (const status of ['200', '202']) {
+      expect(trigger.responses[status].content['application/json'].schema).toEqual({
+        $ref: '#/components/schemas/TriggerResultResponse',
+      });
+    }
+    expect(trigger.parameters.map((parameter: Json) => parameter.name)).toContain(
+      'Idempotency-Key',
+    );
+    // The outgoing callback is documented on the operation that asks for it.
+    const callback =
+      trigger.callbacks.executionFinished['{$request.body#/options/callback_url}'].post;
+    expect(callback.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/CallbackPayload',
+    });
     const webhook = doc.paths['/webhook/{webhook_id}'].post;
     expect(webhook.responses['409'].content['application/json'].examples).toHaveProperty(
       'agent_paused',

@@ -1,5 +1,6 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { iso } from '../common/time';
-import type { Execution } from './execution.entity';
+import { EXECUTION_STATUSES, type Execution } from './execution.entity';
 
 /** The wire shape of an execution (CONTRACT §4); `logs` only in the detail. */
 export function toExecutionResponse(execution: Execution, options: { withLogs?: boolean } = {}) {
@@ -22,3 +23,169 @@ export function toExecutionResponse(execution: Execution, options: { withLogs?: 
 }
 
 export type ExecutionResponse = ReturnType<typeof toExecutionResponse>;
+
+// The documented shapes (OpenAPI) of the execution responses built above and in the routes.
+
+export class ExecutionErrorItem {
+  @ApiProperty({
+    description:
+      '`invalid_input`, `timeout`, `agent_error`, `http_error`, `network_error`, `interrupted`, …',
+    example: 'invalid_input',
+  })
+  code: string;
+
+  @ApiProperty({ example: 'No valid email address in the input' })
+  message: string;
+}
+
+export class LogEntryItem {
+  @ApiProperty({ format: 'date-time', example: '2026-11-22T10:00:00.120Z' })
+  timestamp: string;
+
+  @ApiProperty({ enum: ['debug', 'info', 'warn', 'error'], example: 'info' })
+  level: string;
+
+  @ApiProperty({ example: 'Scored 80 (hot)' })
+  message: string;
+}
+
+/** An execution as listed (no `logs`), and as sent in callbacks. */
+export class ExecutionRecord {
+  @ApiProperty({ example: 'exe_01jd8z4k9m2x7q3r5t6v8w0y1a' })
+  id: string;
+
+  @ApiProperty({ example: 'agt_01jd8z2c4v6b8n0m2k4j6h8g0f' })
+  agent_id: string;
+
+  @ApiProperty({ enum: EXECUTION_STATUSES, example: 'completed' })
+  status: string;
+
+  @ApiProperty({ enum: ['api', 'webhook', 'retry'], example: 'api' })
+  source: string;
+
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description: 'The execution this one retries',
+    example: null,
+  })
+  retry_of: string | null;
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: 'The input exactly as received',
+    example: { email: 'jane@acme.io', company: 'Acme', message: 'Pricing for 50 seats?' },
+  })
+  input: Record<string, unknown>;
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    nullable: true,
+    description: 'Defined by the agent kind; null until completed',
+    example: {
+      qualified: true,
+      score: 80,
+      tier: 'hot',
+      reasons: ['business_email', 'company', 'buying_intent'],
+    },
+  })
+  output: Record<string, unknown> | null;
+
+  @ApiProperty({ type: ExecutionErrorItem, nullable: true, example: null })
+  error: ExecutionErrorItem | null;
+
+  @ApiProperty({ format: 'date-time', example: '2026-11-22T10:00:00.000Z' })
+  created_at: string;
+
+  @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    example: '2026-11-22T10:00:00.050Z',
+  })
+  started_at: string | null;
+
+  @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    example: '2026-11-22T10:00:00.130Z',
+  })
+  completed_at: string | null;
+
+  @ApiProperty({ type: 'integer', nullable: true, example: 80 })
+  duration_ms: number | null;
+}
+
+/** `GET /v2/executions/:id` and the cancel and retry answers: the record with its logs. */
+export class ExecutionDetail extends ExecutionRecord {
+  @ApiProperty({ type: [LogEntryItem] })
+  logs: LogEntryItem[];
+}
+
+export class ExecutionListMeta {
+  @ApiProperty({ type: 'integer', example: 20 })
+  limit: number;
+
+  @ApiProperty({ example: true })
+  has_more: boolean;
+
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description: 'Pass as `cursor` for the next page (same filters); null on the last page',
+    example: 'eyJjIjoiMjAyNi0xMS0yMlQxMDowMDowMC4wMDBaIiwiaSI6ImV4ZV8wMWpkIn0',
+  })
+  next_cursor: string | null;
+}
+
+export class ExecutionListResponse {
+  @ApiProperty({ type: [ExecutionRecord], description: 'Newest first' })
+  data: ExecutionRecord[];
+
+  @ApiProperty({ type: ExecutionListMeta })
+  meta: ExecutionListMeta;
+}
+
+/** The trigger result of the spec (§2). */
+export class TriggerResultResponse {
+  @ApiProperty({ example: 'exe_01jd8z4k9m2x7q3r5t6v8w0y1a' })
+  execution_id: string;
+
+  @ApiProperty({ enum: EXECUTION_STATUSES, example: 'completed' })
+  status: string;
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    nullable: true,
+    example: { qualified: true, score: 80, tier: 'hot' },
+  })
+  output: Record<string, unknown> | null;
+
+  @ApiProperty({ type: 'integer', nullable: true, example: 80 })
+  duration_ms: number | null;
+}
+
+/** The body POSTed to `options.callback_url` when the execution finishes (CONTRACT §7). */
+export class CallbackPayload {
+  @ApiProperty({
+    description: 'The delivery id; also `X-Webhook-Id`, the same on every retry',
+    example: 'dlv_01jd8z6q8r0s2t4u6v8w0x2y4z',
+  })
+  id: string;
+
+  @ApiProperty({
+    enum: ['execution.completed', 'execution.failed', 'execution.cancelled'],
+    example: 'execution.completed',
+  })
+  type: string;
+
+  @ApiProperty({ format: 'date-time', example: '2026-11-22T10:00:00.140Z' })
+  created_at: string;
+
+  @ApiProperty({ type: ExecutionRecord })
+  data: ExecutionRecord;
+}

@@ -10,13 +10,31 @@ import {
   Query,
   Res,
 } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiCallbacks,
+  ApiExtraModels,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Account } from '../auth/account.entity';
 import { CurrentAccount, RequireScope } from '../auth/auth.decorators';
 import { APP_CONFIG, type AppConfig } from '../config/configuration';
 import { ListExecutionsQuery } from './dto/list-executions.query';
 import { TriggerAgentDto } from './dto/trigger-agent.dto';
-import { ExecutionResponse, toExecutionResponse } from './execution.response';
+import { ApiErrors } from '../docs/api-errors.decorator';
+import {
+  CallbackPayload,
+  ExecutionDetail,
+  ExecutionListResponse,
+  ExecutionResponse,
+  toExecutionResponse,
+  TriggerResultResponse,
+} from './execution.response';
 import { ExecutionsService } from './executions.service';
 import { TriggerResult, TriggerService } from './trigger.service';
 
@@ -25,8 +43,16 @@ export interface ExecutionList {
   meta: { limit: number; has_more: boolean; next_cursor: string | null };
 }
 
+const AgentIdParam = () => ApiParam({ name: 'id', description: 'Agent id (`agt_…`)' });
+const ExecutionIdParam = () => ApiParam({ name: 'id', description: 'Execution id (`exe_…`)' });
+const LOCATION = {
+  Location: { description: 'URL of the execution', schema: { type: 'string' } },
+} as const;
+
 /** Trigger and execution routes (CONTRACT §4). Rules live in the services. */
 @Controller()
+@ApiTags('Executions')
+@ApiExtraModels(CallbackPayload)
 export class ExecutionsController {
   constructor(
     private readonly triggers: TriggerService,
@@ -36,6 +62,46 @@ export class ExecutionsController {
 
   @Post('agents/:id/trigger')
   @RequireScope('agents:trigger')
+  @ApiOperation({
+    operationId: 'triggerAgent',
+    summary: 'Trigger an agent with input data',
+    description:
+      'Creates an execution. Synchronous by default: waits up to SYNC_WAIT_MS and answers 200 with the result, or 202 `running` if it is not done by then. With `options.async: true`, answers 202 `queued` at once. A paused agent is 409 `agent_paused` and nothing is created. With `options.callback_url`, the result is POSTed there when the execution finishes (headers `X-Webhook-Id`, `X-Webhook-Timestamp` and, when the account has a signing secret, `X-Signature` and the Standard Webhooks headers), retried with backoff up to 6 attempts.',
+  })
+  @AgentIdParam()
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description:
+      'At most 255 characters. The same key for the same agent within 24 h answers the first execution (with `Idempotent-Replayed: true`) and starts nothing; with a different body, 409 `conflict`.',
+    schema: { type: 'string', maxLength: 255 },
+  })
+  @ApiOkResponse({
+    type: TriggerResultResponse,
+    description: 'Finished (`completed` or `failed`) within the wait',
+    headers: {
+      'Idempotent-Replayed': { description: '`true` on a replay', schema: { type: 'string' } },
+    },
+  })
+  @ApiAcceptedResponse({
+    type: TriggerResultResponse,
+    description: '`queued` (async) or still `running` after the wait',
+    headers: {
+      ...LOCATION,
+      'Idempotent-Replayed': { description: '`true` on a replay', schema: { type: 'string' } },
+    },
+  })
+  @ApiCallbacks({
+    name: 'executionFinished',
+    callbackUrl: '{$request.body#/options/callback_url}',
+    method: 'post',
+    requestBody: { type: CallbackPayload },
+    expectedResponse: {
+      status: 200,
+      description: 'Any 2xx acknowledges it; anything else is retried',
+    },
+  })
+  @ApiErrors('agent_paused', 'conflict')
   async trigger(
     @CurrentAccount() account: Account,
     @Param('id') id: string,
@@ -52,6 +118,14 @@ export class ExecutionsController {
 
   @Get('agents/:id/executions')
   @RequireScope('executions:read')
+  @ApiOperation({
+    operationId: 'listExecutions',
+    summary: "An agent's execution history",
+    description:
+      'Newest first (`created_at`, then `id`); items have no `logs`. Pages with `cursor`.',
+  })
+  @AgentIdParam()
+  @ApiOkResponse({ type: ExecutionListResponse })
   async list(
     @CurrentAccount() account: Account,
     @Param('id') id: string,
@@ -66,6 +140,12 @@ export class ExecutionsController {
 
   @Get('executions/:id')
   @RequireScope('executions:read')
+  @ApiOperation({
+    operationId: 'getExecution',
+    summary: 'Read one execution, with its input, output and logs',
+  })
+  @ExecutionIdParam()
+  @ApiOkResponse({ type: ExecutionDetail })
   async get(
     @CurrentAccount() account: Account,
     @Param('id') id: string,
@@ -76,6 +156,14 @@ export class ExecutionsController {
   @Post('executions/:id/cancel')
   @RequireScope('agents:trigger')
   @HttpCode(200)
+  @ApiOperation({
+    operationId: 'cancelExecution',
+    summary: 'Cancel a queued or running execution',
+    description: 'A running run is aborted. A finished execution is 409 `conflict`.',
+  })
+  @ExecutionIdParam()
+  @ApiOkResponse({ type: ExecutionDetail })
+  @ApiErrors('conflict')
   async cancel(
     @CurrentAccount() account: Account,
     @Param('id') id: string,
@@ -86,6 +174,15 @@ export class ExecutionsController {
   @Post('executions/:id/retry')
   @RequireScope('agents:trigger')
   @HttpCode(202)
+  @ApiOperation({
+    operationId: 'retryExecution',
+    summary: 'Run a finished execution again',
+    description:
+      'Creates a new execution with the same input, `source: "retry"` and `retry_of` set. Only finished executions: otherwise 409 `conflict`.',
+  })
+  @ExecutionIdParam()
+  @ApiAcceptedResponse({ type: ExecutionDetail, headers: LOCATION })
+  @ApiErrors('conflict')
   async retry(
     @CurrentAccount() account: Account,
     @Param('id') id: string,

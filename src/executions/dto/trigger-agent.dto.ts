@@ -1,3 +1,4 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   IsBoolean,
@@ -13,10 +14,22 @@ import { JsonObjectField, Optional } from '../../agents/dto/agent-fields';
 export const CALLBACK_URL_MAX_LENGTH = 2048;
 
 export class TriggerOptionsDto {
+  @ApiPropertyOptional({
+    default: false,
+    description:
+      'false: wait up to SYNC_WAIT_MS for the result (200 when finished, else 202 `running`); true: answer 202 `queued` at once',
+  })
   @Optional()
   @IsBoolean({ message: '$property must be a boolean' })
   async?: boolean;
 
+  @ApiPropertyOptional({
+    format: 'uri',
+    maxLength: CALLBACK_URL_MAX_LENGTH,
+    description:
+      'http(s) URL the result is POSTed to when the execution finishes (see the callback of this operation)',
+    example: 'https://example.com/hooks/agents',
+  })
   @Optional()
   @IsString({ message: '$property must be a string' })
   @MaxLength(CALLBACK_URL_MAX_LENGTH, {
@@ -32,10 +45,18 @@ export class TriggerOptionsDto {
 /** `POST /v2/agents/:id/trigger` (CONTRACT §4). Unknown fields, here or in options: 400. */
 export class TriggerAgentDto {
   /** Taken exactly as received (no class-transformer copy): it is stored as the input. */
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description:
+      'The input of the run, any JSON object (lead-qualification reads email, name, company, phone, message)',
+    example: { email: 'jane@acme.io', name: 'Jane Doe', company: 'Acme', message: 'Pricing?' },
+  })
   @IsDefined({ message: 'input is required' })
   @JsonObjectField()
   input: Record<string, unknown>;
 
+  @ApiPropertyOptional({ type: TriggerOptionsDto })
   @Optional()
   @IsObject({ message: 'options must be a JSON object' })
   @ValidateNested()
