@@ -77,7 +77,10 @@ describe('SIGTERM (the built service as a real process)', () => {
       method: options.method ?? 'GET',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    }).then(async (res) => ({ status: res.statusCode, body: (await res.body.json()) as any }));
+    }).then(async (res) => ({
+      status: res.statusCode,
+      body: (await res.body.json()) as Record<string, unknown>,
+    }));
   const createSlowAgent = async () => {
     const res = await api('/v2/agents', {
       method: 'POST',
