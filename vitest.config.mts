@@ -7,7 +7,7 @@ export default defineConfig({
   test: {
     pool: 'forks',
     maxWorkers: 2,
-    testTimeout: 30_000,
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     projects: [
       {
