@@ -1,5 +1,6 @@
 import express, { NextFunction, Request, RequestHandler, Response } from 'express';
 import { EnvelopeFlavour, sendError } from './error-envelope';
+import { jsonTextTooDeep, MAX_JSON_DEPTH } from './json-depth';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -25,7 +26,8 @@ function isJson(req: Request): boolean {
 
 /**
  * Body handling for both listeners, on the raw bytes: a body must be JSON (415), at most
- * 1 MiB (413), well-formed (400) and an object (400). A request without a body gets `{}`.
+ * 1 MiB (413), nested at most MAX_JSON_DEPTH levels (400), well-formed (400) and an object
+ * (400). A request without a body gets `{}`.
  */
 export function jsonBody(flavour: EnvelopeFlavour, docsUrl: string): RequestHandler[] {
   const parse = express.raw({ type: () => true, limit: MAX_BODY_BYTES });
@@ -69,6 +71,15 @@ export function jsonBody(flavour: EnvelopeFlavour, docsUrl: string): RequestHand
         }
         const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
         req.rawBody = raw;
+        if (jsonTextTooDeep(raw)) {
+          return sendError(
+            res,
+            flavour,
+            docsUrl,
+            'invalid_request',
+            `The body is nested more than ${MAX_JSON_DEPTH} levels deep`,
+          );
+        }
         let parsed: unknown;
         try {
           parsed = JSON.parse(raw.toString('utf8'));

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { Agent } from '../agents/agent.entity';
+import { jsonValueTooDeep, MAX_JSON_DEPTH } from '../common/json-depth';
 import { now } from '../common/time';
 import type { Execution, ExecutionError } from '../executions/execution.entity';
 import type { RunOutcome } from '../executions/execution-lifecycle.service';
@@ -89,6 +90,12 @@ export class ExecutionRunner {
       running.catch(() => undefined); // it may settle after the race is decided
       const output = await Promise.race([running, aborted]);
       if (signal.aborted) throw signal.reason;
+      if (jsonValueTooDeep(output)) {
+        return fail(
+          'agent_error',
+          `The agent's output is nested more than ${MAX_JSON_DEPTH} levels deep`,
+        );
+      }
       const value = toJsonObject(output);
       if (!value) return fail('agent_error', 'The agent returned no JSON object');
       log.add('info', `Completed in ${Date.now() - startedAt} ms`);

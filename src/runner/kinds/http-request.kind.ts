@@ -1,5 +1,6 @@
 import { Inject, OnModuleDestroy } from '@nestjs/common';
 import { request, type Dispatcher } from 'undici';
+import { jsonTextTooDeep, MAX_JSON_DEPTH } from '../../common/json-depth';
 import {
   createOutboundDispatcher,
   isAddressNotAllowed,
@@ -216,12 +217,15 @@ async function readCapped(
   return { text: new TextDecoder().decode(Buffer.concat(chunks, size)), truncated };
 }
 
-/** JSON when the response says so and it parses (a cut body stays text); otherwise text. */
+/**
+ * JSON when the response says so and it parses (a cut body stays text, and so does one nested
+ * too deeply to be stored as the output's `body`); otherwise text.
+ */
 function parseBody(text: string, contentType: string, truncated: boolean): unknown {
   const mime = contentType.split(';')[0].trim().toLowerCase();
   const json =
     mime === 'application/json' || (mime.startsWith('application/') && mime.endsWith('+json'));
-  if (json && !truncated) {
+  if (json && !truncated && !jsonTextTooDeep(Buffer.from(text), MAX_JSON_DEPTH - 1)) {
     try {
       return JSON.parse(text);
     } catch {

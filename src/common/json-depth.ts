@@ -1,0 +1,53 @@
+/**
+ * How deeply JSON documents may nest (`{}` is depth 1, `{"a":[]}` depth 2). Request bodies
+ * and agent outputs are stored in JSON columns, and MariaDB's `json_valid` (the CHECK on
+ * every JSON column) refuses documents nested 32 levels or more; callback payloads wrap an
+ * execution's input and output two levels deeper (`payload.data.input`). 24 leaves room for
+ * that and is far beyond what real webhook payloads use. It also keeps every later
+ * `JSON.stringify` (recursive) far from the stack limit.
+ */
+export const MAX_JSON_DEPTH = 24;
+
+const OPEN_OBJECT = 0x7b; // {
+const OPEN_ARRAY = 0x5b; // [
+const CLOSE_OBJECT = 0x7d; // }
+const CLOSE_ARRAY = 0x5d; // ]
+const QUOTE = 0x22; // "
+const BACKSLASH = 0x5c; // \
+
+/**
+ * True when the JSON text in `raw` nests deeper than `max`. One pass over the bytes, before
+ * parsing, stopping at the first level too deep (brackets inside strings do not count). The
+ * text need not be valid JSON: malformed input is left to the parser.
+ */
+export function jsonTextTooDeep(raw: Uint8Array, max = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < raw.length; i++) {
+    const byte = raw[i];
+    if (inString) {
+      if (byte === BACKSLASH) i++;
+      else if (byte === QUOTE) inString = false;
+    } else if (byte === QUOTE) {
+      inString = true;
+    } else if (byte === OPEN_OBJECT || byte === OPEN_ARRAY) {
+      if (++depth > max) return true;
+    } else if (byte === CLOSE_OBJECT || byte === CLOSE_ARRAY) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+/** True when a value (a parsed document, a kind's output) nests deeper than `max`. */
+export function jsonValueTooDeep(value: unknown, max = MAX_JSON_DEPTH): boolean {
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  while (stack.length > 0) {
+    const { value: current, depth } = stack.pop()!;
+    if (current === null || typeof current !== 'object') continue;
+    if (depth + 1 > max) return true;
+    const children = Array.isArray(current) ? current : Object.values(current);
+    for (const child of children) stack.push({ value: child, depth: depth + 1 });
+  }
+  return false;
+}
