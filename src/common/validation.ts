@@ -1,4 +1,4 @@
-import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { ApiError } from './api-error';
@@ -26,9 +26,75 @@ export function validationException(errors: ValidationError[]): ApiError {
   return new ApiError('invalid_request', first.message, first.field);
 }
 
+/** Keys that name an object's prototype machinery rather than data. */
+const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype'];
+
+/** DTO properties whose value is JSON data taken as received (`input`, `config`). */
+const OPAQUE_FIELDS = new Map<Function, Set<string>>();
+
+/**
+ * Marks a DTO property as JSON data to keep exactly as received: validated for its shape
+ * (an object), never copied or rewritten by class-transformer or the pipe (see
+ * `JsonObjectField`).
+ */
+export function OpaqueJson(): PropertyDecorator {
+  return (target, property) => {
+    const fields = OPAQUE_FIELDS.get(target.constructor) ?? new Set<string>();
+    fields.add(String(property));
+    OPAQUE_FIELDS.set(target.constructor, fields);
+  };
+}
+
+/**
+ * Runs `validate` on `plain` with its opaque JSON values (objects and arrays) swapped for
+ * empty ones of the same kind, then gives them back to `plain` and to the result.
+ * class-transformer would otherwise walk into them and take a key named "constructor" for
+ * the class to build (a 500), and Nest's pipe deletes prototype keys from them in place
+ * (silently rewriting the data). A top-level prototype key is an unknown field (400); below
+ * the top, Nest's pipe strips them from everything that is not opaque data.
+ */
+async function withOpaqueJsonHeld<T>(
+  dto: Function | undefined,
+  plain: unknown,
+  validate: () => Promise<T>,
+): Promise<T> {
+  if (plain === null || typeof plain !== 'object' || Array.isArray(plain)) return validate();
+  for (const key of PROTOTYPE_KEYS) {
+    if (Object.prototype.hasOwnProperty.call(plain, key)) {
+      throw ApiError.invalid(key, `Unknown field "${key}"`);
+    }
+  }
+  const record = plain as Record<string, unknown>;
+  const held = new Map<string, unknown>();
+  for (const field of (dto && OPAQUE_FIELDS.get(dto)) ?? []) {
+    const value = record[field];
+    if (value === null || typeof value !== 'object') continue;
+    held.set(field, value);
+    record[field] = Array.isArray(value) ? [] : {};
+  }
+  try {
+    const result = await validate();
+    if (result && typeof result === 'object') {
+      for (const [field, value] of held) (result as Record<string, unknown>)[field] = value;
+    }
+    return result;
+  } finally {
+    for (const [field, value] of held) record[field] = value;
+  }
+}
+
+class StrictValidationPipe extends ValidationPipe {
+  override transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (!metadata.metatype || !['body', 'query'].includes(metadata.type)) {
+      return super.transform(value, metadata);
+    }
+    return withOpaqueJsonHeld(metadata.metatype, value, () => super.transform(value, metadata));
+  }
+}
+
 /** Strict DTO validation: unknown fields are errors, values are converted to DTO types. */
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new StrictValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
@@ -46,12 +112,14 @@ export async function validateDto<T extends object>(
   dto: new () => T,
   plain: Record<string, unknown>,
 ): Promise<T> {
-  const instance = plainToInstance(dto, plain);
-  const errors = await validate(instance, {
-    whitelist: true,
-    forbidNonWhitelisted: true,
-    stopAtFirstError: true,
+  return withOpaqueJsonHeld(dto, plain, async () => {
+    const instance = plainToInstance(dto, plain);
+    const errors = await validate(instance, {
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      stopAtFirstError: true,
+    });
+    if (errors.length > 0) throw validationException(errors);
+    return instance;
   });
-  if (errors.length > 0) throw validationException(errors);
-  return instance;
 }

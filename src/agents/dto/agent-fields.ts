@@ -11,6 +11,7 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
+import { OpaqueJson } from '../../common/validation';
 import { AGENT_STATUSES, WEBHOOK_AUTH_MODES } from '../agent.entity';
 
 /** Bounds of `timeout_ms` (how long one run of the agent may take). */
@@ -57,9 +58,13 @@ export const TimeoutMsField = () =>
     }),
   );
 
-/** A JSON object (not an array), taken exactly as received (no class-transformer copy). */
+/**
+ * A JSON object (not an array), taken exactly as received: no class-transformer copy, and
+ * keys such as "__proto__" or "constructor" stay data (see `OpaqueJson`).
+ */
 export const JsonObjectField = () =>
   applyDecorators(
+    OpaqueJson(),
     Transform(({ obj, key }) => (obj as Record<string, unknown>)[key], { toClassOnly: true }),
     IsObject({ message: '$property must be a JSON object' }),
   );
