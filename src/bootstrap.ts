@@ -8,7 +8,9 @@ import { Logger } from 'nestjs-pino';
 import type { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { EnvelopeFlavour, sendError } from './common/error-envelope';
+import { answerUnparsableRequests, securityHeaders } from './common/http-hardening';
 import { jsonBody } from './common/json-body.middleware';
+import { redactUrl } from './common/logging.module';
 import { ShutdownClock } from './common/shutdown';
 import type { AppConfig } from './config/configuration';
 import type { CoreResources } from './core.module';
@@ -47,7 +49,9 @@ export function configureHttpApp(
   app.disable('x-powered-by');
   app.set('trust proxy', false);
   app.set('query parser', 'simple');
+  answerUnparsableRequests(app.getHttpServer() as Server, flavour, config.docsUrl);
   app.use(httpMetrics(app.get(MetricsService), flavour === 'rest' ? 'api' : 'webhook'));
+  app.use(securityHeaders());
   app.use((_req: Request, res: Response, next: NextFunction) => {
     // Once draining, keep-alive clients are asked to go elsewhere after this response.
     if (shutdown.draining) res.setHeader('Connection', 'close');
@@ -90,7 +94,7 @@ async function createHttpApp(
       flavour,
       config.docsUrl,
       'not_found',
-      `No route ${req.method} ${req.originalUrl.split('?')[0]}`,
+      `No route ${req.method} ${redactUrl(req.originalUrl.split('?')[0])}`,
     ),
   );
   return app;

@@ -13,6 +13,7 @@ import { ApiError } from './api-error';
 import { codeForStatus, ErrorCode, ERROR_CODES } from './error-codes';
 import { EnvelopeFlavour, errorBody } from './error-envelope';
 import { isDatabaseUnavailable } from './database-errors';
+import { redactUrl } from './logging.module';
 
 export const ENVELOPE_FLAVOUR = Symbol('ENVELOPE_FLAVOUR');
 
@@ -72,7 +73,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       if (status >= 500) return this.internal(exception, req);
       const message =
         code === 'not_found'
-          ? `No route ${req.method} ${req.originalUrl.split('?')[0]}`
+          ? `No route ${req.method} ${redactUrl(req.originalUrl.split('?')[0])}`
           : ERROR_CODES[code].title;
       return { status: ERROR_CODES[code].status, code, message };
     }

@@ -36,6 +36,12 @@ export const ERROR_CODES = {
     description:
       'The agent is paused and accepts no triggers. Resume it with `PATCH /v2/agents/:id` `{"status":"active"}`.',
   },
+  request_timeout: {
+    status: 408,
+    title: 'Request timeout',
+    description:
+      'The request line and headers did not arrive in time; the connection was closed. Send the request again.',
+  },
   payload_too_large: {
     status: 413,
     title: 'Payload too large',
@@ -45,6 +51,12 @@ export const ERROR_CODES = {
     status: 415,
     title: 'Unsupported media type',
     description: 'The request body is not `application/json`.',
+  },
+  headers_too_large: {
+    status: 431,
+    title: 'Request headers too large',
+    description:
+      'The request line and headers together are larger than 16 KiB; the connection was closed. Credentials and delivery ids are far shorter: look for a header that grew by mistake.',
   },
   rate_limited: {
     status: 429,
@@ -88,8 +100,12 @@ export function codeForStatus(status: number): ErrorCode {
       return 'conflict';
     case 413:
       return 'payload_too_large';
+    case 408:
+      return 'request_timeout';
     case 415:
       return 'unsupported_media_type';
+    case 431:
+      return 'headers_too_large';
     case 429:
       return 'rate_limited';
     case 503:

@@ -16,6 +16,11 @@ export const REDACTED_PATHS = [
   'res.headers["set-cookie"]',
 ];
 
+/** A URL fit for logs and error messages: the webhook URL is itself a secret, its id is cut. */
+export function redactUrl(url: string): string {
+  return url.replace(/\/webhook\/[^/?#]+/, '/webhook/[redacted]');
+}
+
 /**
  * One JSON log line per request (pino), carrying a request id that is taken from an incoming
  * `X-Request-Id` when it is well-formed, generated otherwise, and echoed in the response.
@@ -39,8 +44,7 @@ export const REDACTED_PATHS = [
             req: (req: { id: string; method: string; url: string }) => ({
               id: req.id,
               method: req.method,
-              // The webhook URL is itself a secret: its id never reaches a log line.
-              url: req.url.replace(/\/webhook\/[^/?#]+/, '/webhook/[redacted]'),
+              url: redactUrl(req.url),
             }),
             res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
           },

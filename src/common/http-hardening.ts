@@ -1,0 +1,68 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import helmet from 'helmet';
+import type { Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { ERROR_CODES, ErrorCode } from './error-codes';
+import { EnvelopeFlavour, errorBody } from './error-envelope';
+
+/**
+ * Security headers (helmet) on every response of both listeners. API and webhook answers are
+ * JSON that no browser should render, frame or load as a script: the strictest policy
+ * (`default-src 'none'; frame-ancestors 'none'`). The documentation pages under `/docs`
+ * (Swagger UI, error pages) get helmet's default policy, which lets them load their own
+ * scripts, styles and `data:` images, without `upgrade-insecure-requests` (it would send a
+ * browser reading the docs over plain http, as on localhost, to https for the assets).
+ */
+export function securityHeaders(): RequestHandler {
+  const api = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    },
+  });
+  const docs = helmet({
+    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+  });
+  return (req: Request, res: Response, next: NextFunction) =>
+    (isDocsPath(req.path) ? docs : api)(req, res, next);
+}
+
+function isDocsPath(path: string): boolean {
+  return path === '/docs' || path.startsWith('/docs/');
+}
+
+/**
+ * Requests Node's HTTP parser refuses before any route sees them (headers over its 16 KiB
+ * limit, malformed HTTP, a client too slow to send its headers) are answered in the error
+ * envelope too, instead of Node's bare status line. The connection is closed afterwards.
+ */
+export function answerUnparsableRequests(
+  server: Server,
+  flavour: EnvelopeFlavour,
+  docsUrl: string,
+): void {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    // Only when nothing of a response was written to this connection yet (as Node does).
+    const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    const [code, message]: [ErrorCode, string] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? ['headers_too_large', 'The request line and headers are larger than 16 KiB']
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? ['request_timeout', 'The request was not received in time']
+          : ['invalid_request', 'Malformed HTTP request'];
+    const status = ERROR_CODES[code].status;
+    const body = JSON.stringify(errorBody(flavour, docsUrl, code, message));
+    socket.end(
+      `HTTP/1.1 ${status} ${ERROR_CODES[code].title}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'X-Content-Type-Options: nosniff\r\n' +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  });
+}
