@@ -1,4 +1,5 @@
-const UNAVAILABLE_CODES = new Set([
+/** The connection to the database failed, or was lost (MySQL/MariaDB). */
+const CONNECTION_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
   'ETIMEDOUT',
@@ -6,30 +7,63 @@ const UNAVAILABLE_CODES = new Set([
   'PROTOCOL_CONNECTION_LOST',
   'ER_CON_COUNT_ERROR',
   'ER_SERVER_SHUTDOWN',
+]);
+const CONNECTION_MESSAGE =
+  /connection (is )?(closed|lost)|pool is closed|Connection lost|closed state/i;
+
+/** The server gave up on the statement because of another transaction's locks. */
+const LOCK_CONFLICT_CODES = new Set([
+  'ER_LOCK_DEADLOCK',
   'ER_LOCK_WAIT_TIMEOUT',
   'SQLITE_BUSY',
   'SQLITE_LOCKED',
-  'SQLITE_IOERR',
 ]);
 
-/** True for errors that mean "the database cannot answer now", as opposed to a bug. */
-export function isDatabaseUnavailable(error: unknown): boolean {
+const OTHER_UNAVAILABLE_CODES = new Set(['SQLITE_IOERR']);
+
+/** The error and its causes (TypeORM's `driverError`, `cause`), a few levels deep. */
+function* chain(error: unknown): Generator<{ code?: unknown; message?: unknown }> {
   let current: unknown = error;
   for (let depth = 0; current && depth < 4; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
-    const message = (current as { message?: unknown }).message;
-    if (
-      typeof message === 'string' &&
-      /connection (is )?(closed|lost)|pool is closed|Connection lost/i.test(message)
-    ) {
-      return true;
-    }
+    yield current as { code?: unknown; message?: unknown };
     current =
       (current as { driverError?: unknown; cause?: unknown }).driverError ??
       (current as { cause?: unknown }).cause;
   }
+}
+
+function hasCode(error: unknown, codes: ReadonlySet<string>): boolean {
+  for (const link of chain(error)) {
+    if (typeof link.code === 'string' && codes.has(link.code)) return true;
+  }
   return false;
+}
+
+/** The database connection could not be made or was lost (the statement's fate is unknown). */
+export function isConnectionError(error: unknown): boolean {
+  if (hasCode(error, CONNECTION_CODES)) return true;
+  for (const link of chain(error)) {
+    if (typeof link.message === 'string' && CONNECTION_MESSAGE.test(link.message)) return true;
+  }
+  return false;
+}
+
+/**
+ * A deadlock or a lock wait that timed out: the server rolled the statement back (and, for a
+ * deadlock, the whole transaction), so running the transaction again is safe.
+ */
+export function isLockConflict(error: unknown): boolean {
+  return hasCode(error, LOCK_CONFLICT_CODES);
+}
+
+/**
+ * True for errors that mean "the database cannot answer now" (unreachable, connection lost,
+ * a lock conflict that outlived the retries), as opposed to a bug. Answered 503.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return (
+    isConnectionError(error) || isLockConflict(error) || hasCode(error, OTHER_UNAVAILABLE_CODES)
+  );
 }
 
 /** True for a unique-key violation on either driver. */

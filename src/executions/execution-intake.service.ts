@@ -5,6 +5,7 @@ import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialE
 import type { Agent } from '../agents/agent.entity';
 import { AgentStatsService } from '../agents/agent-stats.service';
 import { isUniqueViolation } from '../common/database-errors';
+import { retrying } from '../database/transactions';
 import { newId } from '../common/ids';
 import { now } from '../common/time';
 import { RUN_QUEUE, type RunQueue } from '../runner/run-queue';
@@ -47,7 +48,7 @@ export class ExecutionIntakeService {
   async submit(request: NewExecution): Promise<IntakeResult> {
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
-        const execution = await this.dataSource.transaction((manager) =>
+        const execution = await retrying(this.dataSource).transaction((manager) =>
           this.insert(manager, request),
         );
         await this.queue.enqueue([execution.id]);

@@ -5,6 +5,7 @@ import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialE
 import { AgentStatsService } from '../agents/agent-stats.service';
 import { ApiError } from '../common/api-error';
 import { now } from '../common/time';
+import { retrying } from '../database/transactions';
 import { MetricsService } from '../metrics/metrics.service';
 import { LocalBus } from '../runner/local-bus';
 import { RUN_QUEUE, type RunQueue } from '../runner/run-queue';
@@ -19,6 +20,12 @@ export interface RunOutcome {
   logs: LogEntry[];
   completedAt: Date;
 }
+
+/**
+ * Transitions change a row only in the state they saw: applied twice, the second changes
+ * nothing, so they are retried even when the connection was lost while committing.
+ */
+const TRANSITION = { idempotent: true } as const;
 
 /** The LocalBus event that asks the worker running an execution to abort it. */
 export const CANCEL_EVENT = 'cancel';
@@ -62,7 +69,7 @@ export class ExecutionLifecycleService {
       leasedUntil: null,
     };
     let callback = false;
-    const finished = await this.dataSource.transaction(async (manager) => {
+    const finished = await retrying(this.dataSource, TRANSITION).transaction(async (manager) => {
       const update = manager
         .createQueryBuilder()
         .update(Execution)
@@ -119,7 +126,7 @@ export class ExecutionLifecycleService {
         : null,
       leasedUntil: null,
     };
-    const failed = await this.dataSource.transaction(async (manager) => {
+    const failed = await retrying(this.dataSource, TRANSITION).transaction(async (manager) => {
       const result = await manager
         .createQueryBuilder()
         .update(Execution)
@@ -172,7 +179,7 @@ export class ExecutionLifecycleService {
         ],
       };
       let callback = false;
-      const cancelled = await this.dataSource.transaction(async (manager) => {
+      const cancelled = await retrying(this.dataSource, TRANSITION).transaction(async (manager) => {
         const moved = await this.move(manager, execution, seen, changes);
         if (moved) callback = (await this.outbox.enqueue(manager, execution)) !== null;
         return moved;
@@ -200,7 +207,8 @@ export class ExecutionLifecycleService {
    */
   async keepLogsOfCancelledRun(executionId: string, runLogs: LogEntry[]): Promise<void> {
     if (runLogs.length === 0) return;
-    await this.dataSource.transaction(async (manager) => {
+    // Not idempotent (merged twice, the entries would repeat): retried only when rolled back.
+    await retrying(this.dataSource).transaction(async (manager) => {
       const current = await manager.findOneBy(Execution, { id: executionId });
       if (!current || current.status !== 'cancelled') return;
       const logs = [...runLogs, ...(current.logs ?? [])].sort((a, b) =>

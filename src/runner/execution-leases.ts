@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull, LessThan } from 'typeorm';
 import { now } from '../common/time';
+import { retrying } from '../database/transactions';
 import { Execution } from '../executions/execution.entity';
 
 /** The plain (non-JSON) columns of an execution: enough to own, renew or settle a run. */
@@ -9,6 +10,14 @@ export type Claim = Pick<
   Execution,
   'id' | 'accountId' | 'agentId' | 'agentKind' | 'status' | 'attempts' | 'startedAt' | 'createdAt'
 >;
+
+/**
+ * Every write here is conditional on the state the worker saw, so applied twice it changes
+ * nothing the second time: retried even when the connection was lost while committing. (A
+ * claim that landed but whose answer was lost leaves a running row that nobody runs: its
+ * lease expires and recovery puts it back in the queue.)
+ */
+const TRANSITION = { idempotent: true } as const;
 
 const CLAIM_COLUMNS = {
   id: true,
@@ -54,7 +63,7 @@ export class ExecutionLeases {
    * broken is still claimed, and can be failed.
    */
   async claim(id: string, leaseMs: number): Promise<Claim | null> {
-    return this.dataSource.transaction(async (manager) => {
+    return retrying(this.dataSource, TRANSITION).transaction(async (manager) => {
       const startedAt = now();
       const result = await manager
         .createQueryBuilder()
@@ -79,7 +88,7 @@ export class ExecutionLeases {
 
   /** Extends the lease of a run this worker owns; false when the row moved on (cancelled…). */
   async renew(id: string, attempts: number, leaseMs: number): Promise<boolean> {
-    return this.dataSource.transaction(async (manager) => {
+    return retrying(this.dataSource, TRANSITION).transaction(async (manager) => {
       const result = await manager
         .createQueryBuilder()
         .update(Execution)
@@ -117,7 +126,7 @@ export class ExecutionLeases {
 
   /** Puts a run this worker gives up (shutdown) back in the queue, for any worker to start. */
   async release(execution: Claim): Promise<boolean> {
-    return this.dataSource.transaction(async (manager) => {
+    return retrying(this.dataSource, TRANSITION).transaction(async (manager) => {
       const result = await manager
         .createQueryBuilder()
         .update(Execution)
@@ -134,7 +143,7 @@ export class ExecutionLeases {
 
   /** Puts an expired run back in the queue (it will be claimed again, `attempts` + 1). */
   async requeue(execution: Claim, expiredBefore: Date): Promise<boolean> {
-    return this.dataSource.transaction(async (manager) => {
+    return retrying(this.dataSource, TRANSITION).transaction(async (manager) => {
       const result = await manager
         .createQueryBuilder()
         .update(Execution)

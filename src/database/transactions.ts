@@ -1,0 +1,77 @@
+import { Logger } from '@nestjs/common';
+import type { DataSource, EntityManager } from 'typeorm';
+import { isConnectionError, isLockConflict } from '../common/database-errors';
+
+export interface RetryOptions {
+  /** Tries in all (default 3). */
+  attempts?: number;
+  /**
+   * The transaction may be applied twice without harm (its writes are conditional on the
+   * state it saw, as the state transitions of executions are). Then a connection lost while
+   * committing is retried too: if the first commit did land, the retry changes nothing.
+   */
+  idempotent?: boolean;
+}
+
+const logger = new Logger('Transactions');
+
+/**
+ * Runs `work` in a transaction and runs it again (up to `attempts` times, after 20–40 ms,
+ * then 80–160 ms) when the database refused it for a passing reason:
+ *
+ * - a deadlock or lock wait timeout: the server rolled it back, so a retry is always safe;
+ * - a lost or refused connection before the commit was sent: nothing was committed, and the
+ *   retry gets a fresh connection from the pool (a connection the server or the network
+ *   closed while idle is dropped from the pool on its first error);
+ * - a connection lost during the commit only with `idempotent`, since the commit may have
+ *   landed.
+ *
+ * Anything else, or the last failure, is thrown as it is (a connection error then answers
+ * 503 with Retry-After). `work` must not have effects outside the transaction that a second
+ * run would repeat.
+ */
+export async function transactionWithRetry<T>(
+  dataSource: DataSource,
+  work: (manager: EntityManager) => Promise<T>,
+  options: RetryOptions = {},
+): Promise<T> {
+  const attempts = options.attempts ?? 3;
+  for (let attempt = 1; ; attempt++) {
+    let committing = false;
+    try {
+      return await dataSource.transaction(async (manager) => {
+        const result = await work(manager);
+        committing = true;
+        return result;
+      });
+    } catch (error) {
+      const retry =
+        attempt < attempts &&
+        (isLockConflict(error) ||
+          (isConnectionError(error) && (!committing || options.idempotent === true)));
+      if (!retry) throw error;
+      logger.warn(
+        `Transaction retried (attempt ${attempt + 1} of ${attempts}) after: ${describe(error)}`,
+      );
+      await sleep(20 * 4 ** (attempt - 1) * (1 + Math.random()));
+    }
+  }
+}
+
+function describe(error: unknown): string {
+  const code = (error as { code?: unknown }).code;
+  const message = error instanceof Error ? error.message : String(error);
+  return typeof code === 'string' && !message.includes(code) ? `${code}: ${message}` : message;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** `dataSource.transaction(work)` with the retries of `transactionWithRetry`. */
+export function retrying(
+  dataSource: DataSource,
+  options: RetryOptions = {},
+): { transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> } {
+  return { transaction: (work) => transactionWithRetry(dataSource, work, options) };
+}
