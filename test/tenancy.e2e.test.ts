@@ -1,0 +1,236 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiKeysService } from '../src/auth/api-keys.service';
+import { SCOPES, type Scope } from '../src/auth/api-key.entity';
+import { Agent } from '../src/agents/agent.entity';
+import { seedAgent } from './support/agents';
+import { expectWellFormed, fuzzClient, sendCase, type Answer } from './support/fuzz';
+import { fillPath, listRoutes, paramResource, routeName, SAMPLE_BODIES } from './support/routes';
+import type { RouteInfo } from './support/routes';
+import { insertDelivery, insertExecution } from './support/rows';
+import { bearer, startTestService, type TestService } from './support/service';
+import { stateFingerprint } from './support/state';
+
+/**
+ * The scope each REST route needs (CONTRACT §1, README). `null`: any valid key. Every route
+ * the service answers must be listed here or in PUBLIC, so a new route fails this suite until
+ * its scope is decided.
+ */
+const REQUIRED_SCOPE: Record<string, Scope | null> = {
+  'api GET /v2/account': null,
+  'api GET /v2/agents': 'agents:read',
+  'api POST /v2/agents': 'agents:write',
+  'api GET /v2/agents/:id': 'agents:read',
+  'api PATCH /v2/agents/:id': 'agents:write',
+  'api DELETE /v2/agents/:id': 'agents:write',
+  'api POST /v2/agents/:id/webhook-credentials': 'agents:write',
+  'api POST /v2/agents/:id/webhook-url/rotate': 'agents:write',
+  'api POST /v2/agents/:id/trigger': 'agents:trigger',
+  'api GET /v2/agents/:id/executions': 'executions:read',
+  'api GET /v2/executions/:id': 'executions:read',
+  'api POST /v2/executions/:id/cancel': 'agents:trigger',
+  'api POST /v2/executions/:id/retry': 'agents:trigger',
+  'api GET /v2/executions/:id/deliveries': 'executions:read',
+};
+
+/** Routes without authentication: the webhook (its URL is the credential) and operations. */
+const PUBLIC = new Set([
+  'api GET /health',
+  'api GET /metrics',
+  'api GET /docs',
+  'api GET /docs/errors/:code',
+  'api GET /v2/openapi.json',
+  'webhook GET /health',
+  'webhook POST /webhook/:webhookId',
+]);
+
+/** One account's resources, fresh for each route (some routes delete or change them). */
+interface Owned {
+  agentId: string;
+  webhookId: string;
+  queuedId: string;
+  finishedId: string;
+  /** Strings that belong to this account only: none may reach another account. */
+  secrets: string[];
+}
+
+describe('tenant isolation and scopes, on every route', () => {
+  let t: TestService;
+  let routes: RouteInfo[];
+  let owner: { accountId: string; key: string };
+  let stranger: { accountId: string; key: string };
+  let base: string;
+  const client = fuzzClient();
+  const docsUrl = 'http://localhost:3000/docs';
+  let checked = 0;
+
+  beforeAll(async () => {
+    t = await startTestService({ ROLE: 'api,webhook', SYNC_WAIT_MS: '0' });
+    owner = await t.seedAccount({ plan: 'enterprise' });
+    stranger = await t.seedAccount({ plan: 'enterprise' });
+    const server = t.service.api!.getHttpServer() as Server;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    routes = listRoutes(t.service);
+  });
+
+  afterAll(async () => {
+    console.log(`[tenancy] ${checked} requests checked on ${routes?.length} routes`);
+    await client.close();
+    await t?.close();
+  });
+
+  async function own(key: string): Promise<Owned> {
+    const agent = await seedAgent(t, key, { webhookAuth: 'api_key' });
+    const queued = await t
+      .api()
+      .post(`/v2/agents/${agent.id}/trigger`)
+      .set(bearer(key))
+      .send({
+        input: { email: 'owner@acme.io', secret_note: `note-${agent.id}` },
+        options: { async: true },
+      })
+      .expect(202);
+    const row = await t.service.dataSource.getRepository(Agent).findOneByOrFail({ id: agent.id });
+    const finished = await insertExecution(t.service.dataSource, row, {
+      callbackUrl: 'http://127.0.0.1:9/owner-callback',
+    });
+    await insertDelivery(t.service.dataSource, finished);
+    return {
+      agentId: agent.id,
+      webhookId: agent.webhookId,
+      queuedId: queued.body.execution_id,
+      finishedId: finished.id,
+      secrets: [
+        agent.id,
+        agent.webhookId,
+        agent.apiKey!,
+        queued.body.execution_id,
+        finished.id,
+        `note-${agent.id}`,
+        'owner-callback',
+      ],
+    };
+  }
+
+  /** The request for `route` on `resources`, with a body the route accepts. */
+  function requestFor(route: RouteInfo, resources: Owned, key: string | null) {
+    const values: Record<string, string> = {};
+    for (const param of route.params) {
+      const resource = paramResource(route, param);
+      if (resource === 'agents/:id') values[param] = resources.agentId;
+      else if (resource === 'executions/:id')
+        values[param] = route.path.endsWith('/cancel') ? resources.queuedId : resources.finishedId;
+      else if (resource === 'errors/:code') values[param] = 'forbidden';
+      else if (resource === 'webhook/:webhookId') values[param] = resources.webhookId;
+      else throw new Error(`tenancy suite: no resource for "${resource}" (${routeName(route)})`);
+    }
+    const sample = SAMPLE_BODIES[routeName(route)];
+    const headers: Record<string, string> = key ? { authorization: `Bearer ${key}` } : {};
+    if (sample) headers['content-type'] = 'application/json';
+    return {
+      listener: route.listener,
+      method: route.method,
+      path: fillPath(route, values),
+      headers,
+      body: sample ? Buffer.from(JSON.stringify(sample)) : undefined,
+    };
+  }
+
+  async function send(route: RouteInfo, resources: Owned, key: string | null): Promise<Answer> {
+    checked++;
+    const answer = await sendCase(base, requestFor(route, resources, key), client);
+    expectWellFormed('api', answer, docsUrl);
+    return answer;
+  }
+
+  it('knows every route: each has a scope or is public', () => {
+    for (const route of routes) {
+      const name = routeName(route);
+      expect(
+        name in REQUIRED_SCOPE || PUBLIC.has(name),
+        `${name}: add it to REQUIRED_SCOPE or PUBLIC in test/tenancy.e2e.test.ts`,
+      ).toBe(true);
+    }
+    for (const name of Object.keys(REQUIRED_SCOPE)) expect(routes.map(routeName)).toContain(name);
+  });
+
+  it("another account's key gets 404 for every id, never 403, never data, and changes nothing", async () => {
+    const withIds = routes.filter(
+      (route) =>
+        route.listener === 'api' && route.params.length > 0 && routeName(route) in REQUIRED_SCOPE,
+    );
+    expect(withIds.length).toBeGreaterThanOrEqual(10);
+    for (const route of withIds) {
+      const resources = await own(owner.key);
+      const before = await stateFingerprint(t.service.dataSource);
+      const answer = await send(route, resources, stranger.key);
+      expect(answer.status, routeName(route)).toBe(404);
+      expect(JSON.parse(answer.text).error.code).toBe('not_found');
+      for (const secret of resources.secrets) expect(answer.text).not.toContain(secret);
+      expect(await stateFingerprint(t.service.dataSource), routeName(route)).toBe(before);
+      // The owner still gets an answer for the same request (the 404 is about the account).
+      const mine = await send(route, resources, owner.key);
+      expect(mine.status, `owner: ${routeName(route)} ${mine.text}`).toBeLessThan(300);
+    }
+  });
+
+  it("no route shows another account's data", async () => {
+    const resources = await own(owner.key);
+    for (const route of routes.filter((r) => r.listener === 'api' && r.params.length === 0)) {
+      const key = PUBLIC.has(routeName(route)) ? null : stranger.key;
+      const answer = await send(route, resources, key);
+      for (const secret of resources.secrets) {
+        expect(answer.text, routeName(route)).not.toContain(secret);
+      }
+    }
+    // The stranger's list holds its own agents (POST /v2/agents above made one), none of the owner's.
+    const list = await t.api().get('/v2/agents?per_page=100').set(bearer(stranger.key)).expect(200);
+    const owners = await t.service.dataSource
+      .getRepository(Agent)
+      .findBy({ accountId: owner.accountId });
+    expect(owners.length).toBeGreaterThan(0);
+    const listed = (list.body.data as { id: string }[]).map((agent) => agent.id);
+    for (const agent of owners) expect(listed).not.toContain(agent.id);
+  });
+
+  it('a key with one scope gets 403 exactly on the routes that need another', async () => {
+    const keys = new Map<Scope | 'none', string>();
+    const apiKeys = t.service.api!.get(ApiKeysService);
+    for (const scope of SCOPES)
+      keys.set(scope, (await apiKeys.create(owner.accountId, [scope])).key);
+    keys.set('none', (await apiKeys.create(owner.accountId, [])).key);
+    const matrix: string[] = [];
+    for (const [name, required] of Object.entries(REQUIRED_SCOPE)) {
+      const route = routes.find((r) => routeName(r) === name)!;
+      const row: string[] = [];
+      for (const [scope, key] of keys) {
+        const resources = await own(owner.key);
+        const answer = await send(route, resources, key);
+        const allowed = required === null || required === scope;
+        if (allowed) {
+          expect(answer.status, `${name} with ${scope}: ${answer.text}`).toBeGreaterThanOrEqual(
+            200,
+          );
+          expect(answer.status, `${name} with ${scope}: ${answer.text}`).toBeLessThan(300);
+        } else {
+          expect(answer.status, `${name} with ${scope}`).toBe(403);
+          expect(JSON.parse(answer.text).error.code).toBe('forbidden');
+        }
+        row.push(`${scope}=${answer.status}`);
+      }
+      matrix.push(`${name}: ${row.join(' ')}`);
+    }
+    console.log(`[tenancy] scope matrix\n${matrix.join('\n')}`);
+  });
+
+  it('public routes answer without a key; every other route needs one (401)', async () => {
+    const resources = await own(owner.key);
+    for (const route of routes.filter((r) => r.listener === 'api')) {
+      const answer = await send(route, resources, null);
+      if (PUBLIC.has(routeName(route))) expect(answer.status, routeName(route)).toBeLessThan(300);
+      else expect(answer.status, routeName(route)).toBe(401);
+    }
+  });
+});
