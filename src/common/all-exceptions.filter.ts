@@ -82,7 +82,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return {
         status: 503,
         code: 'service_unavailable',
-        message: 'The service is temporarily unavailable; nothing was accepted. Retry later.',
+        message:
+          'The service is temporarily unavailable. Retry later, with the same Idempotency-Key.',
         headers: { 'Retry-After': '5' },
       };
     }

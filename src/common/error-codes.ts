@@ -74,7 +74,7 @@ export const ERROR_CODES = {
     status: 503,
     title: 'Service unavailable',
     description:
-      'A dependency (the database or the queue) is unavailable, so nothing was accepted. Retry after the number of seconds in `Retry-After`.',
+      'A dependency (the database or the queue) is unavailable. Retry after the number of seconds in `Retry-After`. A trigger or webhook answered 503 was not acknowledged; in the rare case that the database stored it just as the connection broke, a retry with the same `Idempotency-Key` (or delivery id) returns that execution instead of starting another.',
   },
 } as const;
 
