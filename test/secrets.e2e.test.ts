@@ -1,0 +1,308 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
+import { Agent, request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/configuration';
+import { openDatabase } from '../src/database/database';
+import { ensureBuilt, parseOutput, runCli } from './support/cli';
+import { createTestDatabase, type TestDatabase } from './support/database';
+import { waitFor } from './support/http-server';
+import { startServiceProcess, type ServiceProcess } from './support/process';
+import { eventually, Receiver } from './support/receiver';
+import { startTestService, TEST_SECRET_KEY, type TestService } from './support/service';
+import { stateFingerprint } from './support/state';
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+/**
+ * Credentials never leak: the built service runs at LOG_LEVEL=trace while every kind of secret
+ * passes through it (API keys, webhook keys, signing secrets, signatures, the webhook URL),
+ * valid and wrong; then its whole output, the stored rows and every answer are searched for
+ * each of them. Responses carry the security headers of helmet.
+ */
+describe('secrets stay out of logs, records and answers; security headers', () => {
+  let db: TestDatabase;
+  let proc: ServiceProcess;
+  let receiver: Receiver;
+  const client = new Agent({ keepAliveTimeout: 5_000 });
+  /** Every secret that passed through the service, by what it is. */
+  const secrets = new Map<string, string>();
+  const answers: Answer[] = [];
+  let output = '';
+
+  const env = () => ({
+    ...db.env,
+    SECRET_KEY: TEST_SECRET_KEY,
+    OUTBOUND_ALLOW_PRIVATE: 'true',
+    CALLBACK_RETRY_BASE_MS: '50',
+    WORKER_POLL_MS: '100',
+  });
+
+  beforeAll(async () => {
+    await ensureBuilt();
+    db = await createTestDatabase();
+    receiver = await Receiver.start(() => 200);
+  });
+
+  afterAll(async () => {
+    proc?.child.kill('SIGKILL');
+    await client.close();
+    await receiver?.close();
+    await db?.drop();
+  });
+
+  async function call(
+    port: number,
+    method: 'GET' | 'POST',
+    path: string,
+    headers: Record<string, string> = {},
+    body?: string,
+  ): Promise<Answer> {
+    const res = await request(`http://127.0.0.1:${port}${path}`, {
+      method,
+      headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+      body,
+      dispatcher: client,
+    });
+    const answer = { status: res.statusCode, headers: res.headers, text: await res.body.text() };
+    answers.push(answer);
+    return answer;
+  }
+
+  it('exercises every credential, valid and wrong, at LOG_LEVEL=trace', async () => {
+    const seed = parseOutput(await runCli(['seed:demo', '--plan', 'enterprise'], env()));
+    const accountId = seed.account_id as string;
+    const apiKey = seed.api_key as string;
+    const signing = parseOutput(
+      await runCli(['signing-secret:rotate', '--account', accountId], env()),
+    );
+    secrets.set('API key', apiKey);
+    secrets.set('account signing secret', signing.signing_secret as string);
+    secrets.set('account signing key (base64)', (signing.signing_secret as string).slice(6));
+
+    proc = await startServiceProcess({ ...env(), LOG_LEVEL: 'trace' });
+    const auth = { authorization: `Bearer ${apiKey}` };
+    const wrongKey = `aas_${randomBytes(32).toString('base64url')}`;
+    secrets.set('wrong API key', wrongKey);
+
+    // REST with a valid key, a wrong key, in other headers, and on an unknown route.
+    expect((await call(proc.port, 'GET', '/v2/agents', auth)).status).toBe(200);
+    expect(
+      (await call(proc.port, 'GET', '/v2/agents', { authorization: `Bearer ${wrongKey}` })).status,
+    ).toBe(401);
+    expect((await call(proc.port, 'GET', '/v2/agents', { 'x-api-key': apiKey })).status).toBe(401);
+    expect((await call(proc.port, 'GET', '/v2/nowhere', auth)).status).toBe(404);
+    expect((await call(proc.port, 'POST', '/v2/agents', auth, '{"name":')).status).toBe(400);
+
+    // An agent per webhook mode; the credentials are shown once.
+    const agent = async (kind = 'lead-qualification') => {
+      const created = await call(
+        proc.port,
+        'POST',
+        '/v2/agents',
+        auth,
+        JSON.stringify({ name: 'Secret test', kind }),
+      );
+      expect(created.status).toBe(201);
+      const body = JSON.parse(created.text) as { id: string; webhook_url: string };
+      return { id: body.id, path: new URL(body.webhook_url).pathname };
+    };
+    const keyed = await agent();
+    const signed = await agent();
+    const credential = async (id: string, type: string) => {
+      const res = await call(
+        proc.port,
+        'POST',
+        `/v2/agents/${id}/webhook-credentials`,
+        auth,
+        JSON.stringify({ type }),
+      );
+      expect(res.status).toBe(201);
+      return (JSON.parse(res.text) as { secret: string }).secret;
+    };
+    const webhookKey = await credential(keyed.id, 'api_key');
+    const webhookSecret = await credential(signed.id, 'signature');
+    secrets.set('webhook API key', webhookKey);
+    secrets.set('webhook signing secret', webhookSecret);
+    secrets.set('webhook signing key (base64)', webhookSecret.slice(6));
+    secrets.set('webhook URL id (api_key agent)', keyed.path.split('/').pop()!);
+    secrets.set('webhook URL id (signature agent)', signed.path.split('/').pop()!);
+
+    const body = JSON.stringify({ email: 'lead@acme.io', company: 'Acme' });
+    const wrongWebhookKey = `whk_${randomBytes(32).toString('base64url')}`;
+    secrets.set('wrong webhook API key', wrongWebhookKey);
+    expect(
+      (await call(proc.webhookPort, 'POST', keyed.path, { 'x-api-key': webhookKey }, body)).status,
+    ).toBe(202);
+    expect(
+      (await call(proc.webhookPort, 'POST', keyed.path, { 'x-api-key': wrongWebhookKey }, body))
+        .status,
+    ).toBe(401);
+
+    const hex = `sha256=${createHmac('sha256', webhookSecret).update(body).digest('hex')}`;
+    const wrongHex = `sha256=${createHmac('sha256', 'not-the-secret').update(body).digest('hex')}`;
+    secrets.set('X-Signature', hex);
+    secrets.set('wrong X-Signature', wrongHex);
+    expect(
+      (await call(proc.webhookPort, 'POST', signed.path, { 'x-signature': hex }, body)).status,
+    ).toBe(202);
+    expect(
+      (await call(proc.webhookPort, 'POST', signed.path, { 'x-signature': wrongHex }, body)).status,
+    ).toBe(401);
+    const standard = new Webhook(webhookSecret).sign('msg_secret_test', new Date(), body);
+    secrets.set('webhook-signature', standard.split(',')[1]);
+    const standardHeaders = {
+      'webhook-id': 'msg_secret_test',
+      'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+      'webhook-signature': standard,
+    };
+    expect((await call(proc.webhookPort, 'POST', signed.path, standardHeaders, body)).status).toBe(
+      202,
+    );
+    // The right webhook key sent to the wrong agent, the wrong method on a webhook URL.
+    expect(
+      (await call(proc.webhookPort, 'POST', signed.path, { 'x-api-key': webhookKey }, body)).status,
+    ).toBe(401);
+    expect((await call(proc.webhookPort, 'GET', keyed.path)).status).toBe(404);
+
+    // A trigger whose callback is signed with the account's secret.
+    const triggered = await call(
+      proc.port,
+      'POST',
+      `/v2/agents/${keyed.id}/trigger`,
+      auth,
+      JSON.stringify({
+        input: { email: 'lead@acme.io' },
+        options: { callback_url: receiver.url() },
+      }),
+    );
+    expect(triggered.status).toBe(200);
+    const delivered = await eventually(() => receiver.requests[0], 10_000, 'the callback');
+    secrets.set('callback X-Signature', String(delivered.headers['x-signature']));
+    secrets.set(
+      'callback webhook-signature',
+      String(delivered.headers['webhook-signature']).split(',')[1],
+    );
+    const executionId = (JSON.parse(triggered.text) as { execution_id: string }).execution_id;
+    await waitFor(
+      async () =>
+        (await call(proc.port, 'GET', `/v2/executions/${executionId}/deliveries`, auth)).text,
+      (text) => text.includes('"status_code":200'),
+    );
+
+    // Every execution record, with its logs, as the API shows it.
+    const list = await call(proc.port, 'GET', `/v2/agents/${keyed.id}/executions`, auth);
+    for (const item of (JSON.parse(list.text) as { data: { id: string }[] }).data) {
+      await call(proc.port, 'GET', `/v2/executions/${item.id}`, auth);
+      await call(proc.port, 'GET', `/v2/executions/${item.id}/deliveries`, auth);
+    }
+    await call(proc.port, 'GET', `/v2/agents/${signed.id}/executions`, auth);
+
+    proc.child.kill('SIGTERM');
+    expect(await proc.exited).toBe(0);
+    output = proc.output();
+    // The capture is real: a line per request of both listeners, refused ones included.
+    expect(output).toContain('"url":"/webhook/[redacted]"},"res":{"statusCode":401}');
+    expect(output).toContain('"url":"/v2/agents"},"res":{"statusCode":401}');
+    expect(output.split('\n').length).toBeGreaterThan(20);
+  });
+
+  it('no secret appears in the service output', () => {
+    expect(secrets.size).toBeGreaterThanOrEqual(14);
+    for (const [what, value] of secrets) {
+      expect(value.length, what).toBeGreaterThan(10);
+      expect(output.includes(value), `${what} found in the logs`).toBe(false);
+    }
+  });
+
+  it('no secret is stored in clear, in executions or anywhere else', async () => {
+    const dataSource = await openDatabase(loadConfig({ ...env(), LOG_LEVEL: 'silent' }), {
+      migrate: false,
+    });
+    try {
+      const everything = await stateFingerprint(dataSource);
+      expect(everything).toContain('lead@acme.io'); // the dump holds the executions
+      for (const [what, value] of secrets) {
+        // The webhook URL id is stored (the URL is shown to its owner), nothing else.
+        if (what.startsWith('webhook URL id')) continue;
+        expect(everything.includes(value), `${what} stored in clear`).toBe(false);
+      }
+    } finally {
+      await dataSource.destroy();
+    }
+  });
+
+  it('no answer carries a secret it was not created to show', () => {
+    // The answers that show a secret once (credentials, agent detail with its webhook_url).
+    const showing = (answer: Answer) => /"secret":"|"webhook_url":"/.test(answer.text);
+    for (const answer of answers.filter((a) => !showing(a))) {
+      for (const [what, value] of secrets) {
+        expect(
+          answer.text.includes(value),
+          `${what} in ${answer.status} ${answer.text.slice(0, 200)}`,
+        ).toBe(false);
+      }
+    }
+    const errors = answers.filter((a) => a.status >= 400);
+    expect(errors.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('every answer carries the security headers (helmet)', () => {
+    expect(answers.length).toBeGreaterThan(20);
+    for (const answer of answers) {
+      const h = answer.headers;
+      expect(h['x-content-type-options']).toBe('nosniff');
+      expect(h['x-frame-options']).toBe('SAMEORIGIN');
+      expect(h['referrer-policy']).toBe('no-referrer');
+      expect(h['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(h['cross-origin-resource-policy']).toBe('same-origin');
+      expect(h['x-powered-by']).toBeUndefined();
+      expect(h['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    }
+  });
+});
+
+describe('security headers of the documentation pages and the webhook listener', () => {
+  let t: TestService;
+
+  beforeAll(async () => {
+    t = await startTestService({ ROLE: 'api,webhook' });
+  });
+  afterAll(async () => t?.close());
+
+  it('the docs pages may load their own scripts, styles and images; JSON may load nothing', async () => {
+    const page = await t.api().get('/docs/errors/not_found').expect(200);
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("img-src 'self' data:");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    // The rendered reference, when the service has one, loads its own assets under that policy.
+    const docs = await t.api().get('/docs');
+    if (docs.status === 200) {
+      expect(String(docs.headers['content-security-policy'])).toContain("script-src 'self'");
+      const scripts = [...docs.text.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const src of scripts) {
+        await t.api().get(new URL(src, 'http://x/docs/').pathname).expect(200);
+      }
+    } else {
+      expect(docs.status).toBe(404);
+    }
+    for (const res of [
+      await t.webhook().get('/health'),
+      await t.webhook().post('/webhook/nope').send({}),
+    ]) {
+      expect(res.headers['content-security-policy']).toBe(
+        "default-src 'none';frame-ancestors 'none'",
+      );
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+});

@@ -1,0 +1,63 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { safeEqual } from '../../src/common/crypto';
+
+const SRC = join(__dirname, '..', '..', 'src');
+
+/** Names that hold a secret or something derived from one. */
+const SECRET_NAME =
+  '[A-Za-z_.]*(?:[Ss]ecret|[Ss]ignature|[Hh]ash|[Tt]oken|[Kk]ey|[Dd]igest|[Hh]mac)[A-Za-z_]*';
+const COMPARISON = new RegExp(
+  `(${SECRET_NAME})\\s*([!=]==?)\\s*([^\\s;)&|]+)|([^\\s(!&|]+)\\s*([!=]==?)\\s*(${SECRET_NAME})`,
+  'g',
+);
+/** The other side of a comparison that reveals nothing through timing. */
+const HARMLESS = /^(null|undefined|true|false|\d+|'[^']*'|"[^"]*")$/;
+
+/**
+ * Comparisons of secret-looking values with `===` that were reviewed and are not secret
+ * comparisons, with the reason. Anything else must use `safeEqual` (constant time).
+ */
+const REVIEWED: Record<string, string> = {
+  'src/executions/trigger.service.ts: execution.requestHash !== requestHash':
+    "The SHA-256 of the caller's own request body, compared with the one stored for the same agent's Idempotency-Key (same account): it only tells a replay from a conflict.",
+};
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+describe('secret comparisons', () => {
+  it('no secret is compared with === in src/ (safeEqual, constant time, is used instead)', () => {
+    const found: string[] = [];
+    for (const file of files(SRC)) {
+      const code = readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((line) => !line.trim().startsWith('//') && !line.trim().startsWith('*'));
+      for (const line of code) {
+        for (const match of line.matchAll(COMPARISON)) {
+          const [left, operator, right] = match[1]
+            ? [match[1], match[2], match[3]]
+            : [match[4], match[5], match[6]];
+          const other = match[1] ? right : left;
+          if (HARMLESS.test(other)) continue;
+          const entry = `${relative(join(SRC, '..'), file)}: ${left} ${operator} ${right}`;
+          if (!(entry in REVIEWED)) found.push(entry);
+        }
+      }
+    }
+    expect(found, 'compare secrets with safeEqual, or review and list here').toEqual([]);
+  });
+
+  it('safeEqual tells equal from different strings, of any length', () => {
+    expect(safeEqual('sha256=abc', 'sha256=abc')).toBe(true);
+    expect(safeEqual('sha256=abc', 'sha256=abd')).toBe(false);
+    expect(safeEqual('sha256=abc', 'sha256=ab')).toBe(false);
+    expect(safeEqual('', '')).toBe(true);
+    expect(safeEqual('é', 'e\u0301')).toBe(false);
+  });
+});
