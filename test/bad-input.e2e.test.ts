@@ -25,6 +25,7 @@ import {
   SAMPLE_BODIES,
   type RouteInfo,
 } from './support/routes';
+import { eventually, Receiver } from './support/receiver';
 import { bearer, startTestService, type TestService } from './support/service';
 import { stateFingerprint, tableCounts } from './support/state';
 
@@ -545,3 +546,37 @@ function decodeSafe(text: string): string {
     return text;
   }
 }
+
+describe('prototype keys through a whole run', () => {
+  let t: TestService;
+  let receiver: Receiver;
+
+  beforeAll(async () => {
+    t = await startTestService({ CALLBACK_RETRY_BASE_MS: '50', WORKER_POLL_MS: '50' });
+    receiver = await Receiver.start(() => 200);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await receiver?.close();
+  });
+
+  it('the run, the stored record and the callback payload keep them as data', async () => {
+    const { key } = await t.seedAccount();
+    const agent = await seedAgent(t, key);
+    const input =
+      '{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":2}},"email":"lead@acme.io"}';
+    const res = await t
+      .api()
+      .post(`/v2/agents/${agent.id}/trigger`)
+      .set(bearer(key))
+      .set('content-type', 'application/json')
+      .send(`{"input":${input},"options":{"callback_url":"${receiver.url()}"}}`)
+      .expect(200);
+    expect(res.body.status).toBe('completed');
+    const delivered = await eventually(() => receiver.requests[0], 10_000, 'the callback');
+    expect(delivered.body).toContain(`"input":${input}`);
+    const record = await t.api().get(`/v2/executions/${res.body.execution_id}`).set(bearer(key));
+    expect(record.text).toContain(`"input":${input}`);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
