@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import SwaggerParser from '@apidevtools/swagger-parser';
+import type { OpenAPI } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../src/common/error-codes';
 import { lintOpenApi } from './support/openapi-lint';
@@ -78,7 +79,7 @@ describe('OpenAPI document and reference', () => {
 
   it('passes a real OpenAPI validator (swagger-parser, against the official 3.0 schema)', async () => {
     // validate() dereferences in place: give it a copy.
-    const validated = await SwaggerParser.validate(structuredClone(doc));
+    const validated = await SwaggerParser.validate(structuredClone(doc) as OpenAPI.Document);
     expect(validated.info.title).toBe(doc.info.title);
   });
 

@@ -38,8 +38,10 @@ const EXAMPLES: Record<ErrorCode, { message: string; field?: string }> = {
   rate_limited: { message: 'Too many requests' },
   internal_error: { message: 'Internal error; retry later' },
   service_unavailable: {
-    message: 'The service is temporarily unavailable; nothing was accepted. Retry later.',
+    message: 'The service is temporarily unavailable. Retry later, with the same Idempotency-Key.',
   },
+  request_timeout: { message: 'The request was not received in time' },
+  headers_too_large: { message: 'The request line and headers are larger than 16 KiB' },
 };
 
 const integerHeader = (description: string): HeaderObject => ({
