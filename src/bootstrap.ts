@@ -19,6 +19,7 @@ import { setupApiDocs } from './docs/openapi';
 import { httpMetrics } from './metrics/http-metrics.middleware';
 import { MetricsService } from './metrics/metrics.service';
 import { LocalBus } from './runner/local-bus';
+import { RedisQueues } from './runner/redis-queues';
 import { RateLimitStore } from './throttling/rate-limit-store';
 import { WebhookAppModule } from './webhook-app.module';
 import { WorkerModule } from './worker.module';
@@ -113,13 +114,16 @@ export async function startService(
   const metrics = new MetricsService(dataSource);
   const shutdown = new ShutdownClock();
   const rateLimitStore = RateLimitStore.forConfig(config);
+  const bus = new LocalBus();
+  const redisQueues = config.redisUrl ? new RedisQueues(config, bus) : undefined;
   const core: CoreResources = {
     config,
     dataSource,
-    bus: new LocalBus(),
+    bus,
     metrics,
     shutdown,
     rateLimitStore,
+    redisQueues,
   };
   let closing: Promise<void> | undefined;
   const service: Service = {
@@ -135,6 +139,7 @@ export async function startService(
         // The worker waits for its runs until the deadline, then puts back the unfinished
         // ones: give it a moment past the deadline for those writes.
         if (service.worker) await closeBefore(service.worker.close(), deadline + RELEASE_MARGIN_MS);
+        await redisQueues?.close();
         await rateLimitStore.close();
         if (dataSource.isInitialized) await dataSource.destroy();
       })();
@@ -159,7 +164,8 @@ export async function startService(
         shutdown,
       );
     }
-    await rateLimitStore.start();
+    // Both wait for Redis 2 s at most, then the process starts anyway.
+    await Promise.all([rateLimitStore.start(), redisQueues?.start()]);
     if (options.listen) {
       if (service.api) await service.api.listen(config.port);
       if (service.webhook) await service.webhook.listen(config.webhookPort);

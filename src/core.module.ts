@@ -7,6 +7,7 @@ import { ShutdownClock } from './common/shutdown';
 import { ENTITIES } from './database/entities';
 import { MetricsService } from './metrics/metrics.service';
 import { LocalBus } from './runner/local-bus';
+import { REDIS_QUEUES, type RedisQueues } from './runner/redis-queues';
 import { RateLimitStore } from './throttling/rate-limit-store';
 
 /** What one process shares between its Nest applications (API, webhook, worker). */
@@ -20,12 +21,14 @@ export interface CoreResources {
   shutdown?: ShutdownClock;
   /** Rate-limit counters, shared by the REST and webhook apps (in-memory when absent). */
   rateLimitStore?: RateLimitStore;
+  /** BullMQ queues and cross-process signals (bootstrap.ts, REDIS_URL only). */
+  redisQueues?: RedisQueues;
 }
 
 /**
  * Global providers of a process: configuration, the one DataSource and a repository for
  * every entity (injectable with `@InjectRepository`), the secret box, the local bus, the
- * metrics, the shutdown clock and the rate-limit counters.
+ * metrics, the shutdown clock, the rate-limit counters and the Redis queues (or null).
  * The DataSource's lifetime belongs to the process (see bootstrap.ts), not to one app.
  */
 @Global()
@@ -48,6 +51,7 @@ export class CoreModule {
       { provide: ShutdownClock, useValue: core.shutdown ?? new ShutdownClock() },
       { provide: SecretBox, useValue: new SecretBox(core.config.secretKey) },
       { provide: RateLimitStore, useValue: core.rateLimitStore ?? RateLimitStore.inMemory() },
+      { provide: REDIS_QUEUES, useValue: core.redisQueues ?? null },
       ...repositories,
     ];
     return { module: CoreModule, providers, exports: providers };

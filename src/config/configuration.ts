@@ -15,6 +15,10 @@ export interface AppConfig {
   databaseUrl: string | null;
   databasePath: string;
   redisUrl: string | null;
+  /** QUEUE_PREFIX: prefix of the BullMQ keys and signal channels in Redis (REDIS_URL only). */
+  queuePrefix: string;
+  /** QUEUE_SWEEP_MS: how often workers put rows that lack a BullMQ job back in the queue. */
+  queueSweepMs: number;
   roles: ReadonlySet<Role>;
   secretKey: string;
   outboundAllowPrivate: boolean;
@@ -133,6 +137,14 @@ function keyPrefix(env: Env): string {
   return raw;
 }
 
+function queuePrefix(env: Env): string {
+  const raw = str(env, 'QUEUE_PREFIX', 'aas');
+  if (!/^[A-Za-z0-9:._{}-]{1,100}$/.test(raw)) {
+    throw new ConfigError('QUEUE_PREFIX', `must be 1-100 characters of A-Z a-z 0-9 : . _ - { }`);
+  }
+  return raw;
+}
+
 /** SECRET_KEY, or a key generated once into the data folder and reused afterwards. */
 function secretKey(env: Env, dataDir: string): string {
   const raw = env.SECRET_KEY;
@@ -163,6 +175,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     databaseUrl,
     databasePath,
     redisUrl: url(env, 'REDIS_URL', null, ['redis:', 'rediss:']),
+    queuePrefix: queuePrefix(env),
+    queueSweepMs: int(env, 'QUEUE_SWEEP_MS', 5000, 100, 600_000),
     roles: roles(env),
     secretKey: secretKey(env, dataDir),
     outboundAllowPrivate: bool(env, 'OUTBOUND_ALLOW_PRIVATE', false),

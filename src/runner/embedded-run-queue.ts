@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { Execution, FINAL_STATUSES } from '../executions/execution.entity';
 import { LocalBus } from './local-bus';
-import type { RunQueue } from './run-queue';
+import type { QueuedRun, RunQueue } from './run-queue';
 
 /** How often a waiter re-reads the row, in case the finish signal came from elsewhere. */
 const WAIT_POLL_MS = 500;
@@ -23,31 +23,49 @@ export class EmbeddedRunQueue implements RunQueue {
     if (executionIds.length > 0) this.bus.emit('wake', executionIds.length);
   }
 
+  async requeue(runs: QueuedRun[]): Promise<number> {
+    if (runs.length > 0) this.bus.emit('wake', runs.length);
+    return 0;
+  }
+
   async notifyFinished(executionId: string): Promise<void> {
     this.bus.emit(`finished:${executionId}`);
   }
 
   waitForFinish(executionId: string, timeoutMs: number): Promise<boolean> {
-    return new Promise<boolean>((resolve) => {
-      let done = false;
-      const event = `finished:${executionId}`;
-      const finish = (result: boolean) => {
-        if (done) return;
-        done = true;
-        clearTimeout(timer);
-        clearInterval(poll);
-        this.bus.off(event, onFinished);
-        resolve(result);
-      };
-      const onFinished = () => finish(true);
-      const timer = setTimeout(() => finish(false), timeoutMs);
-      const poll = setInterval(() => {
-        this.executions
-          .exists({ where: { id: executionId, status: In([...FINAL_STATUSES]) } })
-          .then((finished) => finished && finish(true))
-          .catch(() => undefined);
-      }, WAIT_POLL_MS);
-      this.bus.on(event, onFinished);
-    });
+    return waitForFinish(this.bus, this.executions, executionId, timeoutMs);
   }
+}
+
+/**
+ * Resolves true on the bus's `finished:<id>` signal or once a poll of the row (every 500 ms)
+ * finds it final, false after `timeoutMs`. The poll is the fallback for lost signals.
+ */
+export function waitForFinish(
+  bus: LocalBus,
+  executions: Repository<Execution>,
+  executionId: string,
+  timeoutMs: number,
+): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    let done = false;
+    const event = `finished:${executionId}`;
+    const finish = (result: boolean) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      clearInterval(poll);
+      bus.off(event, onFinished);
+      resolve(result);
+    };
+    const onFinished = () => finish(true);
+    const timer = setTimeout(() => finish(false), timeoutMs);
+    const poll = setInterval(() => {
+      executions
+        .exists({ where: { id: executionId, status: In([...FINAL_STATUSES]) } })
+        .then((finished) => finished && finish(true))
+        .catch(() => undefined);
+    }, WAIT_POLL_MS);
+    bus.on(event, onFinished);
+  });
 }

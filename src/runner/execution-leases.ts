@@ -4,6 +4,7 @@ import { DataSource, IsNull, LessThan } from 'typeorm';
 import { now } from '../common/time';
 import { retrying } from '../database/transactions';
 import { Execution } from '../executions/execution.entity';
+import type { QueuedRun } from './run-queue';
 
 /** The plain (non-JSON) columns of an execution: enough to own, renew or settle a run. */
 export type Claim = Pick<
@@ -53,6 +54,19 @@ export class ExecutionLeases {
       take: limit,
     });
     return rows.map((row) => row.id);
+  }
+
+  /**
+   * Queued executions created before `before`, oldest first, with their claim count: what
+   * the reconciliation sweep (BullMQ) checks for a job.
+   */
+  async queuedBefore(before: Date, limit: number): Promise<QueuedRun[]> {
+    return this.executions.find({
+      select: { id: true, attempts: true },
+      where: { status: 'queued', createdAt: LessThan(before) },
+      order: { createdAt: 'ASC', id: 'ASC' },
+      take: limit,
+    });
   }
 
   /**

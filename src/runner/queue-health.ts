@@ -1,10 +1,10 @@
-import { OnModuleDestroy } from '@nestjs/common';
-import { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 
 /**
  * The run queue's health, for `GET /health` (`checks.queue`). The run queue implementation
  * supplies it under this token (see queue.module.ts); the health check only calls `ping`.
+ * With REDIS_URL it is the process's RedisQueues (a Redis PING on its command connection,
+ * which has no offline queue: while Redis is unreachable the ping fails at once).
  */
 export const QUEUE_HEALTH = Symbol('QUEUE_HEALTH');
 
@@ -19,35 +19,5 @@ export class EmbeddedQueueHealth implements QueueHealth {
 
   async ping(): Promise<void> {
     await this.dataSource.query('SELECT 1 FROM executions LIMIT 1');
-  }
-}
-
-/**
- * With REDIS_URL: a Redis PING on a connection of its own (no offline queue: when Redis is
- * unreachable the ping fails at once instead of waiting for a reconnection).
- */
-export class RedisQueueHealth implements QueueHealth, OnModuleDestroy {
-  private readonly client: Redis;
-
-  constructor(url: string) {
-    this.client = new Redis(url, {
-      lazyConnect: true,
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-      connectTimeout: 1000,
-      retryStrategy: (times) => Math.min(times * 200, 2000),
-    });
-    // Connection errors surface as a failed ping; do not let them escalate as unhandled events.
-    this.client.on('error', () => undefined);
-  }
-
-  async ping(): Promise<void> {
-    if (this.client.status === 'wait') await this.client.connect();
-    const reply = await this.client.ping();
-    if (reply !== 'PONG') throw new Error(`Unexpected PING reply ${reply}`);
-  }
-
-  onModuleDestroy(): void {
-    this.client.disconnect();
   }
 }

@@ -6,9 +6,25 @@
  */
 export const RUN_QUEUE = Symbol('RUN_QUEUE');
 
+/** An execution in `queued` and its claim count (`attempts`): one queued "incarnation". */
+export interface QueuedRun {
+  id: string;
+  attempts: number;
+}
+
 export interface RunQueue {
-  /** Announces executions already committed as `queued`. */
+  /**
+   * Announces executions just committed as `queued`. Never throws for the queue's sake: the
+   * row is durable, and if the announcement is lost the worker finds the row anyway.
+   */
   enqueue(executionIds: string[]): Promise<void>;
+  /**
+   * Announces executions put back in `queued` after having been claimed (lease recovery,
+   * shutdown), or found queued without a job by the reconciliation sweep. Resolves to the
+   * number of jobs added (BullMQ; 0 for the embedded queue, which only wakes the worker).
+   * Rejects when the queue is unreachable.
+   */
+  requeue(runs: QueuedRun[]): Promise<number>;
   /**
    * Resolves true once the execution reached a final state, false after `timeoutMs`.
    * Works across processes (the run may happen in another worker).

@@ -10,9 +10,12 @@ import { ShutdownClock } from '../common/shutdown';
 import { now } from '../common/time';
 import type { Execution } from '../executions/execution.entity';
 import { CANCEL_EVENT, ExecutionLifecycleService } from '../executions/execution-lifecycle.service';
+import type { RunJobData } from './bullmq-run-queue';
 import { Claim, ExecutionLeases } from './execution-leases';
 import { ExecutionRunner, RunAborted } from './execution-runner';
 import { LocalBus } from './local-bus';
+import { type ConsumedJob, type Consumer, REDIS_QUEUES, RedisQueues } from './redis-queues';
+import { type QueuedRun, RUN_QUEUE, type RunQueue } from './run-queue';
 
 /** A run interrupted this many times (its worker died each time) is failed, not re-run. */
 export const MAX_RUN_ATTEMPTS = 3;
@@ -20,6 +23,8 @@ const RECOVERY_BATCH = 100;
 /** A queued row whose claim failed is tried again after this long (at most this many kept). */
 const SKIP_MS = 60_000;
 const MAX_SKIPPED = 100;
+/** Queued rows the reconciliation sweep (BullMQ) checks at a time, oldest first. */
+const SWEEP_BATCH = 500;
 
 interface ActiveRun {
   execution: Execution;
@@ -30,10 +35,14 @@ interface ActiveRun {
 }
 
 /**
- * The embedded worker (worker role): claims queued executions oldest first and runs up to
- * WORKER_CONCURRENCY of them at once. It wakes on the local bus's `wake` signal and polls
- * every WORKER_POLL_MS besides, renews the leases of its runs, and recovers runs whose
- * lease expired (their worker died): re-queued, or failed `interrupted` after
+ * The worker (worker role): claims queued executions and runs up to WORKER_CONCURRENCY of
+ * them at once. Embedded queue: it claims the oldest queued rows, woken by the local bus's
+ * `wake` signal and polling every WORKER_POLL_MS. BullMQ (REDIS_URL): it takes jobs from the
+ * `runs` queue, each naming one execution, and claims that row with the same conditional
+ * UPDATE (a job whose row is not queued is acknowledged without running anything); every
+ * QUEUE_SWEEP_MS it re-adds the jobs of queued rows that have none (reconciliation).
+ * Either way it renews the leases of its runs and recovers runs whose lease expired (their
+ * worker died): re-queued (and announced to the queue), or failed `interrupted` after
  * MAX_RUN_ATTEMPTS claims. Nothing it reads can crash it: every step catches and logs.
  */
 @Injectable()
@@ -46,6 +55,9 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy {
   private pumping: Promise<void> | null = null;
   private pumpAgain = false;
   private recovering: Promise<void> | null = null;
+  private reconciling: Promise<void> | null = null;
+  /** BullMQ mode: the consumer of the `runs` queue. */
+  private consumer: Consumer | null = null;
 
   private readonly onWake = () => void this.pump();
   private readonly onCancel = (executionId: string) =>
@@ -58,16 +70,29 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly runner: ExecutionRunner,
     private readonly lifecycle: ExecutionLifecycleService,
     private readonly shutdown: ShutdownClock,
+    @Inject(RUN_QUEUE) private readonly queue: RunQueue,
+    @Inject(REDIS_QUEUES) private readonly redis: RedisQueues | null,
   ) {}
 
   onApplicationBootstrap(): void {
-    this.bus.on('wake', this.onWake);
     this.bus.on(CANCEL_EVENT, this.onCancel);
     const lease = this.config.workerLeaseMs;
-    this.every(this.config.workerPollMs, () => this.pump());
     this.every(Math.max(50, Math.floor(lease / 3)), () => this.renewLeases());
     this.every(Math.max(50, Math.floor(lease / 2)), () => this.recover());
-    void this.recover().then(() => this.pump());
+    if (this.redis) {
+      // A job is held as long as a row's lease: a dead worker's jobs come back with its rows.
+      this.consumer = this.redis.consume<RunJobData>(
+        'runs',
+        { concurrency: this.config.workerConcurrency, lockMs: lease },
+        (job) => this.runJob(job),
+      );
+      this.every(this.config.queueSweepMs, () => this.reconcile());
+      void this.recover().then(() => this.reconcile());
+    } else {
+      this.bus.on('wake', this.onWake);
+      this.every(this.config.workerPollMs, () => this.pump());
+      void this.recover().then(() => this.pump());
+    }
   }
 
   /**
@@ -79,8 +104,10 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy {
     this.stopping = true;
     for (const timer of this.timers) clearInterval(timer);
     this.bus.off('wake', this.onWake);
-    await Promise.all([this.pumping, this.recovering]);
+    // BullMQ: no new jobs from now on; the jobs in hand return once their runs ended below.
     const grace = this.shutdown.remainingMs(this.config.shutdownGraceMs);
+    const consumerClosed = this.consumer?.close(grace + RELEASE_WAIT_MS);
+    await Promise.all([this.pumping, this.recovering, this.reconciling]);
     const inFlight = Promise.all([...this.runs.values()].map((run) => run.done));
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
@@ -94,16 +121,25 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy {
       run.controller.abort(new RunAborted('shutdown'));
     }
     this.bus.off(CANCEL_EVENT, this.onCancel);
-    await Promise.all(
+    const released = await Promise.all(
       unfinished.map((run) =>
         this.leases.release(run.execution).catch((error: unknown) => {
           this.logger.warn(`Releasing ${run.execution.id} failed: ${describe(error)}`);
+          return false;
         }),
       ),
     );
+    const back = unfinished.filter((_, i) => released[i]).map((run) => queuedRun(run.execution));
+    await this.queue.requeue(back).catch((error: unknown) => {
+      // The rows are queued: another worker's sweep adds their jobs.
+      this.logger.warn(
+        `Announcing ${back.length} released execution(s) failed: ${describe(error)}`,
+      );
+    });
     if (unfinished.length > 0) {
       this.logger.warn(`Put ${unfinished.length} unfinished execution(s) back in the queue`);
     }
+    await consumerClosed;
   }
 
   /** Number of runs in progress in this worker. */
@@ -116,9 +152,22 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy {
     this.timers.push(setInterval(() => void task(), ms));
   }
 
+  /**
+   * BullMQ: runs the execution a job names. Claims its row (a row that is not queued: the
+   * job is acknowledged, nothing runs) and resolves when the run ended, so BullMQ counts it
+   * against WORKER_CONCURRENCY for as long as it runs. During shutdown the job is handed back.
+   */
+  private async runJob(job: ConsumedJob<RunJobData>): Promise<void> {
+    if (this.stopping) return job.putBack(Date.now());
+    const id = job.data.executionId;
+    if (typeof id !== 'string' || this.runs.has(id)) return;
+    if (!(await this.claimAndStart(id))) return;
+    await this.runs.get(id)?.done;
+  }
+
   /** Claims and starts queued executions while there are free slots. One pass at a time. */
   private pump(): Promise<void> {
-    if (this.stopping) return Promise.resolve();
+    if (this.stopping || this.redis) return Promise.resolve();
     if (this.pumping) {
       this.pumpAgain = true;
       return this.pumping;
@@ -240,26 +289,56 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy {
     try {
       const at = now();
       const expired = await this.leases.expired(at, RECOVERY_BATCH);
-      let requeued = 0;
+      const requeued: QueuedRun[] = [];
       for (const execution of expired) {
-        if (this.stopping) return;
+        if (this.stopping) break;
         if (this.runs.has(execution.id)) continue; // ours: its lease is renewed
         try {
           if (execution.attempts >= MAX_RUN_ATTEMPTS) {
             await this.interrupt(execution, at);
           } else if (await this.leases.requeue(execution, at)) {
-            requeued++;
+            requeued.push(queuedRun(execution));
           }
         } catch (error) {
           this.logger.error(`Recovering execution ${execution.id} failed: ${describe(error)}`);
         }
       }
-      if (requeued > 0) {
-        this.logger.warn(`Re-queued ${requeued} execution(s) left running by a stopped worker`);
-        void this.pump();
+      if (requeued.length > 0) {
+        this.logger.warn(
+          `Re-queued ${requeued.length} execution(s) left running by a stopped worker`,
+        );
+        // Embedded: wakes the pump. BullMQ: adds their jobs (else the sweep will).
+        await this.queue.requeue(requeued).catch((error: unknown) => {
+          this.logger.warn(`Announcing re-queued executions failed: ${describe(error)}`);
+        });
       }
     } catch (error) {
       this.logger.error(`Looking for interrupted executions failed: ${describe(error)}`);
+    }
+  }
+
+  /**
+   * BullMQ: the reconciliation sweep. Queued rows older than QUEUE_SWEEP_MS whose job is
+   * missing (the process died between the commit and the add, Redis was down, a job was
+   * dropped) get it (again); job ids deduplicate, so several workers may sweep at once.
+   */
+  private reconcile(): Promise<void> {
+    if (this.stopping || this.reconciling) return this.reconciling ?? Promise.resolve();
+    this.reconciling = this.reconcileQueued().finally(() => (this.reconciling = null));
+    return this.reconciling;
+  }
+
+  private async reconcileQueued(): Promise<void> {
+    try {
+      const before = new Date(now().getTime() - this.config.queueSweepMs);
+      const skipped = this.skippedIds();
+      const queued = (await this.leases.queuedBefore(before, SWEEP_BATCH)).filter(
+        (run) => !skipped.has(run.id),
+      );
+      const added = await this.queue.requeue(queued);
+      if (added > 0) this.logger.warn(`Added the missing jobs of ${added} queued execution(s)`);
+    } catch (error) {
+      this.redis?.warn('sweep', `The reconciliation sweep failed: ${describe(error)}`);
     }
   }
 
@@ -289,6 +368,13 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy {
       { leaseExpiredBefore: expiredBefore },
     );
   }
+}
+
+/** How long past the shutdown grace the BullMQ consumer may take to hand in its jobs. */
+const RELEASE_WAIT_MS = 2000;
+
+function queuedRun(claim: Pick<Claim, 'id' | 'attempts'>): QueuedRun {
+  return { id: claim.id, attempts: claim.attempts };
 }
 
 function describe(error: unknown): string {
