@@ -15,6 +15,12 @@ import { now } from '../../common/time';
 import { APP_CONFIG, type AppConfig } from '../../config/configuration';
 import { MetricsService } from '../../metrics/metrics.service';
 import { LocalBus } from '../../runner/local-bus';
+import {
+  type ConsumedJob,
+  type Consumer,
+  REDIS_QUEUES,
+  RedisQueues,
+} from '../../runner/redis-queues';
 import { CallbackDelivery } from './callback-delivery.entity';
 import { CALLBACKS_WAKE } from './callback-outbox';
 import { AttemptOutcome, CallbackSender } from './callback-sender';
@@ -25,6 +31,21 @@ import { retryDelayMs } from './retry-schedule';
 const POLL_INTERVAL_MS = 500;
 /** A claim outlives the longest attempt by this much; a crashed sender's rows come back after. */
 const CLAIM_MARGIN_MS = 60_000;
+/** BullMQ: pending rows given a job per pass of the schedule, soonest due first. */
+const SCHEDULE_BATCH = 500;
+/** BullMQ: a job whose host is at its limit is handed back for this long. */
+const HOST_BUSY_DELAY_MS = 1000;
+
+/** What a `callbacks` job carries: the delivery and the attempt number it is to make. */
+export interface CallbackJobData {
+  deliveryId: string;
+  attempt: number;
+}
+
+/** The job id of one attempt of a delivery: at most one job per attempt exists. */
+export function callbackJobId(deliveryId: string, attempt: number): string {
+  return `${deliveryId}.${attempt}`;
+}
 
 /**
  * Sends the outbox (`callback_deliveries`) in the worker role. Due rows are claimed one by one
@@ -33,6 +54,13 @@ const CLAIM_MARGIN_MS = 60_000;
  * them to one host, so a slow receiver cannot hold up the others. Each attempt is recorded as
  * a `delivery_attempts` row; failures are rescheduled on the retry schedule until the sixth
  * attempt. Nothing here runs inside an execution's run: deliveries never block it.
+ *
+ * With REDIS_URL the attempts travel as BullMQ jobs of the queue `callbacks` (job id =
+ * delivery id + attempt number; a retry is a delayed job), but the outbox row stays the
+ * source of truth: a job is only a reminder. Its handler claims the row with the same
+ * conditional UPDATE and skips a job whose row moved on. A sweep (on each wake-up and every
+ * QUEUE_SWEEP_MS) adds the job of every pending row due soon that has none: new rows, and
+ * rows whose job was lost (Redis down, a sender killed mid-attempt).
  */
 @Injectable()
 export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -49,6 +77,8 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
   /** Fires at the shutdown deadline: attempts still in flight are cut and put back. */
   private readonly cutOff = new AbortController();
   private readonly onWake = () => this.kick();
+  /** BullMQ mode: the consumer of the `callbacks` queue. */
+  private consumer: Consumer | null = null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -60,6 +90,7 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
     private readonly bus: LocalBus,
     private readonly metrics: MetricsService,
     private readonly shutdown: ShutdownClock,
+    @Inject(REDIS_QUEUES) private readonly redis: RedisQueues | null,
   ) {
     this.maxPerHost = Math.max(1, Math.ceil(config.callbackConcurrency / 4));
   }
@@ -67,7 +98,15 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
   onApplicationBootstrap(): void {
     this.stopped = false;
     this.bus.on(CALLBACKS_WAKE, this.onWake);
-    this.poller = setInterval(() => this.kick(), POLL_INTERVAL_MS);
+    if (this.redis) {
+      this.consumer = this.redis.consume<CallbackJobData>(
+        'callbacks',
+        { concurrency: this.config.callbackConcurrency },
+        (job) => this.deliverJob(job),
+      );
+    }
+    const poll = this.redis ? this.config.queueSweepMs : POLL_INTERVAL_MS;
+    this.poller = setInterval(() => this.kick(), poll);
     this.kick(); // rows left pending by a previous run go out now
   }
 
@@ -81,12 +120,13 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
     this.bus.off(CALLBACKS_WAKE, this.onWake);
     clearInterval(this.poller);
     clearTimeout(this.wakeTimer);
-    const cut = setTimeout(
-      () => this.cutOff.abort(),
-      this.shutdown.remainingMs(this.config.callbackTimeoutMs),
-    );
+    const grace = this.shutdown.remainingMs(this.config.callbackTimeoutMs);
+    // BullMQ: no new jobs; the jobs in hand return with their attempts.
+    const consumerClosed = this.consumer?.close(grace + 2000);
+    const cut = setTimeout(() => this.cutOff.abort(), grace);
     await Promise.allSettled([...this.inFlight.values()].map((entry) => entry.done));
     clearTimeout(cut);
+    await consumerClosed;
   }
 
   /** Reads and claims due rows now, or right after the read in progress. */
@@ -101,10 +141,12 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
       try {
         do {
           this.fillAgain = false;
-          await this.fill();
+          await (this.redis ? this.schedule(this.redis) : this.fill());
         } while (this.fillAgain && !this.stopped);
       } catch (error) {
-        this.logger.warn(`Reading the callback outbox failed: ${(error as Error).message}`);
+        const message = `Reading the callback outbox failed: ${(error as Error).message}`;
+        if (this.redis) this.redis.warn('callbacks', message);
+        else this.logger.warn(message);
       } finally {
         this.filling = false;
       }
@@ -134,11 +176,76 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
     }
   }
 
-  private dueQuery(at: Date) {
+  /**
+   * BullMQ: adds a job for the next attempt of every pending row due within QUEUE_SWEEP_MS
+   * (delayed until it is due) that has none yet. Rows claimed by a sender are left alone
+   * until their claim expires.
+   */
+  private async schedule(redis: RedisQueues): Promise<void> {
+    const at = now();
+    const rows = await this.dueQuery(at, new Date(at.getTime() + this.config.queueSweepMs))
+      .select(['d.id', 'd.attempts', 'd.nextAttemptAt'])
+      .orderBy('d.nextAttemptAt', 'ASC')
+      .limit(SCHEDULE_BATCH)
+      .getMany();
+    const byJob = new Map(rows.map((row) => [callbackJobId(row.id, row.attempts + 1), row]));
+    const missing = await redis.missing('callbacks', [...byJob.keys()]);
+    await redis.add<CallbackJobData>(
+      'callbacks',
+      missing.map((jobId) => {
+        const row = byJob.get(jobId)!;
+        return {
+          id: jobId,
+          data: { deliveryId: row.id, attempt: row.attempts + 1 },
+          delayMs: row.nextAttemptAt.getTime() - Date.now(),
+        };
+      }),
+    );
+  }
+
+  /**
+   * BullMQ: makes the attempt a job names, if the row still waits for exactly that attempt
+   * (else the job is stale and acknowledged). A job early for its row, or whose host has
+   * CALLBACK_CONCURRENCY / 4 attempts in flight here, is handed back for later.
+   */
+  private async deliverJob(job: ConsumedJob<CallbackJobData>): Promise<void> {
+    if (this.stopped) return job.putBack(Date.now());
+    const { deliveryId, attempt } = job.data;
+    const row = await this.deliveries.findOne({
+      select: { id: true, url: true, status: true, attempts: true, nextAttemptAt: true },
+      where: { id: deliveryId },
+    });
+    if (!row || row.status !== 'pending' || row.attempts !== attempt - 1) return;
+    const at = now();
+    if (row.nextAttemptAt > at) return job.putBack(row.nextAttemptAt.getTime());
+    const host = hostOf(row.url);
+    if ((this.perHost.get(host) ?? 0) >= this.maxPerHost) {
+      return job.putBack(Date.now() + HOST_BUSY_DELAY_MS);
+    }
+    this.reserve(host);
+    try {
+      if (!(await this.claim(row.id, at))) return; // another worker took it
+      const delivery = await this.deliveries.findOneBy({ id: row.id });
+      if (!delivery) return;
+      const done = this.attempt(delivery);
+      this.inFlight.set(delivery.id, { host, done: done.catch(() => undefined) });
+      await done;
+    } catch (error) {
+      // The claim expires; the sweep gives the row a job again and it is sent then.
+      this.logger.error(
+        `Callback ${deliveryId} could not be recorded: ${(error as Error).message}`,
+      );
+    } finally {
+      this.inFlight.delete(row.id);
+      this.unreserve(host);
+    }
+  }
+
+  private dueQuery(at: Date, dueBy: Date = at) {
     return this.deliveries
       .createQueryBuilder('d')
       .where('d.status = :pending', { pending: 'pending' })
-      .andWhere('d.nextAttemptAt <= :at', { at })
+      .andWhere('d.nextAttemptAt <= :dueBy', { dueBy })
       .andWhere(
         new Brackets((q) =>
           q.where('d.lockedUntil IS NULL').orWhere('d.lockedUntil < :at', { at }),
@@ -164,7 +271,7 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
   }
 
   private start(delivery: CallbackDelivery, host: string): void {
-    this.perHost.set(host, (this.perHost.get(host) ?? 0) + 1);
+    this.reserve(host);
     const done = this.attempt(delivery)
       .catch((error: Error) =>
         // The claim expires and the row is tried again; nothing is lost.
@@ -172,12 +279,20 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
       )
       .finally(() => {
         this.inFlight.delete(delivery.id);
-        const left = (this.perHost.get(host) ?? 1) - 1;
-        if (left > 0) this.perHost.set(host, left);
-        else this.perHost.delete(host);
+        this.unreserve(host);
         this.kick(); // a slot is free
       });
     this.inFlight.set(delivery.id, { host, done });
+  }
+
+  private reserve(host: string): void {
+    this.perHost.set(host, (this.perHost.get(host) ?? 0) + 1);
+  }
+
+  private unreserve(host: string): void {
+    const left = (this.perHost.get(host) ?? 1) - 1;
+    if (left > 0) this.perHost.set(host, left);
+    else this.perHost.delete(host);
   }
 
   /** Sends one attempt, records it and moves the row on: delivered, rescheduled or failed. */
@@ -220,7 +335,20 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
       },
     );
     this.metrics.deliveryAttempt(status === 'pending' ? 'retrying' : status);
-    if (delay !== null) this.wakeIn(delay);
+    if (delay === null) return;
+    if (!this.redis) return this.wakeIn(delay);
+    // The retry as a delayed job; if Redis is unreachable now, the sweep adds it when due.
+    await this.redis
+      .add<CallbackJobData>('callbacks', [
+        {
+          id: callbackJobId(delivery.id, number + 1),
+          data: { deliveryId: delivery.id, attempt: number + 1 },
+          delayMs: delay,
+        },
+      ])
+      .catch((error: Error) =>
+        this.redis?.warn('callbacks', `Scheduling a callback retry failed: ${error.message}`),
+      );
   }
 
   private async send(delivery: CallbackDelivery): Promise<AttemptOutcome | null> {
