@@ -26,6 +26,7 @@ describe.skipIf(!REDIS_URL)('rate limits in Redis (REDIS_URL)', () => {
     const env = {
       REDIS_URL: REDIS_URL!,
       THROTTLE_KEY_PREFIX: uniquePrefix(),
+      QUEUE_PREFIX: uniquePrefix(),
       // Short windows: keys left behind expire quickly; 5 s bursts hold a sequential run.
       THROTTLE_HOUR_MS: '60000',
       THROTTLE_SECOND_MS: '5000',

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { AccountsService } from '../../src/auth/accounts.service';
@@ -40,6 +41,8 @@ export async function startTestService(
     SECRET_KEY: TEST_SECRET_KEY,
     LOG_LEVEL: 'silent',
     OUTBOUND_ALLOW_PRIVATE: 'true',
+    // With REDIS_URL: BullMQ keys of this service's own, apart from every other suite's.
+    QUEUE_PREFIX: `aas-test-${randomBytes(6).toString('hex')}`,
     ...db.env,
     ...env,
   });
