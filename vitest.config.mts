@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 const e2e = ['test/**/*.e2e.test.ts'];
 const withMariadb = Boolean(process.env.TEST_DATABASE_URL);
+// The multi-process scale-out test (real processes under load): its own project, which
+// scripts/test.js runs alone after the others (AAS_SCALEOUT=skip leaves it out of a run).
+const withScaleout = process.env.AAS_SCALEOUT !== 'skip';
 
 export default defineConfig({
   test: {
@@ -19,7 +22,25 @@ export default defineConfig({
         test: { name: 'sqlite', include: e2e, env: { TEST_DB: 'sqlite' } },
       },
       ...(withMariadb
-        ? [{ extends: true as const, test: { name: 'mariadb', include: e2e, env: { TEST_DB: 'mariadb' } } }]
+        ? [
+            {
+              extends: true as const,
+              test: { name: 'mariadb', include: e2e, env: { TEST_DB: 'mariadb' } },
+            },
+          ]
+        : []),
+      ...(withScaleout
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'scaleout',
+                include: ['test/scaleout/**/*.test.ts'],
+                testTimeout: 240_000,
+                hookTimeout: 120_000,
+              },
+            },
+          ]
         : []),
     ],
   },
