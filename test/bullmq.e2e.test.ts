@@ -266,6 +266,62 @@ describe.skipIf(!REDIS_URL)('BullMQ run queue and roles (REDIS_URL)', () => {
   });
 });
 
+describe.skipIf(!REDIS_URL)('BullMQ worker shutdown (REDIS_URL)', () => {
+  const services: TestService[] = [];
+  afterAll(async () => {
+    for (const t of services.reverse()) await t.close();
+  });
+
+  it('puts a run outliving the shutdown grace back, and another worker runs it', async () => {
+    let calls = 0;
+    // The first request hangs past the grace; later ones answer.
+    const target: LocalServer = await startLocalServer((_req, res) => {
+      calls++;
+      if (calls > 1) res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":2}');
+    });
+    try {
+      const common = { REDIS_URL: REDIS_URL!, QUEUE_PREFIX: prefix(), QUEUE_SWEEP_MS: '60000' };
+      const front = await startTestService({ ...common, ROLE: 'api,webhook' });
+      services.push(front);
+      const first = await startTestService(
+        { ...common, ROLE: 'worker', SHUTDOWN_GRACE_MS: '300' },
+        { db: front.db },
+      );
+      services.push(first);
+      const { key } = await front.seedAccount();
+      const agentId = await createAgent(front, key, {
+        kind: 'http-request',
+        config: { url: `${target.url}/work` },
+      });
+      const res = await front
+        .api()
+        .post(`/v2/agents/${agentId}/trigger`)
+        .set(bearer(key))
+        .send({ input: { job: 1 }, options: { async: true } })
+        .expect(202);
+      const id = res.body.execution_id;
+      await waitFor(
+        async () => calls,
+        (n) => n === 1,
+      );
+      // A second worker joins while the first holds the run; the first then stops.
+      services.push(await startTestService({ ...common, ROLE: 'worker' }, { db: front.db }));
+      await first.close();
+      const rows = front.service.dataSource.getRepository(Execution);
+      const done = await waitFor(
+        () => rows.findOneByOrFail({ id }),
+        (row) => FINAL_STATUSES.includes(row.status),
+      );
+      // Released as queued after 1 claim, then a new job (`<id>.1`) took it to the second.
+      expect(done).toMatchObject({ status: 'completed', attempts: 2 });
+      expect(done.output).toEqual({ status_code: 200, body: { ok: 2 } });
+      expect(calls).toBe(2);
+    } finally {
+      await target.close();
+    }
+  });
+});
+
 describe.skipIf(!REDIS_URL || !hasRedisServer)('BullMQ while Redis goes away and returns', () => {
   let t: TestService;
   let redis: ChildProcess | undefined;
