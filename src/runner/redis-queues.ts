@@ -43,6 +43,8 @@ const STARTUP_WAIT_MS = 2000;
 const COMMAND_TIMEOUT_MS = 2000;
 /** How long closing the connections may take before they are cut. */
 const CLOSE_TIMEOUT_MS = 3000;
+/** A producer has nothing in flight worth waiting for: closed gracefully within 1 s, else cut. */
+const QUEUE_CLOSE_TIMEOUT_MS = 1000;
 /** At most one warning per this interval for each kind of Redis failure. */
 const WARNING_INTERVAL_MS = 30_000;
 
@@ -260,11 +262,14 @@ export class RedisQueues implements QueueHealth {
 
   async close(): Promise<void> {
     for (const [event, handler] of this.relays) this.bus.off(event, handler);
+    // Every step is bounded: with Redis unreachable, BullMQ's close could wait forever.
     await Promise.all(
       Object.values(this.queues).map((queue) =>
-        withTimeout(queue.close(), CLOSE_TIMEOUT_MS).catch(() => queue.disconnect()),
+        withTimeout(queue.close(), QUEUE_CLOSE_TIMEOUT_MS).catch(() =>
+          withTimeout(queue.disconnect(), CLOSE_TIMEOUT_MS).catch(() => undefined),
+        ),
       ),
-    ).catch(() => undefined);
+    );
     this.subscriber.disconnect();
     this.commands.disconnect();
   }

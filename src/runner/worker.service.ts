@@ -6,6 +6,7 @@ import {
   OnModuleDestroy,
 } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/configuration';
+import { isDatabaseUnavailable } from '../common/database-errors';
 import { ShutdownClock } from '../common/shutdown';
 import { now } from '../common/time';
 import type { Execution } from '../executions/execution.entity';
@@ -105,9 +106,11 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy {
     for (const timer of this.timers) clearInterval(timer);
     this.bus.off('wake', this.onWake);
     // BullMQ: no new jobs from now on; the jobs in hand return once their runs ended below.
-    const grace = this.shutdown.remainingMs(this.config.shutdownGraceMs);
-    const consumerClosed = this.consumer?.close(grace + RELEASE_WAIT_MS);
+    const consumerClosed = this.consumer?.close(
+      this.shutdown.remainingMs(this.config.shutdownGraceMs) + RELEASE_WAIT_MS,
+    );
     await Promise.all([this.pumping, this.recovering, this.reconciling]);
+    const grace = this.shutdown.remainingMs(this.config.shutdownGraceMs);
     const inFlight = Promise.all([...this.runs.values()].map((run) => run.done));
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
@@ -206,7 +209,8 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy {
       claim = await this.leases.claim(id, this.config.workerLeaseMs);
     } catch (error) {
       // Not retried at once: a row the database refuses to update must not hold the queue.
-      this.skip(id);
+      // (An unreachable database refuses every row: nothing to set aside then.)
+      if (!isDatabaseUnavailable(error)) this.skip(id);
       this.logger.error(`Claiming execution ${id} failed: ${describe(error)}`);
       return false;
     }
