@@ -103,6 +103,36 @@ describe('foundation: auth, errors, request ids', () => {
     expect(huge.body.error.code).toBe('payload_too_large');
   });
 
+  it('answers a lone UTF-16 surrogate escape with 400, while a surrogate pair is accepted', async () => {
+    for (const body of ['{"input":{"name":"\\ud800"}}', '{"input":{"\\udc00x":1}}']) {
+      const res = await t
+        .api()
+        .post('/v2/agents/agt_unknown/trigger')
+        .set(bearer(key))
+        .set('Content-Type', 'application/json')
+        .send(body)
+        .expect(400);
+      expect(res.body.error).toMatchObject({
+        code: 'invalid_request',
+        message: expect.stringMatching(/surrogate/),
+      });
+    }
+    const agent = await t
+      .api()
+      .post('/v2/agents')
+      .set(bearer(key))
+      .send({ name: 'Unicode' })
+      .expect(201);
+    const paired = await t
+      .api()
+      .post(`/v2/agents/${agent.body.id}/trigger`)
+      .set(bearer(key))
+      .set('Content-Type', 'application/json')
+      .send('{"input":{"name":"\\ud83d\\ude00","email":"a@b.co"},"options":{"async":true}}')
+      .expect(202);
+    expect(paired.body.execution_id).toMatch(/^exe_/);
+  });
+
   it('serves an HTML page per error code and 404 for unknown codes', async () => {
     const page = await t.api().get('/docs/errors/rate_limited').expect(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);

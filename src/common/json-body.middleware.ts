@@ -1,6 +1,6 @@
 import express, { NextFunction, Request, RequestHandler, Response } from 'express';
 import { EnvelopeFlavour, sendError } from './error-envelope';
-import { jsonTextTooDeep, MAX_JSON_DEPTH } from './json-depth';
+import { jsonHasLoneSurrogate, jsonTextTooDeep, MAX_JSON_DEPTH } from './json-depth';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -81,8 +81,9 @@ export function jsonBody(flavour: EnvelopeFlavour, docsUrl: string): RequestHand
           );
         }
         let parsed: unknown;
+        const text = raw.toString('utf8');
         try {
-          parsed = JSON.parse(raw.toString('utf8'));
+          parsed = JSON.parse(text);
         } catch {
           return sendError(res, flavour, docsUrl, 'invalid_request', 'The body is not valid JSON');
         }
@@ -93,6 +94,15 @@ export function jsonBody(flavour: EnvelopeFlavour, docsUrl: string): RequestHand
             docsUrl,
             'invalid_request',
             'The body must be a JSON object',
+          );
+        }
+        if (jsonHasLoneSurrogate(text, parsed)) {
+          return sendError(
+            res,
+            flavour,
+            docsUrl,
+            'invalid_request',
+            'The body holds a lone UTF-16 surrogate escape (such as \\ud800), which is not Unicode text',
           );
         }
         req.body = parsed;

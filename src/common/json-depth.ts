@@ -51,3 +51,28 @@ export function jsonValueTooDeep(value: unknown, max = MAX_JSON_DEPTH): boolean 
   }
   return false;
 }
+
+const LONE_SURROGATE = /\p{Cs}/u;
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+
+/**
+ * True when a parsed body holds a string or key with a lone UTF-16 surrogate (`"\ud800"`):
+ * valid JSON text, but not Unicode, so MariaDB's `json_valid` refuses to store it. Only
+ * bodies whose raw text carries a surrogate escape are walked.
+ */
+export function jsonHasLoneSurrogate(rawText: string, value: unknown): boolean {
+  if (!SURROGATE_ESCAPE.test(rawText)) return false;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (typeof current === 'string') {
+      if (LONE_SURROGATE.test(current)) return true;
+    } else if (current !== null && typeof current === 'object') {
+      for (const [key, child] of Object.entries(current)) {
+        if (LONE_SURROGATE.test(key)) return true;
+        stack.push(child);
+      }
+    }
+  }
+  return false;
+}
