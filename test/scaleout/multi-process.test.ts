@@ -20,6 +20,8 @@ const CONCURRENCY = 32;
 const KILL_AFTER = 700;
 /** How long the target of the http-request agent takes to answer: runs overlap a kill. */
 const TARGET_DELAY_MS = 25;
+/** Runs at once per worker process (set explicitly: the kill below counts on it). */
+const WORKER_CONCURRENCY = 8;
 
 /**
  * Scale-out (issue 9) with real processes: the built service started as 2 × `api,webhook`
@@ -35,6 +37,9 @@ describe.skipIf(!REDIS_URL || !TEST_DATABASE_URL)(
     let db: TestDatabase;
     let sql: Connection;
     let target: LocalServer;
+    /** While set, the target holds its answers (in `held`), so runs stay in flight. */
+    let holding = false;
+    const held: (() => void)[] = [];
     const processes: ServiceProcess[] = [];
     const http = new HttpAgent({ connections: CONCURRENCY, keepAliveTimeout: 30_000 });
     const env: Record<string, string> = {};
@@ -61,6 +66,7 @@ describe.skipIf(!REDIS_URL || !TEST_DATABASE_URL)(
         SECRET_KEY: TEST_SECRET_KEY,
         OUTBOUND_ALLOW_PRIVATE: 'true',
         WORKER_LEASE_MS: '3000',
+        WORKER_CONCURRENCY: String(WORKER_CONCURRENCY),
         QUEUE_SWEEP_MS: '2000',
         SYNC_WAIT_MS: '60000',
         LOG_LEVEL: 'warn',
@@ -68,10 +74,10 @@ describe.skipIf(!REDIS_URL || !TEST_DATABASE_URL)(
       parseOutput(await runCli(['migrate'], env));
       sql = await createConnection({ uri: db.env.DATABASE_URL });
       target = await startLocalServer((_req, res) => {
-        setTimeout(
-          () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'),
-          TARGET_DELAY_MS,
-        );
+        const answer = () =>
+          res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+        if (holding) held.push(answer);
+        else setTimeout(answer, TARGET_DELAY_MS);
       });
     });
 
@@ -209,12 +215,23 @@ describe.skipIf(!REDIS_URL || !TEST_DATABASE_URL)(
         });
         webhookStatuses.set(res.status, (webhookStatuses.get(res.status) ?? 0) + 1);
         if (res.status === 202) acks.push(res.body.executionId as string);
-        if (acks.length >= KILL_AFTER && !killed) {
-          // Mid-way: SIGKILL one worker (its claimed runs are recovered after the 3 s lease),
-          // and start a replacement, as an orchestrator would.
-          worker1.child.kill('SIGKILL');
-          killed = worker1.exited.then(() => start('worker'));
+        if (acks.length >= KILL_AFTER && !killed) killed = killMidRun();
+      };
+      // Mid-way: SIGKILL one worker while it surely has runs in flight (the target holds its
+      // answers until more runs wait on it than one worker can hold, so both workers have
+      // some), then release the target and start a replacement, as an orchestrator would.
+      // The killed worker's claimed runs are recovered after the 3 s lease.
+      const killMidRun = async () => {
+        holding = true;
+        const deadline = Date.now() + 20_000;
+        while (held.length <= WORKER_CONCURRENCY && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
         }
+        worker1.child.kill('SIGKILL');
+        await worker1.exited;
+        holding = false;
+        for (const answer of held.splice(0)) answer();
+        return start('worker');
       };
       const sendSync = async (i: number) => {
         const res = await call(rest(fronts[i % 2], `/v2/agents/${leadAgent}/trigger`), {
