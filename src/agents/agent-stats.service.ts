@@ -31,25 +31,42 @@ export class AgentStatsService {
 
   /** Adds to an agent's counters for the day of `at`, inside the caller's transaction. */
   async add(manager: EntityManager, agentId: string, at: Date, delta: StatsDelta): Promise<void> {
-    const created = delta.created ?? 0;
-    const completed = delta.completed ?? 0;
-    const failed = delta.failed ?? 0;
-    const day = utcDay(at);
-    if (this.dataSource.options.type === 'better-sqlite3') {
-      await manager.query(
-        `INSERT INTO agent_daily_stats (agent_id, day, created, completed, failed) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (agent_id, day) DO UPDATE SET created = created + excluded.created,
-           completed = completed + excluded.completed, failed = failed + excluded.failed`,
-        [agentId, day, created, completed, failed],
-      );
-    } else {
-      await manager.query(
-        `INSERT INTO agent_daily_stats (agent_id, day, created, completed, failed) VALUES (?, ?, ?, ?, ?)
-         ON DUPLICATE KEY UPDATE created = created + VALUES(created),
-           completed = completed + VALUES(completed), failed = failed + VALUES(failed)`,
-        [agentId, day, created, completed, failed],
-      );
+    await this.addMany(manager, [{ agentId, at, ...delta }]);
+  }
+
+  /**
+   * Adds many deltas with one statement, inside the caller's transaction: deltas of the same
+   * agent and UTC day are summed first, so each counter row is written once.
+   */
+  async addMany(
+    manager: EntityManager,
+    deltas: (StatsDelta & { agentId: string; at: Date })[],
+  ): Promise<void> {
+    const rows = new Map<string, [string, string, number, number, number]>();
+    for (const delta of deltas) {
+      const day = utcDay(delta.at);
+      const key = `${delta.agentId} ${day}`;
+      const row = rows.get(key) ?? [delta.agentId, day, 0, 0, 0];
+      row[2] += delta.created ?? 0;
+      row[3] += delta.completed ?? 0;
+      row[4] += delta.failed ?? 0;
+      rows.set(key, row);
     }
+    if (rows.size === 0) return;
+    // Always in the same order, so that concurrent transactions lock the rows alike.
+    const sorted = [...rows.keys()].sort().map((key) => rows.get(key)!);
+    const values = sorted.map(() => '(?, ?, ?, ?, ?)').join(', ');
+    const parameters = sorted.flat();
+    const upsert =
+      this.dataSource.options.type === 'better-sqlite3'
+        ? `ON CONFLICT (agent_id, day) DO UPDATE SET created = created + excluded.created,
+           completed = completed + excluded.completed, failed = failed + excluded.failed`
+        : `ON DUPLICATE KEY UPDATE created = created + VALUES(created),
+           completed = completed + VALUES(completed), failed = failed + VALUES(failed)`;
+    await manager.query(
+      `INSERT INTO agent_daily_stats (agent_id, day, created, completed, failed) VALUES ${values} ${upsert}`,
+      parameters,
+    );
   }
 
   /** Stats of many agents with one query, whatever the number of executions. */

@@ -29,6 +29,10 @@ export interface AppConfig {
   workerLeaseMs: number;
   /** How often an idle worker looks for queued executions (besides wake-up signals). */
   workerPollMs: number;
+  /** Group commit of new executions: at most this many rows per batch (1 = one per request). */
+  intakeBatchMax: number;
+  /** Group commit: how long the first submit of a batch waits for others (0 = next tick). */
+  intakeBatchWindowMs: number;
   callbackRetryBaseMs: number;
   /** Whole time one callback attempt may take (connect, headers and body). */
   callbackTimeoutMs: number;
@@ -185,6 +189,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     workerConcurrency: int(env, 'WORKER_CONCURRENCY', 8, 1, 1000),
     workerLeaseMs: int(env, 'WORKER_LEASE_MS', 30000, 100, 3_600_000),
     workerPollMs: int(env, 'WORKER_POLL_MS', 1000, 10, 60_000),
+    intakeBatchMax: int(env, 'INTAKE_BATCH_MAX', 100, 1, 1000),
+    intakeBatchWindowMs: int(env, 'INTAKE_BATCH_WINDOW_MS', 1, 0, 1000),
     callbackRetryBaseMs: int(env, 'CALLBACK_RETRY_BASE_MS', 10000, 1, 3_600_000),
     callbackTimeoutMs: int(env, 'CALLBACK_TIMEOUT_MS', 10000, 1, 600_000),
     callbackConcurrency: int(env, 'CALLBACK_CONCURRENCY', 16, 1, 1000),

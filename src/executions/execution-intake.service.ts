@@ -1,13 +1,15 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import type { Agent } from '../agents/agent.entity';
 import { AgentStatsService } from '../agents/agent-stats.service';
+import { ApiError } from '../common/api-error';
 import { isUniqueViolation } from '../common/database-errors';
-import { retrying } from '../database/transactions';
 import { newId } from '../common/ids';
 import { now } from '../common/time';
+import { APP_CONFIG, type AppConfig } from '../config/configuration';
+import { retrying } from '../database/transactions';
 import { RUN_QUEUE, type RunQueue } from '../runner/run-queue';
 import { Execution, ExecutionSource } from './execution.entity';
 
@@ -31,26 +33,213 @@ export interface IntakeResult {
   created: boolean;
 }
 
+/** A submit waiting for its batch. */
+interface Pending {
+  request: NewExecution;
+  resolve(result: IntakeResult): void;
+  reject(error: unknown): void;
+}
+
+/** One row of a batch and the submits it answers: the first created it, the others repeat its key. */
+interface Leader {
+  entry: Pending;
+  followers: Pending[];
+  execution?: Execution;
+}
+
+/**
+ * Batches written at once. SQLite runs one transaction at a time anyway; MySQL overlaps the
+ * commit (fsync) of one batch with the statements of the next.
+ */
+const MAX_IN_FLIGHT = { sqlite: 1, mysql: 4 } as const;
+/** Rows per INSERT statement on MySQL are also bounded by their size (max_allowed_packet). */
+const MAX_STATEMENT_BYTES = 4 * 1024 * 1024;
+/** On SQLite, INSERTs of 64, 32, … 1 rows: few statement shapes, all kept prepared. */
+const SQLITE_MAX_ROWS = 64;
+
 /**
  * The one way executions are created (API trigger, webhook, retry): the row is committed as
  * `queued` together with the agent's daily counter, and only then announced to the run
  * queue. A caller acknowledges the client only after `submit` resolved, so an acknowledged
  * execution is always durable.
+ *
+ * Group commit: submits are collected for INTAKE_BATCH_WINDOW_MS (or until INTAKE_BATCH_MAX
+ * are waiting, or while the previous batch is still being written) and written together:
+ * one multi-row INSERT and one upsert of the daily counters, in one transaction. Every submit
+ * of a batch resolves after its commit; if the batch cannot be written, every submit of it
+ * fails with 503 `service_unavailable` and none was stored. Ids are given in submit order.
+ * Idempotency keys: submits repeating a key within one batch share the first one's execution
+ * (`created: false`); a key already stored takes the one-by-one path after the batch.
  */
 @Injectable()
 export class ExecutionIntakeService {
+  private readonly logger = new Logger('ExecutionIntake');
+  private readonly maxInFlight: number;
+  private readonly sqlite: boolean;
+  private pending: Pending[] = [];
+  private timer: NodeJS.Timeout | NodeJS.Immediate | null = null;
+  private inFlight = 0;
+  private insertColumns?: { columns: ColumnMetadata[]; table: string; names: string; row: string };
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly stats: AgentStatsService,
     @Inject(RUN_QUEUE) private readonly queue: RunQueue,
-  ) {}
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.sqlite = dataSource.options.type === 'better-sqlite3';
+    this.maxInFlight = this.sqlite ? MAX_IN_FLIGHT.sqlite : MAX_IN_FLIGHT.mysql;
+  }
 
-  async submit(request: NewExecution): Promise<IntakeResult> {
+  /** Stores a new execution as `queued`; resolves once it is committed and announced. */
+  submit(request: NewExecution): Promise<IntakeResult> {
+    return new Promise<IntakeResult>((resolve, reject) => {
+      this.pending.push({ request, resolve, reject });
+      if (this.inFlight >= this.maxInFlight) return; // picked up when a batch completes
+      if (this.pending.length >= this.config.intakeBatchMax) return this.flushNow();
+      if (this.timer) return;
+      const window = this.config.intakeBatchWindowMs;
+      this.timer = window > 0 ? setTimeout(this.onTimer, window) : setImmediate(this.onTimer);
+    });
+  }
+
+  private readonly onTimer = (): void => {
+    this.timer = null;
+    this.flushNow();
+  };
+
+  private flushNow(): void {
+    if (this.timer) {
+      clearTimeout(this.timer as NodeJS.Timeout);
+      clearImmediate(this.timer as NodeJS.Immediate);
+      this.timer = null;
+    }
+    while (this.pending.length > 0 && this.inFlight < this.maxInFlight) {
+      const batch = this.pending.splice(0, this.config.intakeBatchMax);
+      this.inFlight++;
+      void this.flush(batch)
+        // Unexpected: no submit may be left waiting (settled ones ignore this).
+        .catch((error: unknown) => batch.forEach((entry) => entry.reject(error)))
+        .finally(() => {
+          this.inFlight--;
+          // Those that arrived meanwhile have waited long enough.
+          if (this.pending.length > 0) this.flushNow();
+        });
+    }
+  }
+
+  private async flush(batch: Pending[]): Promise<void> {
+    const leaders: Leader[] = [];
+    const keyed = new Map<string, Leader>();
+    for (const entry of batch) {
+      const key = keyOf(entry.request);
+      const first = key === null ? undefined : keyed.get(key);
+      if (first) {
+        first.followers.push(entry);
+        continue;
+      }
+      const leader: Leader = { entry, followers: [] };
+      leaders.push(leader);
+      if (key !== null) keyed.set(key, leader);
+    }
+
+    const written = await this.write(batch, leaders, keyed);
+    if (!written) return;
+    const [inserted, oneByOne] = written;
+    if (inserted.length > 0) {
+      try {
+        await this.queue.enqueue(inserted.map((leader) => leader.execution!.id));
+        for (const { entry, followers, execution } of inserted) {
+          entry.resolve({ execution: execution!, created: true });
+          for (const follower of followers)
+            follower.resolve({ execution: execution!, created: false });
+        }
+      } catch (error) {
+        for (const { entry, followers } of inserted) {
+          for (const waiting of [entry, ...followers]) waiting.reject(error);
+        }
+      }
+    }
+    for (const { entry, followers } of oneByOne) {
+      try {
+        const result = await this.submitOne(entry.request);
+        entry.resolve(result);
+        for (const follower of followers) {
+          follower.resolve({ execution: result.execution, created: false });
+        }
+      } catch (error) {
+        for (const waiting of [entry, ...followers]) waiting.reject(error);
+      }
+    }
+  }
+
+  /**
+   * Writes the leaders whose key is not stored yet in one transaction. Resolves the leaders
+   * written and those left for the one-by-one path, or null after failing the whole batch.
+   */
+  private async write(
+    batch: Pending[],
+    leaders: Leader[],
+    keyed: Map<string, Leader>,
+  ): Promise<[Leader[], Leader[]] | null> {
+    try {
+      // Retried after a deadlock or a connection lost before the commit (nothing was stored).
+      return await retrying(this.dataSource).transaction(async (manager) => {
+        const taken = keyed.size > 0 ? await this.storedKeys(manager, [...keyed.values()]) : null;
+        const isTaken = (leader: Leader) => taken?.has(keyOf(leader.entry.request)!) ?? false;
+        const fresh = leaders.filter((leader) => !isTaken(leader));
+        const createdAt = now();
+        for (const leader of fresh) leader.execution = build(leader.entry.request, createdAt);
+        const executions = fresh.map((leader) => leader.execution!);
+        await this.insertRows(manager, executions);
+        // Last, so that the counter row (the one row batches share) is locked only briefly.
+        await this.stats.addMany(
+          manager,
+          executions.map((e) => ({ agentId: e.agentId, at: createdAt, created: 1 })),
+        );
+        return [fresh, leaders.filter(isTaken)] as [Leader[], Leader[]];
+      });
+    } catch (error) {
+      // A key was stored meanwhile by another process: settle every key one by one.
+      if (isUniqueViolation(error)) return [[], leaders];
+      this.logger.error(
+        `Storing a batch of ${batch.length} execution(s) failed: ${describe(error)}`,
+      );
+      const failure = ApiError.unavailable(
+        'The execution could not be stored; nothing was accepted. Retry later.',
+      );
+      for (const entry of batch) entry.reject(failure);
+      return null;
+    }
+  }
+
+  /** The `agent \n key` of the leaders whose key is already stored. */
+  private async storedKeys(manager: EntityManager, leaders: Leader[]): Promise<Set<string>> {
+    const where = leaders.map(() => '(agent_id = ? AND idempotency_key = ?)').join(' OR ');
+    const parameters = leaders.flatMap(({ entry }) => [
+      entry.request.agent.id,
+      entry.request.idempotencyKey,
+    ]);
+    const rows: { agent_id: string; idempotency_key: string }[] = await manager.query(
+      `SELECT agent_id, idempotency_key FROM executions WHERE ${where}`,
+      parameters,
+    );
+    return new Set(rows.map((row) => `${row.agent_id}\n${row.idempotency_key}`));
+  }
+
+  /**
+   * One execution on its own (a key already stored, or taken by another process meanwhile):
+   * a stored key younger than the window answers its execution; an older one is released.
+   */
+  private async submitOne(request: NewExecution): Promise<IntakeResult> {
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
-        const execution = await retrying(this.dataSource).transaction((manager) =>
-          this.insert(manager, request),
-        );
+        const execution = await retrying(this.dataSource).transaction(async (manager) => {
+          const row = build(request, now());
+          await this.insertRows(manager, [row]);
+          await this.stats.add(manager, row.agentId, row.createdAt, { created: 1 });
+          return row;
+        });
         await this.queue.enqueue([execution.id]);
         return { execution, created: true };
       } catch (error) {
@@ -75,32 +264,87 @@ export class ExecutionIntakeService {
     throw new Error('Could not settle an idempotency key after 3 attempts');
   }
 
-  private async insert(manager: EntityManager, request: NewExecution): Promise<Execution> {
-    const createdAt = now();
-    const execution = manager.create(Execution, {
-      id: newId('exe'),
-      accountId: request.agent.accountId,
-      agentId: request.agent.id,
-      agentKind: request.agent.kind,
-      status: 'queued',
-      source: request.source,
-      retryOf: request.retryOf ?? null,
-      input: request.input,
-      output: null,
-      error: null,
-      logs: null,
-      callbackUrl: request.callbackUrl ?? null,
-      idempotencyKey: request.idempotencyKey ?? null,
-      requestHash: request.requestHash ?? null,
-      attempts: 0,
-      leasedUntil: null,
-      createdAt,
-      startedAt: null,
-      completedAt: null,
-      durationMs: null,
-    });
-    await manager.insert(Execution, execution as QueryDeepPartialEntity<Execution>);
-    await this.stats.add(manager, request.agent.id, createdAt, { created: 1 });
-    return execution;
+  /**
+   * Multi-row INSERTs of whole rows, values converted by the driver exactly as TypeORM's own
+   * insert does (JSON, timestamps), without its query builder on the hot path.
+   */
+  private async insertRows(manager: EntityManager, executions: Execution[]): Promise<void> {
+    const { columns, table, names, row } = this.columns();
+    const driver = this.dataSource.driver;
+    let index = 0;
+    while (index < executions.length) {
+      const remaining = executions.length - index;
+      const parameters: unknown[] = [];
+      let rows = 0;
+      let bytes = 0;
+      const cap = this.sqlite ? largestPowerOfTwo(Math.min(remaining, SQLITE_MAX_ROWS)) : remaining;
+      while (rows < cap && (rows === 0 || bytes < MAX_STATEMENT_BYTES)) {
+        const execution = executions[index + rows];
+        for (const column of columns) {
+          const value: unknown = driver.preparePersistentValue(
+            column.getEntityValue(execution),
+            column,
+          );
+          if (typeof value === 'string') bytes += value.length;
+          parameters.push(value);
+        }
+        rows++;
+      }
+      const values = new Array<string>(rows).fill(row).join(', ');
+      await manager.query(`INSERT INTO ${table} (${names}) VALUES ${values}`, parameters);
+      index += rows;
+    }
   }
+
+  private columns(): { columns: ColumnMetadata[]; table: string; names: string; row: string } {
+    if (!this.insertColumns) {
+      const columns = this.dataSource.getMetadata(Execution).columns;
+      const escape = (name: string) => this.dataSource.driver.escape(name);
+      this.insertColumns = {
+        columns,
+        table: escape('executions'),
+        names: columns.map((column) => escape(column.databaseName)).join(', '),
+        row: `(${columns.map(() => '?').join(', ')})`,
+      };
+    }
+    return this.insertColumns;
+  }
+}
+
+/** A new queued execution; ids made in one process increase in call order. */
+function build(request: NewExecution, createdAt: Date): Execution {
+  return Object.assign(new Execution(), {
+    id: newId('exe'),
+    accountId: request.agent.accountId,
+    agentId: request.agent.id,
+    agentKind: request.agent.kind,
+    status: 'queued',
+    source: request.source,
+    retryOf: request.retryOf ?? null,
+    input: request.input,
+    output: null,
+    error: null,
+    logs: null,
+    callbackUrl: request.callbackUrl ?? null,
+    idempotencyKey: request.idempotencyKey ?? null,
+    requestHash: request.requestHash ?? null,
+    attempts: 0,
+    leasedUntil: null,
+    createdAt,
+    startedAt: null,
+    completedAt: null,
+    durationMs: null,
+  } satisfies Execution);
+}
+
+function keyOf(request: NewExecution): string | null {
+  return request.idempotencyKey ? `${request.agent.id}\n${request.idempotencyKey}` : null;
+}
+
+function largestPowerOfTwo(n: number): number {
+  return 2 ** Math.floor(Math.log2(n));
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
