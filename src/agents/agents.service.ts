@@ -7,6 +7,8 @@ import { newSigningSecret, safeEqual, SecretBox, sha256Hex } from '../common/cry
 import { newId, randomToken } from '../common/ids';
 import { now } from '../common/time';
 import { KindRegistry } from '../runner/kinds/kind-registry';
+import { LocalBus } from '../runner/local-bus';
+import { AGENT_CHANGED } from './agent-cache';
 import { Agent, WebhookAuth } from './agent.entity';
 import type { AgentView } from './agent.response';
 import { AgentStats, AgentStatsService } from './agent-stats.service';
@@ -46,6 +48,7 @@ export class AgentsService {
     private readonly stats: AgentStatsService,
     private readonly kinds: KindRegistry,
     @Inject(SecretBox) private readonly secrets: SecretBox,
+    private readonly bus: LocalBus,
   ) {}
 
   /**
@@ -219,13 +222,17 @@ export class AgentsService {
     }
   }
 
-  /** Writes `changes` (and `updated_at`) unless the agent was deleted meanwhile (then 404). */
+  /**
+   * Writes `changes` (and `updated_at`) unless the agent was deleted meanwhile (then 404),
+   * then tells this process's caches of agents (AGENT_CHANGED).
+   */
   private async change(agent: Agent, changes: AgentChanges): Promise<Agent> {
     const updated = { ...changes, updatedAt: now() };
     const result = await this.agents.update(
       { id: agent.id, accountId: agent.accountId, deletedAt: IsNull() },
       updated,
     );
+    this.bus.emit(AGENT_CHANGED, agent.id);
     if (result.affected === 0) throw ApiError.notFound('Agent');
     return Object.assign(agent, updated);
   }

@@ -33,6 +33,8 @@ export interface AppConfig {
   intakeBatchMax: number;
   /** Group commit: how long the first submit of a batch waits for others (0 = next tick). */
   intakeBatchWindowMs: number;
+  /** How long a webhook id's agent stays cached (0 = no cache); changes made in this process evict at once. */
+  agentCacheTtlMs: number;
   callbackRetryBaseMs: number;
   /** Whole time one callback attempt may take (connect, headers and body). */
   callbackTimeoutMs: number;
@@ -191,6 +193,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     workerPollMs: int(env, 'WORKER_POLL_MS', 1000, 10, 60_000),
     intakeBatchMax: int(env, 'INTAKE_BATCH_MAX', 100, 1, 1000),
     intakeBatchWindowMs: int(env, 'INTAKE_BATCH_WINDOW_MS', 1, 0, 1000),
+    agentCacheTtlMs: int(env, 'AGENT_CACHE_TTL_MS', 2000, 0, 60_000),
     callbackRetryBaseMs: int(env, 'CALLBACK_RETRY_BASE_MS', 10000, 1, 3_600_000),
     callbackTimeoutMs: int(env, 'CALLBACK_TIMEOUT_MS', 10000, 1, 600_000),
     callbackConcurrency: int(env, 'CALLBACK_CONCURRENCY', 16, 1, 1000),

@@ -1,18 +1,21 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { IncomingHttpHeaders } from 'node:http';
 import { MoreThanOrEqual, Repository } from 'typeorm';
+import { AgentCache } from '../../agents/agent-cache';
 import { Agent } from '../../agents/agent.entity';
 import { AgentsService } from '../../agents/agents.service';
 import { Account } from '../../auth/account.entity';
 import { ApiError } from '../../common/api-error';
 import { sha256Hex } from '../../common/crypto';
 import { now } from '../../common/time';
+import { APP_CONFIG, type AppConfig } from '../../config/configuration';
 import { Execution } from '../../executions/execution.entity';
 import {
   ExecutionIntakeService,
   IDEMPOTENCY_WINDOW_MS,
 } from '../../executions/execution-intake.service';
+import { LocalBus } from '../../runner/local-bus';
 import { verifyHexSignature, verifyStandardWebhook } from './webhook-signatures';
 
 /** The agent a webhook id belongs to, with its account (for the plan's rate limits). */
@@ -38,28 +41,50 @@ const WEBHOOK_ID = /^[A-Za-z0-9_-]{1,64}$/;
  * credentials against the agent's `webhook_auth`, and turns the payload into an execution.
  */
 @Injectable()
-export class InboundWebhooksService {
+export class InboundWebhooksService implements OnModuleDestroy {
+  /** Targets by webhook id: changes in this process evict at once, others within the TTL. */
+  private readonly targets: AgentCache<WebhookTarget>;
+
   constructor(
     @InjectRepository(Agent) private readonly agents: Repository<Agent>,
     @InjectRepository(Execution) private readonly executions: Repository<Execution>,
     private readonly agentsService: AgentsService,
     private readonly intake: ExecutionIntakeService,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+    bus: LocalBus,
+  ) {
+    this.targets = new AgentCache(config.agentCacheTtlMs, bus);
+  }
+
+  onModuleDestroy(): void {
+    this.targets.close();
+  }
 
   /**
    * The live (not deleted) agent of `webhookId` and its account, in one query on the unique
-   * `webhook_id` index. Unknown, deleted or rotated-away ids: 404 `not_found`.
+   * `webhook_id` index (cached for AGENT_CACHE_TTL_MS). Unknown, deleted or rotated-away ids:
+   * 404 `not_found`.
    */
   async resolve(webhookId: string): Promise<WebhookTarget> {
     const found = WEBHOOK_ID.test(webhookId)
-      ? await this.agents
-          .createQueryBuilder('agent')
-          .innerJoinAndMapOne('agent.account', Account, 'account', 'account.id = agent.accountId')
-          .where('agent.webhookId = :webhookId', { webhookId })
-          .andWhere('agent.deletedAt IS NULL')
-          .getOne()
+      ? await this.targets.get(
+          webhookId,
+          () => this.load(webhookId),
+          (target) => target.agent.id,
+        )
       : null;
     if (!found) throw new ApiError('not_found', 'No webhook at this URL');
+    return found;
+  }
+
+  private async load(webhookId: string): Promise<WebhookTarget | null> {
+    const found = await this.agents
+      .createQueryBuilder('agent')
+      .innerJoinAndMapOne('agent.account', Account, 'account', 'account.id = agent.accountId')
+      .where('agent.webhookId = :webhookId', { webhookId })
+      .andWhere('agent.deletedAt IS NULL')
+      .getOne();
+    if (!found) return null;
     const { account, ...agent } = found as Agent & { account: Account };
     return { agent: Object.assign(new Agent(), agent), account };
   }
