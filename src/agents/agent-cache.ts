@@ -26,7 +26,7 @@ const MAX_ENTRIES = 10_000;
 export class AgentCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
   /** Bumped by every change: a lookup that started before it may have read the old row. */
-  private generation = 0;
+  generation = 0;
   private readonly onChanged = (agentId: string) => this.evictAgent(agentId);
 
   constructor(
@@ -43,19 +43,31 @@ export class AgentCache<T> {
     agentIdOf: (value: T) => string,
   ): Promise<T | null> {
     if (this.ttlMs <= 0) return load();
-    const at = Date.now();
-    const entry = this.entries.get(key);
-    if (entry && entry.expiresAt > at) return entry.value;
-    if (entry) this.entries.delete(key);
+    const hit = this.peek(key);
+    if (hit !== undefined) return hit;
     const generation = this.generation;
     const value = await load();
-    if (value !== null && generation === this.generation) {
-      if (this.entries.size >= MAX_ENTRIES) {
-        this.entries.delete(this.entries.keys().next().value!);
-      }
-      this.entries.set(key, { value, agentId: agentIdOf(value), expiresAt: at + this.ttlMs });
-    }
+    if (value !== null) this.put(key, value, agentIdOf(value), generation);
     return value;
+  }
+
+  /** The live cached value of `key`, if any. */
+  peek(key: string): T | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt > Date.now()) return entry.value;
+    this.entries.delete(key);
+    return undefined;
+  }
+
+  /**
+   * Stores what a lookup found; `generation` is `this.generation` read before the lookup
+   * started: if an agent changed since, the value may be stale and is not stored.
+   */
+  put(key: string, value: T, agentId: string, generation: number): void {
+    if (this.ttlMs <= 0 || generation !== this.generation) return;
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { value, agentId, expiresAt: Date.now() + this.ttlMs });
   }
 
   evictAgent(agentId: string): void {

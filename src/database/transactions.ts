@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
+import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel';
 import { isConnectionError, isLockConflict } from '../common/database-errors';
 
 export interface RetryOptions {
@@ -11,6 +12,8 @@ export interface RetryOptions {
    * committing is retried too: if the first commit did land, the retry changes nothing.
    */
   idempotent?: boolean;
+  /** The transaction's isolation level (the database's default when absent). */
+  isolation?: IsolationLevel;
 }
 
 const logger = new Logger('Transactions');
@@ -39,11 +42,14 @@ export async function transactionWithRetry<T>(
   for (let attempt = 1; ; attempt++) {
     let committing = false;
     try {
-      return await dataSource.transaction(async (manager) => {
+      const run = async (manager: EntityManager) => {
         const result = await work(manager);
         committing = true;
         return result;
-      });
+      };
+      return await (options.isolation
+        ? dataSource.transaction(options.isolation, run)
+        : dataSource.transaction(run));
     } catch (error) {
       const retry =
         attempt < attempts &&

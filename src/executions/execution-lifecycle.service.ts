@@ -5,6 +5,7 @@ import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialE
 import { AgentStatsService } from '../agents/agent-stats.service';
 import { ApiError } from '../common/api-error';
 import { now } from '../common/time';
+import { execute, RawColumns } from '../database/raw-sql';
 import { retrying } from '../database/transactions';
 import { MetricsService } from '../metrics/metrics.service';
 import { LocalBus } from '../runner/local-bus';
@@ -27,6 +28,17 @@ export interface RunOutcome {
  */
 const TRANSITION = { idempotent: true } as const;
 
+/** The columns a finished run sets. */
+interface FinalChanges {
+  status: 'completed' | 'failed';
+  output: Record<string, unknown> | null;
+  error: ExecutionError | null;
+  logs: LogEntry[];
+  completedAt: Date;
+  durationMs: number | null;
+  leasedUntil: null;
+}
+
 /** The LocalBus event that asks the worker running an execution to abort it. */
 export const CANCEL_EVENT = 'cancel';
 
@@ -38,6 +50,9 @@ export const CANCEL_EVENT = 'cancel';
  */
 @Injectable()
 export class ExecutionLifecycleService {
+  private readonly raw: RawColumns<Execution>;
+  private readonly mysql: boolean;
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly stats: AgentStatsService,
@@ -45,7 +60,10 @@ export class ExecutionLifecycleService {
     private readonly bus: LocalBus,
     private readonly metrics: MetricsService,
     @Inject(RUN_QUEUE) private readonly queue: RunQueue,
-  ) {}
+  ) {
+    this.raw = new RawColumns(dataSource, Execution);
+    this.mysql = dataSource.options.type !== 'better-sqlite3';
+  }
 
   /**
    * Records the end of a run. Applies only while the row is still `running` under the same
@@ -102,6 +120,137 @@ export class ExecutionLifecycleService {
       await this.announceFinished(execution.id);
     }
     return finished;
+  }
+
+  /**
+   * Records the end of many runs in one transaction: for each, the same conditional UPDATE
+   * as `finish` (still `running` under the same claim), then one upsert of the daily counters
+   * of those that changed and their callbacks. Resolves, in order, whether each was recorded
+   * (false: the row had moved on). Throws when the transaction failed (nothing recorded): the
+   * caller then records each run on its own (`finish`), so that one row the database refuses
+   * does not hold up the others. Statements per batch: SQLite one UPDATE per run (prepared, no
+   * round trips); MySQL one locking read and one UPDATE per final status.
+   */
+  async finishMany(runs: { execution: Execution; outcome: RunOutcome }[]): Promise<boolean[]> {
+    const changes = runs.map(({ execution, outcome }): FinalChanges => ({
+      status: outcome.status,
+      output: outcome.output,
+      error: outcome.error,
+      logs: outcome.logs,
+      completedAt: outcome.completedAt,
+      durationMs: execution.startedAt
+        ? Math.max(0, outcome.completedAt.getTime() - execution.startedAt.getTime())
+        : null,
+      leasedUntil: null,
+    }));
+    let callbacks = 0;
+    const results = await retrying(this.dataSource, TRANSITION).transaction(async (manager) => {
+      const changed = this.mysql
+        ? await this.finishOwned(manager, runs, changes)
+        : await this.finishEach(manager, runs, changes);
+      for (let i = 0; i < runs.length; i++) {
+        if (changed[i]) Object.assign(runs[i].execution, changes[i]);
+      }
+      const finished = runs.filter((_, i) => changed[i]);
+      await this.stats.addMany(
+        manager,
+        finished.map(({ execution, outcome }) => ({
+          agentId: execution.agentId,
+          at: outcome.completedAt,
+          ...(outcome.status === 'completed' ? { completed: 1 } : { failed: 1 }),
+        })),
+      );
+      for (const { execution } of finished) {
+        if ((await this.outbox.enqueue(manager, execution)) !== null) callbacks++;
+      }
+      return changed;
+    });
+    if (callbacks > 0) this.outbox.wake();
+    for (let i = 0; i < runs.length; i++) {
+      if (!results[i]) continue;
+      const { execution } = runs[i];
+      this.metrics.executionFinished(execution.agentKind, changes[i].status, changes[i].durationMs);
+      await this.announceFinished(execution.id);
+    }
+    return results;
+  }
+
+  /** SQLite: one conditional UPDATE per run (prepared once, no round trips). */
+  private async finishEach(
+    manager: EntityManager,
+    runs: { execution: Execution }[],
+    changes: FinalChanges[],
+  ): Promise<boolean[]> {
+    const changed: boolean[] = [];
+    for (let i = 0; i < runs.length; i++) {
+      const { execution } = runs[i];
+      const change = changes[i];
+      const count = await execute(
+        manager,
+        `UPDATE executions SET status = ?, output = ?, error = ?, logs = ?, completed_at = ?,
+           duration_ms = ?, leased_until = NULL
+         WHERE id = ? AND status = 'running' AND attempts = ?`,
+        [...this.finalValues(change), execution.id, execution.attempts],
+      );
+      changed.push(count === 1);
+    }
+    return changed;
+  }
+
+  /**
+   * MySQL: a round trip per row would cost more than the commit. One locking read finds the
+   * runs still `running` under their claim (`attempts`); the others moved on (a cancel won).
+   * Then one UPDATE per final status sets the owned rows, each its own values (CASE on id).
+   */
+  private async finishOwned(
+    manager: EntityManager,
+    runs: { execution: Execution }[],
+    changes: FinalChanges[],
+  ): Promise<boolean[]> {
+    const q = (name: string) => this.dataSource.driver.escape(name);
+    const list = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+    const rows: { id: string; attempts: number }[] = await manager.query(
+      `SELECT ${q('id')}, ${q('attempts')} FROM ${q('executions')}
+       WHERE ${q('id')} IN (${list(runs.length)}) AND ${q('status')} = 'running' FOR UPDATE`,
+      runs.map(({ execution }) => execution.id),
+    );
+    const claims = new Map(rows.map((row) => [row.id, Number(row.attempts)]));
+    const changed = runs.map(({ execution }) => claims.get(execution.id) === execution.attempts);
+    for (const status of ['completed', 'failed'] as const) {
+      const owned = runs.flatMap((run, i) =>
+        changed[i] && changes[i].status === status
+          ? [{ id: run.execution.id, values: this.finalValues(changes[i]) }]
+          : [],
+      );
+      if (owned.length === 0) continue;
+      const cases = (column: string) =>
+        `${q(column)} = CASE ${q('id')} ${owned.map(() => 'WHEN ? THEN ?').join(' ')} END`;
+      const columns = ['output', 'error', 'logs', 'completed_at', 'duration_ms'];
+      const count = await execute(
+        manager,
+        `UPDATE ${q('executions')} SET ${q('status')} = '${status}', ${columns.map(cases).join(', ')},
+           ${q('leased_until')} = NULL
+         WHERE ${q('id')} IN (${list(owned.length)}) AND ${q('status')} = 'running'`,
+        [
+          ...columns.flatMap((_, c) => owned.flatMap(({ id, values }) => [id, values[c + 1]])),
+          ...owned.map(({ id }) => id),
+        ],
+      );
+      // The rows are locked: anything else is a bug, and the transaction is rolled back.
+      if (count !== owned.length) throw new Error(`Finished ${count} of ${owned.length} runs`);
+    }
+    return changed;
+  }
+
+  private finalValues(change: FinalChanges): unknown[] {
+    return [
+      change.status,
+      this.raw.persist('output', change.output),
+      this.raw.persist('error', change.error),
+      this.raw.persist('logs', change.logs),
+      this.raw.persist('completedAt', change.completedAt),
+      change.durationMs,
+    ];
   }
 
   /**

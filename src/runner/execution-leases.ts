@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, IsNull, LessThan } from 'typeorm';
+import { DataSource, EntityManager, In, IsNull, LessThan, Not } from 'typeorm';
 import { now } from '../common/time';
+import { execute, RawColumns } from '../database/raw-sql';
 import { retrying } from '../database/transactions';
 import { Execution } from '../executions/execution.entity';
 import type { QueuedRun } from './run-queue';
@@ -39,7 +40,13 @@ const CLAIM_COLUMNS = {
  */
 @Injectable()
 export class ExecutionLeases {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  private readonly raw: RawColumns<Execution>;
+  private readonly mysql: boolean;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    this.raw = new RawColumns(dataSource, Execution);
+    this.mysql = dataSource.options.type !== 'better-sqlite3';
+  }
 
   private get executions() {
     return this.dataSource.getRepository(Execution);
@@ -92,6 +99,82 @@ export class ExecutionLeases {
         .execute();
       if (result.affected !== 1) return null;
       return manager.findOne(Execution, { select: CLAIM_COLUMNS, where: { id } });
+    });
+  }
+
+  /**
+   * Claims up to `limit` of the oldest queued executions at once (not those in `exclude`) and
+   * returns their whole rows, as claimed: one transaction reads them (MySQL: `FOR UPDATE SKIP
+   * LOCKED`, so concurrent workers take different rows; SQLite: the transaction is the only
+   * writer) and moves them with one conditional UPDATE (`status = 'queued'`), `attempts` + 1
+   * each. All or nothing: if the UPDATE does not change every row read, nothing is claimed
+   * and it throws; it throws too when a row's stored JSON cannot be read, or the row refuses
+   * the update (MariaDB re-checks a broken document). Then claim one by one with `claim`.
+   */
+  async claimNext(limit: number, leaseMs: number, exclude: Set<string>): Promise<Execution[]> {
+    const run = async (manager: EntityManager): Promise<Execution[]> => {
+      const rows = await manager.find(Execution, {
+        where: { status: 'queued', ...(exclude.size > 0 ? { id: Not(In([...exclude])) } : {}) },
+        order: { createdAt: 'ASC', id: 'ASC' },
+        take: limit,
+        ...(this.mysql ? { lock: { mode: 'pessimistic_write', onLocked: 'skip_locked' } } : {}),
+      });
+      if (rows.length === 0) return [];
+      const startedAt = now();
+      const leasedUntil = new Date(startedAt.getTime() + leaseMs);
+      const q = (name: string) => this.dataSource.driver.escape(name);
+      const changed = await execute(
+        manager,
+        // SQLite would pick the (status, created_at) index for the literal and walk every
+        // queued row; `+status` leaves it the primary key, as MySQL's optimizer does anyway.
+        `UPDATE ${q('executions')} SET ${q('status')} = 'running', ${q('started_at')} = ?,
+           ${q('leased_until')} = ?, ${q('attempts')} = ${q('attempts')} + 1
+         WHERE ${q('id')} IN (${rows.map(() => '?').join(', ')})
+           AND ${this.mysql ? '' : '+'}${q('status')} = 'queued'`,
+        [
+          this.raw.persist('startedAt', startedAt),
+          this.raw.persist('leasedUntil', leasedUntil),
+          ...rows.map((row) => row.id),
+        ],
+      );
+      if (changed !== rows.length) {
+        throw new Error(`Claimed ${changed} of ${rows.length} queued executions; rolled back`);
+      }
+      for (const row of rows) {
+        Object.assign(row, {
+          status: 'running',
+          startedAt,
+          leasedUntil,
+          attempts: row.attempts + 1,
+        });
+      }
+      return rows;
+    };
+    // READ COMMITTED: the locking read takes no gap locks that would hold up new inserts.
+    return retrying(this.dataSource, {
+      ...TRANSITION,
+      ...(this.mysql ? { isolation: 'READ COMMITTED' as const } : {}),
+    }).transaction(run);
+  }
+
+  /**
+   * Extends the leases of many runs this worker owns with one UPDATE. True when every lease
+   * was extended; false when some row moved on (then `renew` tells which).
+   */
+  async renewMany(runs: Pick<Claim, 'id' | 'attempts'>[], leaseMs: number): Promise<boolean> {
+    if (runs.length === 0) return true;
+    return retrying(this.dataSource, TRANSITION).transaction(async (manager) => {
+      const changed = await execute(
+        manager,
+        `UPDATE executions SET leased_until = ? WHERE status = 'running' AND (${runs
+          .map(() => '(id = ? AND attempts = ?)')
+          .join(' OR ')})`,
+        [
+          this.raw.persist('leasedUntil', new Date(now().getTime() + leaseMs)),
+          ...runs.flatMap((run) => [run.id, run.attempts]),
+        ],
+      );
+      return changed === runs.length;
     });
   }
 

@@ -1,13 +1,16 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
+import { AgentCache } from '../agents/agent-cache';
 import { Agent } from '../agents/agent.entity';
 import { jsonValueTooDeep, MAX_JSON_DEPTH } from '../common/json-depth';
 import { now } from '../common/time';
+import { APP_CONFIG, type AppConfig } from '../config/configuration';
 import type { Execution, ExecutionError } from '../executions/execution.entity';
 import type { RunOutcome } from '../executions/execution-lifecycle.service';
 import { ConfigValidationError, RunContext, RunFailure } from './kinds/agent-kind';
 import { KindRegistry } from './kinds/kind-registry';
+import { LocalBus } from './local-bus';
 import { RunLog } from './run-log';
 
 /** Why a run's signal was aborted. */
@@ -31,13 +34,49 @@ export type RunResult =
  * happens into an outcome. It never throws: a kind's exception is an `agent_error`.
  */
 @Injectable()
-export class ExecutionRunner {
+export class ExecutionRunner implements OnModuleDestroy {
+  /** Agents by id for runs (AGENT_CACHE_TTL_MS; changes in this process evict at once). */
+  private readonly cache: AgentCache<Agent>;
+
   constructor(
     @InjectRepository(Agent) private readonly agents: Repository<Agent>,
     private readonly kinds: KindRegistry,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+    bus: LocalBus,
+  ) {
+    this.cache = new AgentCache(config.agentCacheTtlMs, bus);
+  }
 
-  async run(execution: Execution, controller: AbortController): Promise<RunResult> {
+  onModuleDestroy(): void {
+    this.cache.close();
+  }
+
+  /**
+   * Agents by id (deleted ones included: their executions still run), from the cache or with
+   * one query for those missing.
+   */
+  async loadAgents(ids: string[]): Promise<Map<string, Agent>> {
+    const found = new Map<string, Agent>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const hit = this.cache.peek(id);
+      if (hit) found.set(id, hit);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return found;
+    const generation = this.cache.generation;
+    for (const agent of await this.agents.findBy({ id: In(missing) })) {
+      found.set(agent.id, agent);
+      this.cache.put(agent.id, agent, agent.id, generation);
+    }
+    return found;
+  }
+
+  /**
+   * Runs `execution`. `agent` may be given when the caller already read it (the worker reads
+   * the agents of a claimed batch at once); otherwise it is read here.
+   */
+  async run(execution: Execution, controller: AbortController, agent?: Agent): Promise<RunResult> {
     const log = new RunLog();
     const startedAt = Date.now();
     // Every failure leaves an error entry; a kind that reported its own failure already did.
@@ -47,12 +86,13 @@ export class ExecutionRunner {
     };
     log.add('info', `Run started (${execution.agentKind}, attempt ${execution.attempts})`);
 
-    let agent: Agent | null;
-    try {
-      // A deleted agent's queued executions still run: they were acknowledged.
-      agent = await this.agents.findOneBy({ id: execution.agentId });
-    } catch {
-      return { kind: 'abandoned' }; // the database is unavailable: lease recovery retries
+    if (!agent) {
+      try {
+        // A deleted agent's queued executions still run: they were acknowledged.
+        agent = (await this.agents.findOneBy({ id: execution.agentId })) ?? undefined;
+      } catch {
+        return { kind: 'abandoned' }; // the database is unavailable: lease recovery retries
+      }
     }
     if (!agent) return fail('agent_error', 'The agent no longer exists');
     if (!this.kinds.has(execution.agentKind)) {

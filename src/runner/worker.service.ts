@@ -9,8 +9,13 @@ import { APP_CONFIG, type AppConfig } from '../config/configuration';
 import { isDatabaseUnavailable } from '../common/database-errors';
 import { ShutdownClock } from '../common/shutdown';
 import { now } from '../common/time';
+import type { Agent } from '../agents/agent.entity';
 import type { Execution } from '../executions/execution.entity';
-import { CANCEL_EVENT, ExecutionLifecycleService } from '../executions/execution-lifecycle.service';
+import {
+  CANCEL_EVENT,
+  ExecutionLifecycleService,
+  type RunOutcome,
+} from '../executions/execution-lifecycle.service';
 import type { RunJobData } from './bullmq-run-queue';
 import { Claim, ExecutionLeases } from './execution-leases';
 import { ExecutionRunner, RunAborted } from './execution-runner';
@@ -24,6 +29,15 @@ const RECOVERY_BATCH = 100;
 /** A queued row whose claim failed is tried again after this long (at most this many kept). */
 const SKIP_MS = 60_000;
 const MAX_SKIPPED = 100;
+/** Finished runs recorded in one transaction at most. */
+const MAX_FINISH_BATCH = 100;
+
+interface PendingFinish {
+  execution: Execution;
+  outcome: RunOutcome;
+  resolve(recorded: boolean): void;
+  reject(error: unknown): void;
+}
 /** Queued rows the reconciliation sweep (BullMQ) checks at a time, oldest first. */
 const SWEEP_BATCH = 500;
 
@@ -56,6 +70,10 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy {
   private pumping: Promise<void> | null = null;
   private pumpAgain = false;
   private recovering: Promise<void> | null = null;
+  private readonly finishes: PendingFinish[] = [];
+  private finishing: Promise<void> | null = null;
+  private finishScheduled = false;
+  private pumpScheduled = false;
   private reconciling: Promise<void> | null = null;
   /** BullMQ mode: the consumer of the `runs` queue. */
   private consumer: Consumer | null = null;
@@ -168,6 +186,19 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy {
     await this.runs.get(id)?.done;
   }
 
+  /**
+   * Pumps at the next turn of the event loop: runs finishing together (a batch) free their
+   * slots first, so that one claim takes them all.
+   */
+  private pumpSoon(): void {
+    if (this.pumpScheduled) return;
+    this.pumpScheduled = true;
+    setImmediate(() => {
+      this.pumpScheduled = false;
+      void this.pump();
+    });
+  }
+
   /** Claims and starts queued executions while there are free slots. One pass at a time. */
   private pump(): Promise<void> {
     if (this.stopping || this.redis) return Promise.resolve();
@@ -184,23 +215,49 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy {
       this.pumpAgain = false;
       try {
         while (!this.stopping && this.runs.size < this.config.workerConcurrency) {
-          const free = this.config.workerConcurrency - this.runs.size;
-          const skipped = this.skippedIds();
-          const ids = (await this.leases.nextQueued(free + skipped.size)).filter(
-            (id) => !skipped.has(id),
-          );
-          if (ids.length === 0) break;
-          let started = 0;
-          for (const id of ids) {
-            if (this.stopping || this.runs.size >= this.config.workerConcurrency) break;
-            if (await this.claimAndStart(id)) started++;
-          }
-          if (started === 0) break; // others took them; the next signal or poll looks again
+          const started = await this.claimBatch(this.config.workerConcurrency - this.runs.size);
+          if (started === 0) break; // none waiting; the next signal or poll looks again
         }
       } catch (error) {
         this.logger.error(`Looking for queued executions failed: ${describe(error)}`);
       }
     } while (this.pumpAgain && !this.stopping);
+  }
+
+  /**
+   * Claims up to `free` queued executions with one statement (their whole rows), reads their
+   * agents (cached), and starts them. Returns how many were started.
+   */
+  private async claimBatch(free: number): Promise<number> {
+    const skipped = this.skippedIds();
+    let claims: Execution[];
+    try {
+      claims = await this.leases.claimNext(free, this.config.workerLeaseMs, skipped);
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) throw error; // nothing to learn one by one
+      // A row may refuse the update (a broken document): one by one, setting aside failures.
+      this.logger.warn(`Claiming a batch failed, claiming one by one: ${describe(error)}`);
+      return this.claimOneByOne(free, skipped);
+    }
+    if (claims.length === 0) return 0;
+    const agents = await this.runner
+      .loadAgents([...new Set(claims.map((claim) => claim.agentId))])
+      .catch(() => new Map<string, Agent>()); // the runner reads each agent itself
+    for (const execution of claims) this.start(execution, agents.get(execution.agentId));
+    return claims.length;
+  }
+
+  /** The former way, one row per statement: used when a batch claim fails. */
+  private async claimOneByOne(free: number, skipped: Set<string>): Promise<number> {
+    const ids = (await this.leases.nextQueued(free + skipped.size)).filter(
+      (id) => !skipped.has(id),
+    );
+    let started = 0;
+    for (const id of ids) {
+      if (this.stopping || this.runs.size >= this.config.workerConcurrency) break;
+      if (await this.claimAndStart(id)) started++;
+    }
+    return started;
   }
 
   private async claimAndStart(id: string): Promise<boolean> {
@@ -215,18 +272,25 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy {
       return false;
     }
     if (!claim) return false;
-    let execution: Execution | null;
+    const execution = await this.readClaimed(claim);
+    if (!execution) return false;
+    const agents = await this.runner
+      .loadAgents([execution.agentId])
+      .catch(() => new Map<string, Agent>());
+    this.start(execution, agents.get(execution.agentId));
+    return true;
+  }
+
+  /** The row of a claim; a row this worker cannot read is failed now (null). */
+  private async readClaimed(claim: Claim): Promise<Execution | null> {
     try {
-      execution = await this.leases.read(id);
+      return await this.leases.read(claim.id);
     } catch (error) {
       // A row this worker cannot read would be claimed again and again: fail it now.
-      this.logger.error(`Execution ${id} cannot be read, failing it: ${describe(error)}`);
+      this.logger.error(`Execution ${claim.id} cannot be read, failing it: ${describe(error)}`);
       await this.lifecycle.failUnreadable(claim, describe(error)).catch(() => undefined);
-      return false;
+      return null;
     }
-    if (!execution) return false;
-    this.start(execution);
-    return true;
   }
 
   /** Leaves a queued row that could not be claimed alone for a while (the list is bounded). */
@@ -241,35 +305,86 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy {
     return new Set(this.skipUntil.keys());
   }
 
-  private start(execution: Execution): void {
+  private start(execution: Execution, agent?: Agent): void {
     const controller = new AbortController();
     const run: ActiveRun = { execution, controller, abandoned: false, done: Promise.resolve() };
     this.runs.set(execution.id, run);
-    run.done = this.execute(run).finally(() => {
+    run.done = this.execute(run, agent).finally(() => {
       this.runs.delete(execution.id);
-      void this.pump();
+      this.pumpSoon();
     });
   }
 
-  private async execute(run: ActiveRun): Promise<void> {
+  private async execute(run: ActiveRun, agent?: Agent): Promise<void> {
     const { execution } = run;
     try {
-      const result = await this.runner.run(execution, run.controller);
+      const result = await this.runner.run(execution, run.controller, agent);
       if (run.abandoned || result.kind === 'abandoned') return;
       if (result.kind === 'cancelled') {
         await this.lifecycle.keepLogsOfCancelledRun(execution.id, result.logs.toJSON());
         return;
       }
-      await this.lifecycle.finish(execution, result.outcome);
+      await this.finishSoon(execution, result.outcome);
     } catch (error) {
       // The row keeps its lease; once it expires, recovery runs it again or fails it.
       this.logger.error(`Finishing execution ${execution.id} failed: ${describe(error)}`);
     }
   }
 
-  /** Extends the leases of this worker's runs; a run whose row moved on is aborted. */
+  /**
+   * Records a finished run together with the others finishing now: one transaction for all
+   * (ExecutionLifecycleService.finishMany), written at the next turn of the event loop, or
+   * after the batch being written. Resolves once it is committed (the run's slot stays taken
+   * until then). If the batch fails, each run is recorded on its own.
+   */
+  private finishSoon(execution: Execution, outcome: RunOutcome): Promise<boolean> {
+    return new Promise<boolean>((resolve, reject) => {
+      this.finishes.push({ execution, outcome, resolve, reject });
+      if (this.finishing || this.finishScheduled) return;
+      this.finishScheduled = true;
+      setImmediate(() => {
+        this.finishScheduled = false;
+        this.flushFinishes();
+      });
+    });
+  }
+
+  private flushFinishes(): void {
+    if (this.finishing || this.finishes.length === 0) return;
+    const batch = this.finishes.splice(0, MAX_FINISH_BATCH);
+    this.finishing = this.lifecycle
+      .finishMany(batch)
+      .then(
+        (results) => batch.forEach((entry, i) => entry.resolve(results[i])),
+        () => {
+          for (const entry of batch) {
+            this.lifecycle.finish(entry.execution, entry.outcome).then(entry.resolve, entry.reject);
+          }
+        },
+      )
+      .finally(() => {
+        this.finishing = null;
+        this.flushFinishes();
+      });
+  }
+
+  /**
+   * Extends the leases of this worker's runs, all with one statement; if some row moved on
+   * (cancelled…), one by one to find it, and its run is aborted.
+   */
   private async renewLeases(): Promise<void> {
-    for (const run of [...this.runs.values()]) {
+    const runs = [...this.runs.values()].filter((run) => !run.controller.signal.aborted);
+    if (this.stopping || runs.length === 0) return;
+    try {
+      const all = await this.leases.renewMany(
+        runs.map((run) => run.execution),
+        this.config.workerLeaseMs,
+      );
+      if (all) return;
+    } catch (error) {
+      this.logger.warn(`Renewing ${runs.length} lease(s) at once failed: ${describe(error)}`);
+    }
+    for (const run of runs) {
       if (this.stopping || run.controller.signal.aborted) continue;
       const { id, attempts } = run.execution;
       try {
