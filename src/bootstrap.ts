@@ -4,13 +4,14 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import type { Server } from 'node:http';
-import { Logger } from 'nestjs-pino';
+import { Logger, PinoLogger } from 'nestjs-pino';
 import type { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { EnvelopeFlavour, sendError } from './common/error-envelope';
 import { answerUnparsableRequests, securityHeaders } from './common/http-hardening';
 import { jsonBody } from './common/json-body.middleware';
 import { redactUrl } from './common/logging.module';
+import { requestLog } from './common/request-log.middleware';
 import { ShutdownClock } from './common/shutdown';
 import type { AppConfig } from './config/configuration';
 import type { CoreResources } from './core.module';
@@ -51,6 +52,7 @@ export function configureHttpApp(
   app.set('trust proxy', false);
   app.set('query parser', 'simple');
   answerUnparsableRequests(app.getHttpServer() as Server, flavour, config.docsUrl);
+  app.use(requestLog(() => PinoLogger.root));
   app.use(httpMetrics(app.get(MetricsService), flavour === 'rest' ? 'api' : 'webhook'));
   app.use(securityHeaders());
   app.use((_req: Request, res: Response, next: NextFunction) => {
