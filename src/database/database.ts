@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import type { QueryRunner, ReplicationMode } from 'typeorm';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/configuration';
 import { buildDataSourceOptions, databaseKind } from './database.options';
@@ -25,31 +25,58 @@ export async function openDatabase(
  * undoing the other), and a plain statement issued while a transaction is open would run
  * inside it (and vanish with its rollback). On SQLite, every use of the connection is
  * therefore serialized: a transaction runs alone, and a statement from outside a transaction
- * waits for the open one to end. Inside a transaction (tracked with AsyncLocalStorage), its
- * statements run directly; use the manager it provides: calling `dataSource.transaction()`
- * there would wait for itself.
+ * waits for the open one to end.
+ *
+ * Inside and outside are told apart by the query runner, not by an async context: each
+ * transaction gets its own runner object (sharing the one connection) whose statements run
+ * directly, so its manager (and repositories, query builders taken from it) work as usual.
+ * AsyncLocalStorage did the same job but made every promise of the process pay for a hook
+ * (about a tenth of an inbound webhook's CPU time). Inside a transaction, use the manager it
+ * provides: a statement through the DataSource (or an injected repository) there would wait
+ * for the transaction, that is for itself.
  */
 function serializeTransactions(dataSource: DataSource): void {
-  const inTransaction = new AsyncLocalStorage<true>();
   let tail: Promise<unknown> = Promise.resolve();
   const serialized = <T>(work: () => Promise<T>): Promise<T> => {
     const run = tail.then(work);
     tail = run.catch(() => undefined);
     return run;
   };
+  let open = false;
+  let opening = false;
+
+  // The driver hands out one shared query runner; statements outside a transaction wait for
+  // the open one, if any.
+  const shared = dataSource.driver.createQueryRunner('master');
+  const direct = shared.query;
+  shared.query = function (this: QueryRunner, ...args: unknown[]) {
+    const run = () => (direct as (...a: unknown[]) => Promise<unknown>).apply(shared, args);
+    return open ? serialized(run) : run();
+  } as typeof shared.query;
+
+  // The runner a transaction is started on: its own object on the shared connection.
+  const createQueryRunner = dataSource.createQueryRunner.bind(dataSource);
+  dataSource.createQueryRunner = ((mode?: ReplicationMode) => {
+    const runner = createQueryRunner(mode);
+    if (!opening) return runner;
+    const own = Object.create(runner) as QueryRunner;
+    Object.assign(own, { query: direct, manager: dataSource.createEntityManager(own) });
+    return own;
+  }) as typeof dataSource.createQueryRunner;
 
   const manager = dataSource.manager;
   const transaction = manager.transaction.bind(manager) as (...args: unknown[]) => Promise<unknown>;
   manager.transaction = ((...args: unknown[]) =>
-    serialized(() =>
-      inTransaction.run(true, () => transaction(...args)),
-    )) as typeof manager.transaction;
-
-  // The driver hands out one shared query runner; statements outside a transaction queue up.
-  const runner = dataSource.driver.createQueryRunner('master');
-  const query = runner.query.bind(runner) as (...args: unknown[]) => Promise<unknown>;
-  runner.query = ((...args: unknown[]) =>
-    inTransaction.getStore()
-      ? query(...args)
-      : serialized(() => query(...args))) as typeof runner.query;
+    serialized(async () => {
+      open = true;
+      opening = true; // TypeORM takes its runner synchronously, before its first await
+      try {
+        const running = transaction(...args);
+        opening = false;
+        return await running;
+      } finally {
+        opening = false;
+        open = false;
+      }
+    })) as typeof manager.transaction;
 }
