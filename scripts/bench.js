@@ -5,7 +5,8 @@
 // threshold (numbers on shared machines are noisy). It exits non-zero only when it could not
 // measure at all (the service did not start, a request kind failed outright).
 //
-// Options: --quick (smoke run, under 2 minutes), --sqlite-only (ignore BENCH_DATABASE_URL).
+// Options: --quick (smoke run, under 2 minutes), --sqlite-only (ignore BENCH_DATABASE_URL),
+// --mariadb-only (skip SQLite; needs BENCH_DATABASE_URL).
 // Environment: BENCH_DATABASE_URL (a MariaDB/MySQL URL whose user may create databases),
 // BENCH_LOG_LEVEL (the service's LOG_LEVEL, default `info` as in production: the per-request
 // log line is part of the measured path; its output goes to /dev/null).
@@ -18,7 +19,7 @@ const autocannon = require('autocannon');
 
 const root = join(__dirname, '..');
 const quick = process.argv.includes('--quick');
-const sqliteOnly = process.argv.includes('--sqlite-only');
+const only = process.argv.includes('--sqlite-only') ? 'sqlite' : process.argv.includes('--mariadb-only') ? 'mariadb' : null;
 const P = quick
   ? { seconds: 3, warmup: 1, e2e: 2000, sync: 50, small: 10_000, large: 100_000, agents: 100, drainMs: 30_000 }
   : { seconds: 10, warmup: 2, e2e: 10_000, sync: 200, small: 10_000, large: 1_000_000, agents: 100, drainMs: 300_000 };
@@ -397,14 +398,16 @@ async function main() {
   try {
     // The baseline is measured right before each database's run, so that each ratio compares
     // figures taken minutes apart at most on a machine whose load changes.
-    log('baseline (bare NestJS GET)');
-    const sqliteBaseline = await measureBaseline(3990);
-    log(`baseline: ${sqliteBaseline.rps} req/s`);
-    byDb.sqlite = {
-      baseline: sqliteBaseline,
-      ...(await measureService('sqlite', { DATABASE_PATH: join(dir, 'bench.sqlite') }, { api: 3991, webhook: 3992 })),
-    };
-    if (process.env.BENCH_DATABASE_URL && !sqliteOnly) {
+    if (only !== 'mariadb') {
+      log('baseline (bare NestJS GET)');
+      const baseline = await measureBaseline(3990);
+      log(`baseline: ${baseline.rps} req/s`);
+      byDb.sqlite = {
+        baseline,
+        ...(await measureService('sqlite', { DATABASE_PATH: join(dir, 'bench.sqlite') }, { api: 3991, webhook: 3992 })),
+      };
+    }
+    if (process.env.BENCH_DATABASE_URL && only !== 'sqlite') {
       const mysql = require('mysql2/promise');
       const name = `bench_${Date.now()}`;
       const admin = await mysql.createConnection({ uri: process.env.BENCH_DATABASE_URL.replace(/^mariadb:/, 'mysql:') });
