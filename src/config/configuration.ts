@@ -188,7 +188,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     outboundAllowPrivate: bool(env, 'OUTBOUND_ALLOW_PRIVATE', false),
     syncWaitMs: int(env, 'SYNC_WAIT_MS', 30000, 0, 3_600_000),
     migrateOnStart: bool(env, 'MIGRATE_ON_START', false),
-    workerConcurrency: int(env, 'WORKER_CONCURRENCY', 8, 1, 1000),
+    workerConcurrency: int(env, 'WORKER_CONCURRENCY', 32, 1, 1000),
     workerLeaseMs: int(env, 'WORKER_LEASE_MS', 30000, 100, 3_600_000),
     workerPollMs: int(env, 'WORKER_POLL_MS', 1000, 10, 60_000),
     intakeBatchMax: int(env, 'INTAKE_BATCH_MAX', 100, 1, 1000),
