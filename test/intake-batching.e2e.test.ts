@@ -293,3 +293,87 @@ describe('batched finishes', () => {
     expect(await status(cancelled.id)).toBe('cancelled');
   });
 });
+
+/**
+ * The webhook listener caches the agent of a webhook id (AGENT_CACHE_TTL_MS). A change made
+ * through the API of the same process evicts it at once; with REDIS_URL, a change made in
+ * another process does too (signal `agents`), long before the cached copy would expire.
+ */
+describe('agent cache of the webhook listener', () => {
+  it('drops a paused, rotated or deleted agent at once in the same process', async () => {
+    const t = await startTestService({ ROLE: 'api,webhook', AGENT_CACHE_TTL_MS: '60000' });
+    try {
+      const { key } = await t.seedAccount();
+      const agent = await seedAgent(t, key);
+      await t.webhook().post(agent.path).send(LEAD).expect(202); // cached now
+      await t
+        .api()
+        .patch(`/v2/agents/${agent.id}`)
+        .set(bearer(key))
+        .send({ status: 'paused' })
+        .expect(200);
+      await t.webhook().post(agent.path).send(LEAD).expect(409);
+      await t
+        .api()
+        .patch(`/v2/agents/${agent.id}`)
+        .set(bearer(key))
+        .send({ status: 'active' })
+        .expect(200);
+      await t.webhook().post(agent.path).send(LEAD).expect(202);
+      const rotated = await t
+        .api()
+        .post(`/v2/agents/${agent.id}/webhook-url/rotate`)
+        .set(bearer(key))
+        .expect((res) => expect(res.status).toBeLessThan(300));
+      await t.webhook().post(agent.path).send(LEAD).expect(404);
+      const next = new URL(rotated.body.webhook_url).pathname;
+      await t.webhook().post(next).send(LEAD).expect(202);
+      await t.api().delete(`/v2/agents/${agent.id}`).set(bearer(key)).expect(204);
+      await t.webhook().post(next).send(LEAD).expect(404);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it.skipIf(!process.env.REDIS_URL)(
+    'drops an agent changed through the API of another process at once (REDIS_URL)',
+    async () => {
+      const common = {
+        REDIS_URL: process.env.REDIS_URL!,
+        QUEUE_PREFIX: `aas-test-cache-${Date.now()}`,
+        AGENT_CACHE_TTL_MS: '60000',
+      };
+      const api = await startTestService({ ...common, ROLE: 'api' });
+      const webhook = await startTestService({ ...common, ROLE: 'webhook' }, { db: api.db });
+      try {
+        const { key } = await api.seedAccount();
+        const created = await api
+          .api()
+          .post('/v2/agents')
+          .set(bearer(key))
+          .send({ name: 'Cached elsewhere' })
+          .expect(201);
+        const path = new URL(created.body.webhook_url).pathname;
+        await webhook.webhook().post(path).send(LEAD).expect(202); // cached in the other one
+        await api
+          .api()
+          .patch(`/v2/agents/${created.body.id}`)
+          .set(bearer(key))
+          .send({ status: 'paused' })
+          .expect(200);
+        // Pub/sub is asynchronous: within a second, far below the 60 s the copy would live.
+        const deadline = Date.now() + 1000;
+        let status = 0;
+        while (Date.now() < deadline) {
+          status = (await webhook.webhook().post(path).send(LEAD)).status;
+          if (status === 409) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        expect(status).toBe(409);
+      } finally {
+        await webhook.close();
+        await api.close();
+      }
+    },
+  );
+});

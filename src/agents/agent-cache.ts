@@ -2,9 +2,10 @@ import { LocalBus } from '../runner/local-bus';
 
 /**
  * LocalBus event: an agent was changed or deleted (payload: its id). Emitted by AgentsService
- * after the change is committed; caches of agents drop it. Across processes the same event
- * may travel through Redis (issue 9); without that, other processes see the change once their
- * cached copy expires (AGENT_CACHE_TTL_MS, 2 s by default).
+ * after the change is committed; caches of agents drop it. With REDIS_URL the event reaches
+ * the other processes too (RedisQueues, signal `agents`); without Redis, or if the message is
+ * lost, other processes see the change once their cached copy expires (AGENT_CACHE_TTL_MS,
+ * 2 s by default).
  */
 export const AGENT_CHANGED = 'agent:changed';
 

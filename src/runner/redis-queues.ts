@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { DelayedError, Queue, Worker as BullWorker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
+import { AGENT_CHANGED } from '../agents/agent-cache';
 import type { AppConfig } from '../config/configuration';
 import { CANCEL_EVENT } from '../executions/execution-lifecycle.service';
 import { CALLBACKS_WAKE } from '../webhooks/outbound/callback-outbox';
@@ -35,7 +36,7 @@ export interface Consumer {
 }
 
 /** Signals that travel between processes (pub/sub), each mirrored on the local bus. */
-type Signal = 'finished' | 'cancel' | 'callbacks';
+type Signal = 'finished' | 'cancel' | 'callbacks' | 'agents';
 
 /** How long `start()` waits for Redis before the process starts anyway. */
 const STARTUP_WAIT_MS = 2000;
@@ -59,11 +60,13 @@ const retryStrategy = (times: number) => Math.min(times * 200, 2000);
  *
  * Signals: `finished` (an execution reached a final state: synchronous triggers waiting in an
  * api process wake up), `cancel` (a worker running that execution aborts it at once) and
- * `callbacks` (outbox rows were written by a process without a dispatcher). Each is a local-bus
+ * `callbacks` (outbox rows were written by a process without a dispatcher) and `agents` (an
+ * agent was changed: cached copies are dropped, see AgentCache). Each is a local-bus
  * event mirrored through a Redis channel: `cancel` and `callbacks` emitted on this process's bus
  * are published, and signals published by other processes are emitted on this bus. Pub/sub may
- * drop messages while a connection is down; every signal has a database fallback (the waiter
- * polls the row, the worker notices a cancel at its next lease renewal, the dispatcher sweeps).
+ * drop messages while a connection is down; every signal has a fallback (the waiter polls the
+ * row, the worker notices a cancel at its next lease renewal, the dispatcher sweeps, a cached
+ * agent expires after AGENT_CACHE_TTL_MS).
  *
  * Redis being down never fails a request: adds and publishes fail fast (no offline queue) and
  * their callers fall back on the database, which stays the source of truth.
@@ -109,9 +112,12 @@ export class RedisQueues implements QueueHealth {
     const roles = config.roles;
     if (roles.has('api')) this.subscriptions.push('finished');
     if (roles.has('worker')) this.subscriptions.push('cancel', 'callbacks');
+    // Agents changed through the api of another process: cached copies are dropped at once.
+    if (roles.has('webhook') || roles.has('worker')) this.subscriptions.push('agents');
     // Cancels may concern a run in any worker. Outbox rows written here need another
     // process's dispatcher only when this one has none.
     this.relay(CANCEL_EVENT, 'cancel');
+    if (roles.has('api')) this.relay(AGENT_CHANGED, 'agents');
     if (!roles.has('worker')) this.relay(CALLBACKS_WAKE, 'callbacks');
   }
 
@@ -321,6 +327,7 @@ export class RedisQueues implements QueueHealth {
       if (channel === this.channel('finished')) this.bus.emit(`finished:${payload}`);
       else if (channel === this.channel('cancel')) this.bus.emit(CANCEL_EVENT, payload);
       else if (channel === this.channel('callbacks')) this.bus.emit(CALLBACKS_WAKE);
+      else if (channel === this.channel('agents')) this.bus.emit(AGENT_CHANGED, payload);
     } finally {
       this.relaying = false;
     }
