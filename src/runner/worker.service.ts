@@ -74,6 +74,8 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy {
   private finishing: Promise<void> | null = null;
   private finishScheduled = false;
   private pumpScheduled = false;
+  /** The last batch claim found fewer queued rows than it asked for. */
+  private drained = false;
   private reconciling: Promise<void> | null = null;
   /** BullMQ mode: the consumer of the `runs` queue. */
   private consumer: Consumer | null = null;
@@ -215,8 +217,9 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy {
       this.pumpAgain = false;
       try {
         while (!this.stopping && this.runs.size < this.config.workerConcurrency) {
-          const started = await this.claimBatch(this.config.workerConcurrency - this.runs.size);
-          if (started === 0) break; // none waiting; the next signal or poll looks again
+          const free = this.config.workerConcurrency - this.runs.size;
+          // Fewer than asked: none left waiting; the next signal or poll looks again.
+          if ((await this.claimBatch(free)) < free) break;
         }
       } catch (error) {
         this.logger.error(`Looking for queued executions failed: ${describe(error)}`);
@@ -239,6 +242,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy {
       this.logger.warn(`Claiming a batch failed, claiming one by one: ${describe(error)}`);
       return this.claimOneByOne(free, skipped);
     }
+    this.drained = claims.length < free;
     if (claims.length === 0) return 0;
     const agents = await this.runner
       .loadAgents([...new Set(claims.map((claim) => claim.agentId))])
@@ -249,6 +253,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** The former way, one row per statement: used when a batch claim fails. */
   private async claimOneByOne(free: number, skipped: Set<string>): Promise<number> {
+    this.drained = false;
     const ids = (await this.leases.nextQueued(free + skipped.size)).filter(
       (id) => !skipped.has(id),
     );
@@ -311,7 +316,8 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy {
     this.runs.set(execution.id, run);
     run.done = this.execute(run, agent).finally(() => {
       this.runs.delete(execution.id);
-      this.pumpSoon();
+      // A freed slot is worth a claim only if the last one left rows waiting.
+      if (!this.drained) this.pumpSoon();
     });
   }
 
