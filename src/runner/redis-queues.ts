@@ -1,8 +1,9 @@
 import { Logger } from '@nestjs/common';
-import { DelayedError, Queue, Worker as BullWorker } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { AGENT_CHANGED } from '../agents/agent-cache';
+import { bullmq, ioredis } from '../common/optional-modules';
 import type { AppConfig } from '../config/configuration';
 import { CANCEL_EVENT } from '../executions/execution-lifecycle.service';
 import { CALLBACKS_WAKE } from '../webhooks/outbound/callback-outbox';
@@ -90,7 +91,7 @@ export class RedisQueues implements QueueHealth {
   ) {
     const url = config.redisUrl;
     if (!url) throw new Error('RedisQueues needs REDIS_URL');
-    this.commands = new Redis(url, {
+    this.commands = new (ioredis().Redis)(url, {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
       commandTimeout: COMMAND_TIMEOUT_MS,
@@ -98,7 +99,7 @@ export class RedisQueues implements QueueHealth {
       retryStrategy,
     });
     this.commands.on('error', () => undefined); // failures surface where a command fails
-    this.subscriber = new Redis(url, {
+    this.subscriber = new (ioredis().Redis)(url, {
       maxRetriesPerRequest: null, // SUBSCRIBE waits for the connection; re-subscribed on reconnect
       connectTimeout: 2000,
       retryStrategy,
@@ -190,6 +191,7 @@ export class RedisQueues implements QueueHealth {
     handler: (job: ConsumedJob<T>) => Promise<void>,
   ): Consumer {
     const inHand = new Set<Promise<void>>();
+    const { Worker: BullWorker, DelayedError } = bullmq();
     const worker = new BullWorker<T>(
       queue,
       async (job, token) => {
@@ -281,7 +283,7 @@ export class RedisQueues implements QueueHealth {
   }
 
   private newQueue(name: QueueName): Queue {
-    const queue = new Queue(name, {
+    const queue = new (bullmq().Queue)(name, {
       connection: {
         url: this.config.redisUrl!,
         enableOfflineQueue: false, // adds fail fast while Redis is down

@@ -1,5 +1,6 @@
 import type { ThrottlerStorage } from '@nestjs/throttler';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { ioredis } from '../common/optional-modules';
 
 /** What `ThrottlerStorage.increment` resolves to (the record type is not exported by name). */
 export type ThrottlerRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
@@ -56,7 +57,7 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
   private readonly client: Redis;
 
   constructor(url: string, onError: (error: Error) => void) {
-    this.client = new Redis(url, {
+    this.client = new (ioredis().Redis)(url, {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
       commandTimeout: COMMAND_TIMEOUT_MS,
