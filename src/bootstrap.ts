@@ -20,6 +20,7 @@ import { setupApiDocs } from './docs/openapi';
 import { httpMetrics } from './metrics/http-metrics.middleware';
 import { MetricsService } from './metrics/metrics.service';
 import { LocalBus } from './runner/local-bus';
+import { LocalDispatch } from './runner/local-dispatch';
 import { RedisQueues } from './runner/redis-queues';
 import { RateLimitStore } from './throttling/rate-limit-store';
 import { WebhookAppModule } from './webhook-app.module';
@@ -126,6 +127,7 @@ export async function startService(
     shutdown,
     rateLimitStore,
     redisQueues,
+    dispatch: new LocalDispatch(),
   };
   let closing: Promise<void> | undefined;
   const service: Service = {

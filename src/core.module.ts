@@ -7,6 +7,7 @@ import { ShutdownClock } from './common/shutdown';
 import { ENTITIES } from './database/entities';
 import { MetricsService } from './metrics/metrics.service';
 import { LocalBus } from './runner/local-bus';
+import { LocalDispatch } from './runner/local-dispatch';
 import { REDIS_QUEUES, type RedisQueues } from './runner/redis-queues';
 import { RateLimitStore } from './throttling/rate-limit-store';
 
@@ -23,12 +24,14 @@ export interface CoreResources {
   rateLimitStore?: RateLimitStore;
   /** BullMQ queues and cross-process signals (bootstrap.ts, REDIS_URL only). */
   redisQueues?: RedisQueues;
+  /** Hand-off of new executions to this process's worker (none when absent: CLI). */
+  dispatch?: LocalDispatch;
 }
 
 /**
  * Global providers of a process: configuration, the one DataSource and a repository for
  * every entity (injectable with `@InjectRepository`), the secret box, the local bus, the
- * metrics, the shutdown clock, the rate-limit counters and the Redis queues (or null).
+ * metrics, the local dispatch, the shutdown clock, the rate-limit counters and the Redis queues (or null).
  * The DataSource's lifetime belongs to the process (see bootstrap.ts), not to one app.
  */
 @Global()
@@ -44,6 +47,7 @@ export class CoreModule {
       { provide: APP_CONFIG, useValue: core.config },
       { provide: getDataSourceToken(), useValue: core.dataSource },
       { provide: LocalBus, useValue: core.bus },
+      { provide: LocalDispatch, useValue: core.dispatch ?? new LocalDispatch() },
       {
         provide: MetricsService,
         useValue: core.metrics ?? new MetricsService(undefined, { defaultMetrics: false }),

@@ -215,12 +215,32 @@ describe.skipIf(testDriver() !== 'mariadb')('database faults (MariaDB behind a p
   });
 
   it('a deadlock or a lost connection in the intake is retried: one 202, one row', async () => {
+    // With a key: the key lookup and the INSERT in one transaction.
     for (const fault of ['deadlock', 'drop'] as const) {
       const injected = proxy.failNext(/^INSERT INTO `executions`/, fault);
       const sent = await send('webhook', `intake-${fault}`);
       await injected;
       expect(sent.status, JSON.stringify(sent.body)).toBe(202);
       expect(await executions().countBy({ idempotencyKey: `intake-${fault}` })).toBe(1);
+    }
+    // Without a key: the INSERT alone (autocommit). Even when it lands and its answer is
+    // lost, the retry recognises its own rows: one 202, one row, counted once.
+    const stats = t.service.dataSource.getRepository(AgentDailyStats);
+    const createdSoFar = async () =>
+      (await stats.findBy({ agentId: lead.id })).reduce((sum, day) => sum + day.created, 0);
+    for (const fault of ['deadlock', 'drop', 'lose-answer'] as const) {
+      const before = await executions().countBy({ agentId: lead.id });
+      const counted = await createdSoFar();
+      const injected = proxy.failNext(/^INSERT INTO `executions`/, fault);
+      const res = await t
+        .webhook()
+        .post(lead.path)
+        .send({ email: `alone-${fault}@acme.io` });
+      await injected;
+      expect(res.status, `${fault}: ${JSON.stringify(res.body)}`).toBe(202);
+      await executions().findOneByOrFail({ id: res.body.executionId });
+      expect(await executions().countBy({ agentId: lead.id }), fault).toBe(before + 1);
+      expect(await createdSoFar(), fault).toBe(counted + 1);
     }
   });
 
@@ -229,16 +249,26 @@ describe.skipIf(testDriver() !== 'mariadb')('database faults (MariaDB behind a p
     const completedSoFar = async () =>
       (await stats.findBy({ agentId: lead.id })).reduce((sum, day) => sum + day.completed, 0);
 
-    // claim and finish: a synchronous trigger completes within its one claim.
-    const cases: [RegExp, 'deadlock' | 'drop' | 'lose-answer', RegExp?][] = [
-      [/^UPDATE `executions` SET `status` = 'running'/, 'deadlock'],
-      [/^UPDATE `executions` SET `status` = 'running'/, 'drop'],
-      [/^UPDATE `executions` SET `status` = 'completed'/, 'deadlock'],
-      [/^UPDATE `executions` SET `status` = 'completed'/, 'drop'],
+    const CLAIM = /^UPDATE `executions` SET `status` = 'running'/;
+    const FINISH = /^UPDATE `?executions`? SET `?status`? = 'completed'/;
+    // How the run reaches the worker and how it is recorded: an asynchronous trigger goes
+    // through the queue (a claim); a synchronous one is handed to this process's worker at
+    // once (no claim) and, without a callback, finished by one UPDATE on its own; with a
+    // callback, by a transaction (UPDATE, outbox INSERT, COMMIT).
+    type Way = 'async' | 'sync' | 'sync+callback';
+    const cases: [Way, RegExp, 'deadlock' | 'drop' | 'lose-answer', RegExp?][] = [
+      ['async', CLAIM, 'deadlock'],
+      ['async', CLAIM, 'drop'],
+      ['sync', FINISH, 'deadlock'],
+      ['sync', FINISH, 'drop'],
+      // The UPDATE lands, but the worker sees a lost connection: the retry changes nothing.
+      ['sync', FINISH, 'lose-answer'],
+      ['sync+callback', FINISH, 'deadlock'],
       // The finish commits, but the worker sees a lost connection: the retry changes nothing.
-      [/^COMMIT/, 'lose-answer', /^UPDATE `executions` SET `status` = 'completed'/],
+      ['sync+callback', /^COMMIT/, 'lose-answer', FINISH],
     ];
-    for (const [pattern, fault, after] of cases) {
+    for (const [way, pattern, fault, after] of cases) {
+      const label = `${way} ${pattern} ${fault}`;
       // Nothing else running: the counter moves for this execution only.
       await waitFor(
         () => executions().countBy({ status: In(['queued', 'running']) }),
@@ -250,12 +280,21 @@ describe.skipIf(testDriver() !== 'mariadb')('database faults (MariaDB behind a p
         .api()
         .post(`/v2/agents/${lead.id}/trigger`)
         .set(bearer(key))
-        .send({ input: { email: 'sync@acme.io' } })
-        .expect(200);
+        .send({
+          input: { email: 'sync@acme.io' },
+          options: {
+            async: way === 'async',
+            ...(way === 'sync+callback' ? { callback_url: 'http://127.0.0.1:9/hook' } : {}),
+          },
+        })
+        .expect(way === 'async' ? 202 : 200);
       await injected;
-      const row = await executions().findOneByOrFail({ id: res.body.execution_id });
-      expect(row, `${pattern} ${fault}`).toMatchObject({ status: 'completed', attempts: 1 });
-      expect(await completedSoFar(), `${pattern} ${fault}: counted once`).toBe(before + 1);
+      const row = await waitFor(
+        () => executions().findOneByOrFail({ id: res.body.execution_id }),
+        (found) => FINAL_STATUSES.includes(found.status),
+      );
+      expect(row, label).toMatchObject({ status: 'completed', attempts: 1 });
+      expect(await completedSoFar(), `${label}: counted once`).toBe(before + 1);
     }
 
     // cancel: an execution that cannot run (its agent's target never answers) is cancelled.

@@ -1,14 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { utcDay } from '../common/time';
 import { AgentDailyStats } from './agent-daily-stats.entity';
-
-export interface StatsDelta {
-  created?: number;
-  completed?: number;
-  failed?: number;
-}
 
 /** The success-rate window of CONTRACT §3: executions finished in the last 30 days. */
 export const SUCCESS_WINDOW_DAYS = 30;
@@ -23,51 +17,14 @@ export interface AgentStats {
  * - executions_today: executions created since 00:00 UTC today;
  * - success_rate: completed / (completed + failed) x 100 over executions finished in the
  *   last 30 UTC days (today and the 29 before), rounded to one decimal; 0 when none.
- * Both read per-agent daily counters, never the executions table.
+ * Both read per-agent daily counters, never the executions table. The database keeps those
+ * counters itself (triggers on `executions`, migration StatsTriggers): an inserted execution
+ * counts as created on its `created_at` day, one reaching `completed` or `failed` on its
+ * `completed_at` day.
  */
 @Injectable()
 export class AgentStatsService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
-
-  /** Adds to an agent's counters for the day of `at`, inside the caller's transaction. */
-  async add(manager: EntityManager, agentId: string, at: Date, delta: StatsDelta): Promise<void> {
-    await this.addMany(manager, [{ agentId, at, ...delta }]);
-  }
-
-  /**
-   * Adds many deltas with one statement, inside the caller's transaction: deltas of the same
-   * agent and UTC day are summed first, so each counter row is written once.
-   */
-  async addMany(
-    manager: EntityManager,
-    deltas: (StatsDelta & { agentId: string; at: Date })[],
-  ): Promise<void> {
-    const rows = new Map<string, [string, string, number, number, number]>();
-    for (const delta of deltas) {
-      const day = utcDay(delta.at);
-      const key = `${delta.agentId} ${day}`;
-      const row = rows.get(key) ?? [delta.agentId, day, 0, 0, 0];
-      row[2] += delta.created ?? 0;
-      row[3] += delta.completed ?? 0;
-      row[4] += delta.failed ?? 0;
-      rows.set(key, row);
-    }
-    if (rows.size === 0) return;
-    // Always in the same order, so that concurrent transactions lock the rows alike.
-    const sorted = [...rows.keys()].sort().map((key) => rows.get(key)!);
-    const values = sorted.map(() => '(?, ?, ?, ?, ?)').join(', ');
-    const parameters = sorted.flat();
-    const upsert =
-      this.dataSource.options.type === 'better-sqlite3'
-        ? `ON CONFLICT (agent_id, day) DO UPDATE SET created = created + excluded.created,
-           completed = completed + excluded.completed, failed = failed + excluded.failed`
-        : `ON DUPLICATE KEY UPDATE created = created + VALUES(created),
-           completed = completed + VALUES(completed), failed = failed + VALUES(failed)`;
-    await manager.query(
-      `INSERT INTO agent_daily_stats (agent_id, day, created, completed, failed) VALUES ${values} ${upsert}`,
-      parameters,
-    );
-  }
 
   /** Stats of many agents with one query, whatever the number of executions. */
   async forAgents(agentIds: string[], at: Date = new Date()): Promise<Map<string, AgentStats>> {

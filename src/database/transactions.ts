@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel';
 import { isConnectionError, isLockConflict } from '../common/database-errors';
 
@@ -38,26 +38,59 @@ export async function transactionWithRetry<T>(
   work: (manager: EntityManager) => Promise<T>,
   options: RetryOptions = {},
 ): Promise<T> {
+  return withRetries(options, 'Transaction', async (progress) => {
+    const run = async (manager: EntityManager) => {
+      const result = await work(manager);
+      progress.committing = true;
+      return result;
+    };
+    return options.isolation
+      ? dataSource.transaction(options.isolation, run)
+      : dataSource.transaction(run);
+  });
+}
+
+/**
+ * Runs one statement on its own (autocommit: one round trip, atomic by itself) on a pooled
+ * connection, with the retries of `transactionWithRetry`: after a lock conflict always, after
+ * a lost connection only with `idempotent` (the statement may have landed). `work` is told
+ * the attempt's number, so that it can recognise its own earlier write.
+ */
+export async function statementWithRetry<T>(
+  dataSource: DataSource,
+  work: (runner: QueryRunner, attempt: number) => Promise<T>,
+  options: RetryOptions = {},
+): Promise<T> {
+  return withRetries(options, 'Statement', async (progress, attempt) => {
+    const runner = dataSource.createQueryRunner();
+    try {
+      await runner.connect();
+      progress.committing = true;
+      return await work(runner, attempt);
+    } finally {
+      await runner.release();
+    }
+  });
+}
+
+async function withRetries<T>(
+  options: RetryOptions,
+  what: string,
+  run: (progress: { committing: boolean }, attempt: number) => Promise<T>,
+): Promise<T> {
   const attempts = options.attempts ?? 3;
   for (let attempt = 1; ; attempt++) {
-    let committing = false;
+    const progress = { committing: false };
     try {
-      const run = async (manager: EntityManager) => {
-        const result = await work(manager);
-        committing = true;
-        return result;
-      };
-      return await (options.isolation
-        ? dataSource.transaction(options.isolation, run)
-        : dataSource.transaction(run));
+      return await run(progress, attempt);
     } catch (error) {
       const retry =
         attempt < attempts &&
         (isLockConflict(error) ||
-          (isConnectionError(error) && (!committing || options.idempotent === true)));
+          (isConnectionError(error) && (!progress.committing || options.idempotent === true)));
       if (!retry) throw error;
       logger.warn(
-        `Transaction retried (attempt ${attempt + 1} of ${attempts}) after: ${describe(error)}`,
+        `${what} retried (attempt ${attempt + 1} of ${attempts}) after: ${describe(error)}`,
       );
       await sleep(20 * 4 ** (attempt - 1) * (1 + Math.random()));
     }
@@ -74,10 +107,16 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** `dataSource.transaction(work)` with the retries of `transactionWithRetry`. */
+/** `dataSource.transaction(work)` (or one statement) with the retries described above. */
 export function retrying(
   dataSource: DataSource,
   options: RetryOptions = {},
-): { transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> } {
-  return { transaction: (work) => transactionWithRetry(dataSource, work, options) };
+): {
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T>;
+  statement<T>(work: (runner: QueryRunner, attempt: number) => Promise<T>): Promise<T>;
+} {
+  return {
+    transaction: (work) => transactionWithRetry(dataSource, work, options),
+    statement: (work) => statementWithRetry(dataSource, work, options),
+  };
 }

@@ -3,13 +3,15 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import type { Agent } from '../agents/agent.entity';
-import { AgentStatsService } from '../agents/agent-stats.service';
 import { ApiError } from '../common/api-error';
 import { isUniqueViolation } from '../common/database-errors';
 import { newId } from '../common/ids';
 import { now } from '../common/time';
 import { APP_CONFIG, type AppConfig } from '../config/configuration';
 import { retrying } from '../database/transactions';
+
+type Statement = [sql: string, parameters: unknown[]];
+import { LocalDispatch } from '../runner/local-dispatch';
 import { RUN_QUEUE, type RunQueue } from '../runner/run-queue';
 import { Execution, ExecutionSource } from './execution.entity';
 
@@ -25,6 +27,11 @@ export interface NewExecution {
   idempotencyKey?: string | null;
   /** SHA-256 of the request that carried the key, to tell a replay from a conflict. */
   requestHash?: string | null;
+  /**
+   * May be handed straight to this process's worker (LocalDispatch), committed as `running`:
+   * for callers whose answer does not show the status (webhooks, synchronous triggers).
+   */
+  dispatch?: boolean;
 }
 
 export interface IntakeResult {
@@ -45,6 +52,8 @@ interface Leader {
   entry: Pending;
   followers: Pending[];
   execution?: Execution;
+  /** Committed already claimed by this process's worker (LocalDispatch). */
+  dispatched?: boolean;
 }
 
 /**
@@ -61,15 +70,17 @@ const SQLITE_MAX_ROWS = 64;
 
 /**
  * The one way executions are created (API trigger, webhook, retry): the row is committed as
- * `queued` together with the agent's daily counter, and only then announced to the run
- * queue. A caller acknowledges the client only after `submit` resolved, so an acknowledged
- * execution is always durable.
+ * `queued` (the agent's daily counter follows by trigger, in the same statement), and only
+ * then announced to the run queue; or, for webhooks and synchronous triggers while this
+ * process's worker has free slots and no backlog, committed already claimed by that worker
+ * (`running`) and handed to it (LocalDispatch). A caller acknowledges the client only after
+ * `submit` resolved, so an acknowledged execution is always durable.
  *
  * Group commit: submits are collected for INTAKE_BATCH_WINDOW_MS (or until INTAKE_BATCH_MAX
  * are waiting, or while the previous batch is still being written) and written together (with
  * a window of 5 ms at most, a submit 5 ms after the last batch waits for the next event-loop
  * turn only, so a lone request pays no window):
- * one multi-row INSERT and one upsert of the daily counters, in one transaction. Every submit
+ * one multi-row INSERT (MySQL: on its own when no key is to be looked up). Every submit
  * of a batch resolves after its commit; if the batch cannot be written, every submit of it
  * fails with 503 `service_unavailable` and none was stored. Ids are given in submit order.
  * Idempotency keys: submits repeating a key within one batch share the first one's execution
@@ -89,9 +100,9 @@ export class ExecutionIntakeService {
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly stats: AgentStatsService,
     @Inject(RUN_QUEUE) private readonly queue: RunQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly dispatch: LocalDispatch,
   ) {
     this.sqlite = dataSource.options.type === 'better-sqlite3';
     this.maxInFlight = this.sqlite ? MAX_IN_FLIGHT.sqlite : MAX_IN_FLIGHT.mysql;
@@ -158,8 +169,16 @@ export class ExecutionIntakeService {
     if (!written) return;
     const [inserted, oneByOne] = written;
     if (inserted.length > 0) {
+      // The worker gets its own copies: it changes them as the runs go on.
+      const dispatched = inserted.filter((leader) => leader.dispatched);
+      this.dispatch.start(
+        dispatched.map((leader) => Object.assign(new Execution(), leader.execution)),
+        new Map(dispatched.map(({ entry }) => [entry.request.agent.id, entry.request.agent])),
+      );
       try {
-        await this.queue.enqueue(inserted.map((leader) => leader.execution!.id));
+        await this.queue.enqueue(
+          inserted.filter((leader) => !leader.dispatched).map((leader) => leader.execution!.id),
+        );
         for (const { entry, followers, execution } of inserted) {
           entry.resolve({ execution: execution!, created: true });
           for (const follower of followers)
@@ -185,32 +204,55 @@ export class ExecutionIntakeService {
   }
 
   /**
-   * Writes the leaders whose key is not stored yet in one transaction. Resolves the leaders
-   * written and those left for the one-by-one path, or null after failing the whole batch.
+   * Writes the leaders whose key is not stored yet in one transaction (MySQL, without keys and
+   * in one statement: that statement alone). Resolves the leaders written and those left for
+   * the one-by-one path, or null after failing the whole batch.
    */
   private async write(
     batch: Pending[],
     leaders: Leader[],
     keyed: Map<string, Leader>,
   ): Promise<[Leader[], Leader[]] | null> {
+    // Slots of this process's worker: the first rows that may be are committed claimed by it.
+    const slots = this.dispatch.reserve(leaders.filter(mayDispatch).length);
+    let used = 0;
+    /** Builds the rows of the leaders whose key is not stored (`taken`), in submit order. */
+    const prepare = (taken: Set<string> | null): [Leader[], Leader[], Statement[]] => {
+      const isTaken = (leader: Leader) => taken?.has(keyOf(leader.entry.request)!) ?? false;
+      const fresh = leaders.filter((leader) => !isTaken(leader));
+      const createdAt = now();
+      used = 0;
+      for (const leader of fresh) {
+        leader.execution = build(leader.entry.request, createdAt);
+        leader.dispatched = used < slots && mayDispatch(leader);
+        if (!leader.dispatched) continue;
+        claimAt(leader.execution, createdAt, this.config.workerLeaseMs);
+        used++;
+      }
+      const statements = this.insertStatements(fresh.map((leader) => leader.execution!));
+      return [fresh, leaders.filter(isTaken), statements];
+    };
     try {
-      // Retried after a deadlock or a connection lost before the commit (nothing was stored).
-      return await retrying(this.dataSource).transaction(async (manager) => {
-        const taken = keyed.size > 0 ? await this.storedKeys(manager, [...keyed.values()]) : null;
-        const isTaken = (leader: Leader) => taken?.has(keyOf(leader.entry.request)!) ?? false;
-        const fresh = leaders.filter((leader) => !isTaken(leader));
-        const createdAt = now();
-        for (const leader of fresh) leader.execution = build(leader.entry.request, createdAt);
-        const executions = fresh.map((leader) => leader.execution!);
-        await this.insertRows(manager, executions);
-        // Last, so that the counter row (the one row batches share) is locked only briefly.
-        await this.stats.addMany(
-          manager,
-          executions.map((e) => ({ agentId: e.agentId, at: createdAt, created: 1 })),
-        );
-        return [fresh, leaders.filter(isTaken)] as [Leader[], Leader[]];
-      });
+      let written: [Leader[], Leader[]];
+      const prepared = keyed.size === 0 && !this.sqlite ? prepare(null) : null;
+      if (prepared && prepared[2].length === 1) {
+        // MySQL, no key to look up, one statement: it commits on its own (the daily counters
+        // follow by trigger), one round trip instead of a transaction's three.
+        await this.insertAlone(prepared[2][0]);
+        written = [prepared[0], []];
+      } else {
+        // Retried after a deadlock or a connection lost before the commit (nothing was stored).
+        written = await retrying(this.dataSource).transaction(async (manager) => {
+          const taken = keyed.size > 0 ? await this.storedKeys(manager, [...keyed.values()]) : null;
+          const [inserted, stored, inserts] = prepared ?? prepare(taken);
+          for (const [sql, parameters] of inserts) await manager.query(sql, parameters);
+          return [inserted, stored];
+        });
+      }
+      this.dispatch.release(slots - used);
+      return written;
     } catch (error) {
+      this.dispatch.release(slots);
       // A key was stored meanwhile by another process: settle every key one by one.
       if (isUniqueViolation(error)) return [[], leaders];
       this.logger.error(
@@ -247,8 +289,8 @@ export class ExecutionIntakeService {
       try {
         const execution = await retrying(this.dataSource).transaction(async (manager) => {
           const row = build(request, now());
-          await this.insertRows(manager, [row]);
-          await this.stats.add(manager, row.agentId, row.createdAt, { created: 1 });
+          const [[sql, parameters]] = this.insertStatements([row]);
+          await manager.query(sql, parameters);
           return row;
         });
         await this.queue.enqueue([execution.id]);
@@ -276,12 +318,30 @@ export class ExecutionIntakeService {
   }
 
   /**
-   * Multi-row INSERTs of whole rows, values converted by the driver exactly as TypeORM's own
-   * insert does (JSON, timestamps), without its query builder on the hot path.
+   * One multi-row INSERT on its own. The ids are new, so a retry after a lost connection that
+   * finds them stored (a unique violation: these rows carry no idempotency key) means the
+   * first attempt landed.
    */
-  private async insertRows(manager: EntityManager, executions: Execution[]): Promise<void> {
+  private async insertAlone([sql, parameters]: Statement): Promise<void> {
+    await retrying(this.dataSource, { idempotent: true }).statement(async (runner, attempt) => {
+      try {
+        await runner.query(sql, parameters);
+      } catch (error) {
+        if (attempt > 1 && isUniqueViolation(error)) return;
+        throw error;
+      }
+    });
+  }
+
+  /**
+   * Multi-row INSERTs of whole rows, values converted by the driver exactly as TypeORM's own
+   * insert does (JSON, timestamps), without its query builder on the hot path. MySQL: as few
+   * statements as their size allows (max_allowed_packet); SQLite: 64, 32, … 1 rows each.
+   */
+  private insertStatements(executions: Execution[]): Statement[] {
     const { columns, table, names, row } = this.columns();
     const driver = this.dataSource.driver;
+    const statements: Statement[] = [];
     let index = 0;
     while (index < executions.length) {
       const remaining = executions.length - index;
@@ -302,9 +362,10 @@ export class ExecutionIntakeService {
         rows++;
       }
       const values = new Array<string>(rows).fill(row).join(', ');
-      await manager.query(`INSERT INTO ${table} (${names}) VALUES ${values}`, parameters);
+      statements.push([`INSERT INTO ${table} (${names}) VALUES ${values}`, parameters]);
       index += rows;
     }
+    return statements;
   }
 
   private columns(): { columns: ColumnMetadata[]; table: string; names: string; row: string } {
@@ -346,6 +407,18 @@ function build(request: NewExecution, createdAt: Date): Execution {
     completedAt: null,
     durationMs: null,
   } satisfies Execution);
+}
+
+/** Makes a new row one claimed at once by this process's worker (as ExecutionLeases.claim). */
+function claimAt(execution: Execution, at: Date, leaseMs: number): void {
+  execution.status = 'running';
+  execution.attempts = 1;
+  execution.startedAt = at;
+  execution.leasedUntil = new Date(at.getTime() + leaseMs);
+}
+
+function mayDispatch(leader: Leader): boolean {
+  return leader.entry.request.dispatch === true;
 }
 
 function keyOf(request: NewExecution): string | null {

@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { AgentStatsService } from '../agents/agent-stats.service';
 import { ApiError } from '../common/api-error';
 import { now } from '../common/time';
 import { execute, RawColumns } from '../database/raw-sql';
@@ -39,14 +38,34 @@ interface FinalChanges {
   leasedUntil: null;
 }
 
+/** The final columns of a run that ended with `outcome`. */
+function finalChanges(execution: Execution, outcome: RunOutcome): FinalChanges {
+  return {
+    status: outcome.status,
+    output: outcome.output,
+    error: outcome.error,
+    logs: outcome.logs,
+    completedAt: outcome.completedAt,
+    durationMs: execution.startedAt
+      ? Math.max(0, outcome.completedAt.getTime() - execution.startedAt.getTime())
+      : null,
+    leasedUntil: null,
+  };
+}
+
+/** Records one finished run if the row is still `running` under the same claim. */
+const FINISH_ONE = `UPDATE executions SET status = ?, output = ?, error = ?, logs = ?, completed_at = ?,
+  duration_ms = ?, leased_until = NULL WHERE id = ? AND status = 'running' AND attempts = ?`;
+
 /** The LocalBus event that asks the worker running an execution to abort it. */
 export const CANCEL_EVENT = 'cancel';
 
 /**
  * The transitions of an execution to a final state (CONTRACT §4): each is one transaction
  * that changes the row only if it is still in the state the caller saw (so a cancel and a
- * finishing run never both win), updates the agent's daily counters and writes the callback
- * into the outbox; the finish signal goes out after the commit.
+ * finishing run never both win) and writes the callback into the outbox; the agent's daily
+ * counters follow by database trigger (migration StatsTriggers). The finish signal goes out
+ * after the commit, with the final record for waiters in this process.
  */
 @Injectable()
 export class ExecutionLifecycleService {
@@ -55,7 +74,6 @@ export class ExecutionLifecycleService {
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly stats: AgentStatsService,
     private readonly outbox: CallbackOutbox,
     private readonly bus: LocalBus,
     private readonly metrics: MetricsService,
@@ -75,17 +93,7 @@ export class ExecutionLifecycleService {
     outcome: RunOutcome,
     options: { leaseExpiredBefore?: Date } = {},
   ): Promise<boolean> {
-    const changes = {
-      status: outcome.status,
-      output: outcome.output,
-      error: outcome.error,
-      logs: outcome.logs,
-      completedAt: outcome.completedAt,
-      durationMs: execution.startedAt
-        ? Math.max(0, outcome.completedAt.getTime() - execution.startedAt.getTime())
-        : null,
-      leasedUntil: null,
-    };
+    const changes = finalChanges(execution, outcome);
     let callback = false;
     const finished = await retrying(this.dataSource, TRANSITION).transaction(async (manager) => {
       const update = manager
@@ -105,77 +113,75 @@ export class ExecutionLifecycleService {
       const result = await update.execute();
       if (result.affected !== 1) return false;
       Object.assign(execution, changes);
-      await this.stats.add(
-        manager,
-        execution.agentId,
-        outcome.completedAt,
-        outcome.status === 'completed' ? { completed: 1 } : { failed: 1 },
-      );
       callback = (await this.outbox.enqueue(manager, execution)) !== null;
       return true;
     });
     if (callback) this.outbox.wake();
     if (finished) {
       this.metrics.executionFinished(execution.agentKind, outcome.status, changes.durationMs);
-      await this.announceFinished(execution.id);
+      await this.announceFinished(execution.id, execution);
     }
     return finished;
   }
 
   /**
    * Records the end of many runs in one transaction: for each, the same conditional UPDATE
-   * as `finish` (still `running` under the same claim), then one upsert of the daily counters
-   * of those that changed and their callbacks. Resolves, in order, whether each was recorded
-   * (false: the row had moved on). Throws when the transaction failed (nothing recorded): the
-   * caller then records each run on its own (`finish`), so that one row the database refuses
-   * does not hold up the others. Statements per batch: SQLite one UPDATE per run (prepared, no
-   * round trips); MySQL one locking read and one UPDATE per final status.
+   * as `finish` (still `running` under the same claim), then the callbacks of those that
+   * changed. Resolves, in order, whether each was recorded (false: the row had moved on).
+   * Throws when the transaction failed (nothing recorded): the caller then records each run
+   * on its own (`finish`), so that one row the database refuses does not hold up the others.
+   * Statements per batch: SQLite one UPDATE per run (prepared, no round trips); MySQL one
+   * locking read and one UPDATE per final status, or for a lone run its UPDATE (alone,
+   * without a transaction, when it has no callback).
    */
   async finishMany(runs: { execution: Execution; outcome: RunOutcome }[]): Promise<boolean[]> {
-    const changes = runs.map(({ execution, outcome }): FinalChanges => ({
-      status: outcome.status,
-      output: outcome.output,
-      error: outcome.error,
-      logs: outcome.logs,
-      completedAt: outcome.completedAt,
-      durationMs: execution.startedAt
-        ? Math.max(0, outcome.completedAt.getTime() - execution.startedAt.getTime())
-        : null,
-      leasedUntil: null,
-    }));
+    const changes = runs.map(({ execution, outcome }) => finalChanges(execution, outcome));
     let callbacks = 0;
-    const results = await retrying(this.dataSource, TRANSITION).transaction(async (manager) => {
-      const changed = this.mysql
-        ? await this.finishOwned(manager, runs, changes)
-        : await this.finishEach(manager, runs, changes);
-      for (let i = 0; i < runs.length; i++) {
-        if (changed[i]) Object.assign(runs[i].execution, changes[i]);
-      }
-      const finished = runs.filter((_, i) => changed[i]);
-      await this.stats.addMany(
-        manager,
-        finished.map(({ execution, outcome }) => ({
-          agentId: execution.agentId,
-          at: outcome.completedAt,
-          ...(outcome.status === 'completed' ? { completed: 1 } : { failed: 1 }),
-        })),
-      );
-      for (const { execution } of finished) {
-        if ((await this.outbox.enqueue(manager, execution)) !== null) callbacks++;
-      }
-      return changed;
-    });
+    const results =
+      runs.length === 1 && !runs[0].execution.callbackUrl && this.mysql
+        ? [await this.finishAlone(runs[0].execution, changes[0])]
+        : await retrying(this.dataSource, TRANSITION).transaction(async (manager) => {
+            // One run: its conditional UPDATE alone is cheaper than a locking read first.
+            const changed =
+              this.mysql && runs.length > 1
+                ? await this.finishOwned(manager, runs, changes)
+                : await this.finishEach(manager, runs, changes);
+            for (let i = 0; i < runs.length; i++) {
+              if (!changed[i]) continue;
+              Object.assign(runs[i].execution, changes[i]);
+              if ((await this.outbox.enqueue(manager, runs[i].execution)) !== null) callbacks++;
+            }
+            return changed;
+          });
     if (callbacks > 0) this.outbox.wake();
     for (let i = 0; i < runs.length; i++) {
       if (!results[i]) continue;
       const { execution } = runs[i];
       this.metrics.executionFinished(execution.agentKind, changes[i].status, changes[i].durationMs);
-      await this.announceFinished(execution.id);
+      await this.announceFinished(execution.id, execution);
     }
     return results;
   }
 
-  /** SQLite: one conditional UPDATE per run (prepared once, no round trips). */
+  /**
+   * MySQL, one run without a callback: its conditional UPDATE on its own (autocommit, one
+   * round trip; the counters follow in the same statement, by trigger). Retried after a lost
+   * connection too: applied twice, the second changes nothing (and reports false).
+   */
+  private async finishAlone(execution: Execution, change: FinalChanges): Promise<boolean> {
+    const result = await retrying(this.dataSource, TRANSITION).statement((runner) =>
+      runner.query(
+        FINISH_ONE,
+        [...this.finalValues(change), execution.id, execution.attempts],
+        true,
+      ),
+    );
+    if (result.affected !== 1) return false;
+    Object.assign(execution, change);
+    return true;
+  }
+
+  /** One conditional UPDATE per run (SQLite: prepared once, no round trips; MySQL: one run). */
   private async finishEach(
     manager: EntityManager,
     runs: { execution: Execution }[],
@@ -185,13 +191,11 @@ export class ExecutionLifecycleService {
     for (let i = 0; i < runs.length; i++) {
       const { execution } = runs[i];
       const change = changes[i];
-      const count = await execute(
-        manager,
-        `UPDATE executions SET status = ?, output = ?, error = ?, logs = ?, completed_at = ?,
-           duration_ms = ?, leased_until = NULL
-         WHERE id = ? AND status = 'running' AND attempts = ?`,
-        [...this.finalValues(change), execution.id, execution.attempts],
-      );
+      const count = await execute(manager, FINISH_ONE, [
+        ...this.finalValues(change),
+        execution.id,
+        execution.attempts,
+      ]);
       changed.push(count === 1);
     }
     return changed;
@@ -286,9 +290,7 @@ export class ExecutionLifecycleService {
           attempts: claim.attempts,
         })
         .execute();
-      if (result.affected !== 1) return false;
-      await this.stats.add(manager, claim.agentId, completedAt, { failed: 1 });
-      return true;
+      return result.affected === 1;
     });
     if (failed) {
       this.metrics.executionFinished(claim.agentKind, 'failed', changes.durationMs);
@@ -337,7 +339,7 @@ export class ExecutionLifecycleService {
       if (cancelled) {
         this.metrics.executionFinished(execution.agentKind, 'cancelled', changes.durationMs);
         this.bus.emit(CANCEL_EVENT, execution.id);
-        await this.announceFinished(execution.id);
+        await this.announceFinished(execution.id, execution);
         return execution;
       }
       // The row changed meanwhile (claimed, or finished): judge again on what it is now.
@@ -388,7 +390,9 @@ export class ExecutionLifecycleService {
     return true;
   }
 
-  private async announceFinished(executionId: string): Promise<void> {
-    await this.queue.notifyFinished(executionId).catch(() => undefined);
+  /** After the commit: `execution` (the final record, if at hand) goes to waiters here. */
+  private async announceFinished(executionId: string, execution?: Execution): Promise<void> {
+    const snapshot = execution && Object.assign(new Execution(), execution);
+    await this.queue.notifyFinished(executionId, snapshot).catch(() => undefined);
   }
 }

@@ -1,11 +1,14 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import { AgentCache } from '../agents/agent-cache';
+import type { Agent } from '../agents/agent.entity';
 import { canonicalJson } from '../common/canonical-json';
 import { ApiError } from '../common/api-error';
 import { sha256Hex } from '../common/crypto';
 import { now } from '../common/time';
 import { APP_CONFIG, type AppConfig } from '../config/configuration';
+import { LocalBus } from '../runner/local-bus';
 import { RUN_QUEUE, type RunQueue } from '../runner/run-queue';
 import { Execution, FINAL_STATUSES } from './execution.entity';
 import { ExecutionIntakeService, IDEMPOTENCY_WINDOW_MS } from './execution-intake.service';
@@ -37,14 +40,24 @@ export interface TriggerOutcome {
  * execution's current result; the same key with another body is 409 `conflict`.
  */
 @Injectable()
-export class TriggerService {
+export class TriggerService implements OnModuleDestroy {
+  /** Agents by id (AGENT_CACHE_TTL_MS, as the webhook's; changes here evict at once). */
+  private readonly agents: AgentCache<Agent>;
+
   constructor(
     @InjectRepository(Execution) private readonly executions: Repository<Execution>,
     private readonly intake: ExecutionIntakeService,
     private readonly service: ExecutionsService,
     @Inject(RUN_QUEUE) private readonly queue: RunQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    bus: LocalBus,
+  ) {
+    this.agents = new AgentCache(config.agentCacheTtlMs, bus);
+  }
+
+  onModuleDestroy(): void {
+    this.agents.close();
+  }
 
   async trigger(
     accountId: string,
@@ -53,7 +66,7 @@ export class TriggerService {
     idempotencyKey: string | undefined,
   ): Promise<TriggerOutcome> {
     const key = checkIdempotencyKey(idempotencyKey);
-    const agent = await this.service.ownedAgent(accountId, agentId);
+    const agent = await this.ownedAgent(accountId, agentId);
     const async = body.options?.async ?? false;
     const callbackUrl = body.options?.callback_url ?? null;
     // The request as it will be run, with defaults applied: what a replay must repeat.
@@ -76,6 +89,8 @@ export class TriggerService {
         callbackUrl,
         idempotencyKey: key,
         requestHash,
+        // A synchronous caller sees only the outcome: this process's worker may take it at once.
+        dispatch: !async,
       });
       execution = intake.execution;
       replayed = !intake.created;
@@ -86,8 +101,10 @@ export class TriggerService {
       );
     }
     if (!async && !isFinal(execution)) {
-      await this.queue.waitForFinish(execution.id, this.config.syncWaitMs);
-      execution = (await this.executions.findOneBy({ id: execution.id })) ?? execution;
+      const wait = await this.queue.waitForFinish(execution.id, this.config.syncWaitMs);
+      // Finished here: the worker handed over the final record; otherwise read it.
+      execution =
+        wait.execution ?? (await this.executions.findOneBy({ id: execution.id })) ?? execution;
     }
     const finished = isFinal(execution);
     return {
@@ -101,6 +118,16 @@ export class TriggerService {
         duration_ms: execution.durationMs,
       },
     };
+  }
+
+  /** The account's live agent `agentId` (404 otherwise), through the cache. */
+  private async ownedAgent(accountId: string, agentId: string): Promise<Agent> {
+    const cached = this.agents.peek(agentId);
+    if (cached && cached.accountId === accountId && !cached.deletedAt) return cached;
+    const generation = this.agents.generation;
+    const agent = await this.service.ownedAgent(accountId, agentId);
+    this.agents.put(agent.id, agent, agent.id, generation);
+    return agent;
   }
 
   private async findByKey(agentId: string, key: string): Promise<Execution | null> {

@@ -3,7 +3,7 @@ import type { Execution } from '../executions/execution.entity';
 import { waitForFinish } from './embedded-run-queue';
 import { LocalBus } from './local-bus';
 import type { RedisQueues } from './redis-queues';
-import type { QueuedRun, RunQueue } from './run-queue';
+import type { FinishWait, QueuedRun, RunQueue } from './run-queue';
 
 /** What a `runs` job carries: nothing but the execution's id. */
 export interface RunJobData {
@@ -57,12 +57,12 @@ export class BullmqRunQueue implements RunQueue {
     return missing.length;
   }
 
-  async notifyFinished(executionId: string): Promise<void> {
-    this.bus.emit(`finished:${executionId}`);
+  async notifyFinished(executionId: string, execution?: Execution): Promise<void> {
+    this.bus.emit(`finished:${executionId}`, execution);
     this.redis.publish('finished', executionId);
   }
 
-  waitForFinish(executionId: string, timeoutMs: number): Promise<boolean> {
+  waitForFinish(executionId: string, timeoutMs: number): Promise<FinishWait> {
     return waitForFinish(this.bus, this.executions, executionId, timeoutMs);
   }
 

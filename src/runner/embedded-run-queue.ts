@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { Execution, FINAL_STATUSES } from '../executions/execution.entity';
 import { LocalBus } from './local-bus';
-import type { QueuedRun, RunQueue } from './run-queue';
+import type { FinishWait, QueuedRun, RunQueue } from './run-queue';
 
 /** How often a waiter re-reads the row, in case the finish signal came from elsewhere. */
 const WAIT_POLL_MS = 500;
@@ -28,29 +28,30 @@ export class EmbeddedRunQueue implements RunQueue {
     return 0;
   }
 
-  async notifyFinished(executionId: string): Promise<void> {
-    this.bus.emit(`finished:${executionId}`);
+  async notifyFinished(executionId: string, execution?: Execution): Promise<void> {
+    this.bus.emit(`finished:${executionId}`, execution);
   }
 
-  waitForFinish(executionId: string, timeoutMs: number): Promise<boolean> {
+  waitForFinish(executionId: string, timeoutMs: number): Promise<FinishWait> {
     return waitForFinish(this.bus, this.executions, executionId, timeoutMs);
   }
 }
 
 /**
- * Resolves true on the bus's `finished:<id>` signal or once a poll of the row (every 500 ms)
- * finds it final, false after `timeoutMs`. The poll is the fallback for lost signals.
+ * Resolves on the bus's `finished:<id>` signal (with the final record when it was sent in this
+ * process) or once a poll of the row (every 500 ms) finds it final; `finished: false` after
+ * `timeoutMs`. The poll is the fallback for lost signals.
  */
 export function waitForFinish(
   bus: LocalBus,
   executions: Repository<Execution>,
   executionId: string,
   timeoutMs: number,
-): Promise<boolean> {
-  return new Promise<boolean>((resolve) => {
+): Promise<FinishWait> {
+  return new Promise<FinishWait>((resolve) => {
     let done = false;
     const event = `finished:${executionId}`;
-    const finish = (result: boolean) => {
+    const finish = (result: FinishWait) => {
       if (done) return;
       done = true;
       clearTimeout(timer);
@@ -58,12 +59,12 @@ export function waitForFinish(
       bus.off(event, onFinished);
       resolve(result);
     };
-    const onFinished = () => finish(true);
-    const timer = setTimeout(() => finish(false), timeoutMs);
+    const onFinished = (execution?: Execution) => finish({ finished: true, execution });
+    const timer = setTimeout(() => finish({ finished: false }), timeoutMs);
     const poll = setInterval(() => {
       executions
         .exists({ where: { id: executionId, status: In([...FINAL_STATUSES]) } })
-        .then((finished) => finished && finish(true))
+        .then((finished) => finished && finish({ finished: true }))
         .catch(() => undefined);
     }, WAIT_POLL_MS);
     bus.on(event, onFinished);

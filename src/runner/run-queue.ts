@@ -1,3 +1,5 @@
+import type { Execution } from '../executions/execution.entity';
+
 /**
  * The run queue: how committed `queued` executions reach a worker. Two implementations,
  * chosen by REDIS_URL: the embedded one (the executions table is the queue; a local wake-up
@@ -10,6 +12,12 @@ export const RUN_QUEUE = Symbol('RUN_QUEUE');
 export interface QueuedRun {
   id: string;
   attempts: number;
+}
+
+export interface FinishWait {
+  finished: boolean;
+  /** The final record, when the finish was announced in this process. */
+  execution?: Execution;
 }
 
 export interface RunQueue {
@@ -26,10 +34,14 @@ export interface RunQueue {
    */
   requeue(runs: QueuedRun[]): Promise<number>;
   /**
-   * Resolves true once the execution reached a final state, false after `timeoutMs`.
-   * Works across processes (the run may happen in another worker).
+   * Resolves once the execution reached a final state, with its final record when the run
+   * ended in this process (`execution`: no need to read it back), or with `finished: false`
+   * after `timeoutMs`. Works across processes (the run may happen in another worker).
    */
-  waitForFinish(executionId: string, timeoutMs: number): Promise<boolean>;
-  /** Announces that an execution reached a final state (called by the worker). */
-  notifyFinished(executionId: string): Promise<void>;
+  waitForFinish(executionId: string, timeoutMs: number): Promise<FinishWait>;
+  /**
+   * Announces that an execution reached a final state (called after the commit), with its
+   * final record for waiters in this process when the caller has it.
+   */
+  notifyFinished(executionId: string, execution?: Execution): Promise<void>;
 }

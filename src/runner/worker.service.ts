@@ -20,6 +20,7 @@ import type { RunJobData } from './bullmq-run-queue';
 import { Claim, ExecutionLeases } from './execution-leases';
 import { ExecutionRunner, RunAborted } from './execution-runner';
 import { LocalBus } from './local-bus';
+import { type DispatchTarget, LocalDispatch } from './local-dispatch';
 import { type ConsumedJob, type Consumer, REDIS_QUEUES, RedisQueues } from './redis-queues';
 import { type QueuedRun, RUN_QUEUE, type RunQueue } from './run-queue';
 
@@ -61,7 +62,7 @@ interface ActiveRun {
  * MAX_RUN_ATTEMPTS claims. Nothing it reads can crash it: every step catches and logs.
  */
 @Injectable()
-export class Worker implements OnApplicationBootstrap, OnModuleDestroy {
+export class Worker implements OnApplicationBootstrap, OnModuleDestroy, DispatchTarget {
   private readonly logger = new Logger('Worker');
   private readonly runs = new Map<string, ActiveRun>();
   private readonly timers: NodeJS.Timeout[] = [];
@@ -79,8 +80,14 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy {
   private reconciling: Promise<void> | null = null;
   /** BullMQ mode: the consumer of the `runs` queue. */
   private consumer: Consumer | null = null;
+  /** Slots promised to the intake of this process (LocalDispatch), not yet started. */
+  private reserved = 0;
 
-  private readonly onWake = () => void this.pump();
+  /** Rows were queued: the queue is not empty (whatever the last claim found). */
+  private readonly onWake = () => {
+    this.drained = false;
+    void this.pump();
+  };
   private readonly onCancel = (executionId: string) =>
     this.runs.get(executionId)?.controller.abort(new RunAborted('cancelled'));
 
@@ -91,6 +98,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly runner: ExecutionRunner,
     private readonly lifecycle: ExecutionLifecycleService,
     private readonly shutdown: ShutdownClock,
+    private readonly dispatch: LocalDispatch,
     @Inject(RUN_QUEUE) private readonly queue: RunQueue,
     @Inject(REDIS_QUEUES) private readonly redis: RedisQueues | null,
   ) {}
@@ -111,6 +119,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy {
       void this.recover().then(() => this.reconcile());
     } else {
       this.bus.on('wake', this.onWake);
+      this.dispatch.attach(this);
       this.every(this.config.workerPollMs, () => this.pump());
       void this.recover().then(() => this.pump());
     }
@@ -123,6 +132,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy {
    */
   async onModuleDestroy(): Promise<void> {
     this.stopping = true;
+    this.dispatch.detach(this);
     for (const timer of this.timers) clearInterval(timer);
     this.bus.off('wake', this.onWake);
     // BullMQ: no new jobs from now on; the jobs in hand return once their runs ended below.
@@ -163,6 +173,41 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy {
       this.logger.warn(`Put ${unfinished.length} unfinished execution(s) back in the queue`);
     }
     await consumerClosed;
+  }
+
+  /**
+   * LocalDispatch: slots for executions the intake of this process commits already claimed.
+   * Only while the queue is known to be empty (the last claim found fewer rows than it asked
+   * for), so that new executions never overtake queued ones.
+   */
+  reserve(wanted: number): number {
+    if (this.stopping || !this.drained) return 0;
+    const free = this.config.workerConcurrency - this.runs.size - this.reserved;
+    const granted = Math.max(0, Math.min(wanted, free));
+    this.reserved += granted;
+    return granted;
+  }
+
+  release(count: number): void {
+    this.reserved = Math.max(0, this.reserved - count);
+    if (count > 0 && !this.drained) this.pumpSoon();
+  }
+
+  /**
+   * LocalDispatch: runs executions committed as claimed by this worker. Should the worker be
+   * stopping by then, they are put back in the queue (or recovered once their lease expires).
+   */
+  start(executions: Execution[], agents: Map<string, Agent>): void {
+    this.reserved = Math.max(0, this.reserved - executions.length);
+    if (!this.stopping) {
+      for (const execution of executions) this.startRun(execution, agents.get(execution.agentId));
+      return;
+    }
+    void Promise.all(executions.map((execution) => this.leases.release(execution)))
+      .then(() => this.queue.requeue(executions.map(queuedRun)))
+      .catch((error: unknown) => {
+        this.logger.warn(`Handing back ${executions.length} run(s) failed: ${describe(error)}`);
+      });
   }
 
   /** Number of runs in progress in this worker. */
@@ -216,8 +261,8 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy {
     do {
       this.pumpAgain = false;
       try {
-        while (!this.stopping && this.runs.size < this.config.workerConcurrency) {
-          const free = this.config.workerConcurrency - this.runs.size;
+        while (!this.stopping && this.runs.size + this.reserved < this.config.workerConcurrency) {
+          const free = this.config.workerConcurrency - this.runs.size - this.reserved;
           // Fewer than asked: none left waiting; the next signal or poll looks again.
           if ((await this.claimBatch(free)) < free) break;
         }
@@ -247,7 +292,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy {
     const agents = await this.runner
       .loadAgents([...new Set(claims.map((claim) => claim.agentId))])
       .catch(() => new Map<string, Agent>()); // the runner reads each agent itself
-    for (const execution of claims) this.start(execution, agents.get(execution.agentId));
+    for (const execution of claims) this.startRun(execution, agents.get(execution.agentId));
     return claims.length;
   }
 
@@ -259,7 +304,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy {
     );
     let started = 0;
     for (const id of ids) {
-      if (this.stopping || this.runs.size >= this.config.workerConcurrency) break;
+      if (this.stopping || this.runs.size + this.reserved >= this.config.workerConcurrency) break;
       if (await this.claimAndStart(id)) started++;
     }
     return started;
@@ -282,7 +327,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy {
     const agents = await this.runner
       .loadAgents([execution.agentId])
       .catch(() => new Map<string, Agent>());
-    this.start(execution, agents.get(execution.agentId));
+    this.startRun(execution, agents.get(execution.agentId));
     return true;
   }
 
@@ -310,7 +355,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy {
     return new Set(this.skipUntil.keys());
   }
 
-  private start(execution: Execution, agent?: Agent): void {
+  private startRun(execution: Execution, agent?: Agent): void {
     const controller = new AbortController();
     const run: ActiveRun = { execution, controller, abandoned: false, done: Promise.resolve() };
     this.runs.set(execution.id, run);

@@ -136,6 +136,7 @@ export class InboundWebhooksService implements OnModuleDestroy {
       source: 'webhook',
       idempotencyKey: deliveryKey,
       requestHash: deliveryKey ? sha256Hex(rawBody) : null,
+      dispatch: true,
     });
     if (!created) return replay(execution);
     return {

@@ -1,0 +1,146 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { Execution, FINAL_STATUSES } from '../src/executions/execution.entity';
+import { createAgent, webhookPath } from './support/agents';
+import { startLocalServer, waitFor, type LocalServer } from './support/http-server';
+import { bearer, startTestService, TestService } from './support/service';
+
+/**
+ * Direct hand-off (LocalDispatch): webhooks and synchronous triggers accepted while the
+ * worker of the same process is idle are committed already claimed by it and start at once.
+ * It must never run more than WORKER_CONCURRENCY at a time, and what it cannot take stays
+ * queued and is picked up as soon as slots free up (the poll here is a minute away, so only
+ * the worker's own signals can start those runs).
+ */
+describe('local dispatch', () => {
+  const cleanups: (() => Promise<unknown>)[] = [];
+  afterEach(async () => {
+    while (cleanups.length > 0) await cleanups.pop()!().catch(() => undefined);
+  });
+
+  /** A target answering after `delayMs`, counting the requests it holds at once. */
+  async function slowTarget(delayMs: number): Promise<LocalServer & { maxInFlight(): number }> {
+    let inFlight = 0;
+    let max = 0;
+    const server = await startLocalServer((_req, res) => {
+      inFlight++;
+      max = Math.max(max, inFlight);
+      setTimeout(() => {
+        inFlight--;
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      }, delayMs);
+    });
+    cleanups.push(() => server.close());
+    return Object.assign(server, { maxInFlight: () => max });
+  }
+
+  async function service(env: Record<string, string>): Promise<TestService> {
+    const t = await startTestService({ ROLE: 'all', WORKER_POLL_MS: '60000', ...env });
+    cleanups.push(() => t.close());
+    return t;
+  }
+
+  it('never runs more than WORKER_CONCURRENCY at once; the rest is queued and run without the poll', async () => {
+    const target = await slowTarget(150);
+    const t = await service({ WORKER_CONCURRENCY: '2' });
+    const { key } = await t.seedAccount();
+    const agentId = await createAgent(t, key, {
+      kind: 'http-request',
+      config: { url: `${target.url}/work` },
+    });
+    const agent = await t.api().get(`/v2/agents/${agentId}`).set(bearer(key)).expect(200);
+    const path = webhookPath(agent.body.webhook_url);
+
+    const syncs = Array.from({ length: 3 }, (_, i) =>
+      t
+        .api()
+        .post(`/v2/agents/${agentId}/trigger`)
+        .set(bearer(key))
+        .send({ input: { sync: i } })
+        .then((res) => res),
+    );
+    const hooks = Array.from({ length: 5 }, (_, i) =>
+      t
+        .webhook()
+        .post(path)
+        .send({ hook: i })
+        .then((res) => res),
+    );
+    const answers = await Promise.all([...syncs, ...hooks]);
+    for (const res of answers.slice(0, 3)) {
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ status: 'completed', output: { status_code: 200 } });
+    }
+    const ids = answers.slice(3).map((res) => {
+      expect(res.status).toBe(202);
+      return res.body.executionId as string;
+    });
+    const rows = t.service.dataSource.getRepository(Execution);
+    await waitFor(
+      async () => Promise.all(ids.map((id) => rows.findOneByOrFail({ id }))),
+      (all) => all.every((row) => FINAL_STATUSES.includes(row.status)),
+      10_000,
+    );
+    expect(target.requests).toHaveLength(8);
+    expect(target.maxInFlight()).toBeLessThanOrEqual(2);
+    // Every run was claimed exactly once, whichever way it reached the worker.
+    const all = await rows.findBy({ agentId });
+    expect(all.map((row) => [row.status, row.attempts])).toEqual(
+      Array.from({ length: 8 }, () => ['completed', 1]),
+    );
+  });
+
+  it('commits a handed-off run as running under a lease before it starts', async () => {
+    let release: (() => void) | undefined;
+    const target = await startLocalServer((_req, res) => {
+      release = () => res.writeHead(200).end('done');
+    });
+    cleanups.push(() => target.close());
+    const t = await service({ WORKER_CONCURRENCY: '4' });
+    const { key } = await t.seedAccount();
+    const agentId = await createAgent(t, key, {
+      kind: 'http-request',
+      config: { url: `${target.url}/hold` },
+    });
+    const pending = t
+      .api()
+      .post(`/v2/agents/${agentId}/trigger`)
+      .set(bearer(key))
+      .send({ input: { lead: 1 } })
+      .then((res) => res);
+    await waitFor(
+      async () => target.requests.length,
+      (n) => n === 1,
+    );
+    const rows = t.service.dataSource.getRepository(Execution);
+    const [running] = await rows.findBy({ agentId });
+    expect(running).toMatchObject({ status: 'running', attempts: 1 });
+    expect(running.startedAt).toBeInstanceOf(Date);
+    expect(running.leasedUntil!.getTime()).toBeGreaterThan(Date.now());
+    const seen = await t.api().get(`/v2/executions/${running.id}`).set(bearer(key)).expect(200);
+    expect(seen.body.status).toBe('running');
+
+    release!();
+    const res = await pending;
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ execution_id: running.id, status: 'completed' });
+  });
+
+  it('leaves asynchronous triggers to the queue: they answer queued', async () => {
+    const t = await service({});
+    const { key } = await t.seedAccount();
+    const agentId = await createAgent(t, key);
+    const res = await t
+      .api()
+      .post(`/v2/agents/${agentId}/trigger`)
+      .set(bearer(key))
+      .send({ input: { email: 'a@b.co' }, options: { async: true } })
+      .expect(202);
+    expect(res.body.status).toBe('queued');
+    const rows = t.service.dataSource.getRepository(Execution);
+    const done = await waitFor(
+      () => rows.findOneByOrFail({ id: res.body.execution_id }),
+      (row) => FINAL_STATUSES.includes(row.status),
+    );
+    expect(done).toMatchObject({ status: 'completed', attempts: 1 });
+  });
+});
