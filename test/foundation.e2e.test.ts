@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiKey } from '../src/auth/api-key.entity';
 import { ApiKeysService } from '../src/auth/api-keys.service';
+import { waitFor } from './support/http-server';
 import { bearer, startTestService, TestService } from './support/service';
 
 const DOCS = 'http://localhost:3000/docs';
@@ -50,6 +52,23 @@ describe('foundation: auth, errors, request ids', () => {
         scopes: ['agents:read', 'agents:write', 'agents:trigger', 'executions:read'],
       },
     });
+  });
+
+  it('records when a key was last used, at most once a minute', async () => {
+    const fresh = await t.seedAccount();
+    const keys = t.service.dataSource.getRepository(ApiKey);
+    expect((await keys.findOneByOrFail({ id: fresh.keyId })).lastUsedAt).toBeNull();
+    const before = Date.now();
+    await t.api().get('/v2/account').set(bearer(fresh.key)).expect(200);
+    const used = await waitFor(
+      async () => (await keys.findOneByOrFail({ id: fresh.keyId })).lastUsedAt,
+      (at) => at !== null,
+    );
+    expect(used!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    // Used again at once: not written again.
+    await t.api().get('/v2/account').set(bearer(fresh.key)).expect(200);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await keys.findOneByOrFail({ id: fresh.keyId })).lastUsedAt).toEqual(used);
   });
 
   it('answers unknown routes with 404 in the envelope, inside and outside /v2', async () => {

@@ -6,6 +6,7 @@ import { ApiError } from '../common/api-error';
 import { sha256Hex } from '../common/crypto';
 import { newId } from '../common/ids';
 import { now } from '../common/time';
+import { RawColumns } from '../database/raw-sql';
 import { Account } from './account.entity';
 import { ApiKey, Scope, SCOPES } from './api-key.entity';
 import type { AuthContext } from './auth.decorators';
@@ -20,12 +21,35 @@ export interface CreatedApiKey {
   scopes: Scope[];
 }
 
+/** An API key and its account, as `AUTHENTICATE` reads them. */
+interface KeyRow {
+  id: string;
+  account_id: string;
+  scopes: string;
+  last_used_at: unknown;
+  revoked_at: unknown;
+  name: string;
+  plan: Account['plan'];
+  signing_secret_enc: string | null;
+  created_at: unknown;
+}
+
+const AUTHENTICATE = `SELECT k.id, k.account_id, k.scopes, k.last_used_at, k.revoked_at,
+    a.name, a.plan, a.signing_secret_enc, a.created_at
+  FROM api_keys k INNER JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ?`;
+
 @Injectable()
 export class ApiKeysService {
+  private readonly keyColumns: RawColumns<ApiKey>;
+  private readonly accountColumns: RawColumns<Account>;
+
   constructor(
     @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
     @InjectRepository(Account) private readonly accounts: Repository<Account>,
-  ) {}
+  ) {
+    this.keyColumns = new RawColumns(keys.manager.connection, ApiKey);
+    this.accountColumns = new RawColumns(keys.manager.connection, Account);
+  }
 
   async create(
     accountId: string,
@@ -60,17 +84,23 @@ export class ApiKeysService {
     return { id: row.id, revoked_at: row.revokedAt.toISOString() };
   }
 
-  /** Resolves a presented key with one indexed query; null when unknown or revoked. */
+  /**
+   * Resolves a presented key with one indexed query (hand-written: it runs on every REST
+   * request); null when unknown or revoked.
+   */
   async authenticate(presented: string): Promise<AuthContext | null> {
     if (!presented.startsWith(KEY_PREFIX) || presented.length > 200) return null;
-    const row = await this.keys
-      .createQueryBuilder('k')
-      .innerJoinAndMapOne('k.account', Account, 'a', 'a.id = k.account_id')
-      .where('k.key_hash = :hash', { hash: sha256Hex(presented) })
-      .getOne();
-    if (!row || row.revokedAt) return null;
-    const account = (row as ApiKey & { account: Account }).account;
-    this.touch(row);
+    const rows: KeyRow[] = await this.keys.query(AUTHENTICATE, [sha256Hex(presented)]);
+    const row = rows[0];
+    if (!row || row.revoked_at !== null) return null;
+    const account = Object.assign(new Account(), {
+      id: row.account_id,
+      name: row.name,
+      plan: row.plan,
+      signingSecretEnc: row.signing_secret_enc,
+      createdAt: this.accountColumns.hydrate('createdAt', row.created_at),
+    });
+    this.touch(row.id, this.keyColumns.hydrate('lastUsedAt', row.last_used_at));
     return {
       account,
       apiKeyId: row.id,
@@ -78,9 +108,9 @@ export class ApiKeysService {
     };
   }
 
-  private touch(row: ApiKey): void {
+  private touch(id: string, lastUsedAt: Date | null): void {
     const at = now();
-    if (row.lastUsedAt && at.getTime() - row.lastUsedAt.getTime() < LAST_USED_RESOLUTION_MS) return;
-    this.keys.update({ id: row.id }, { lastUsedAt: at }).catch(() => undefined);
+    if (lastUsedAt && at.getTime() - lastUsedAt.getTime() < LAST_USED_RESOLUTION_MS) return;
+    this.keys.update({ id }, { lastUsedAt: at }).catch(() => undefined);
   }
 }
