@@ -222,26 +222,22 @@ export class ExecutionLeases {
   }
 
   /** Puts a run this worker gives up (shutdown) back in the queue, for any worker to start. */
-  async release(execution: Claim): Promise<boolean> {
-    return retrying(this.dataSource, TRANSITION).transaction(async (manager) => {
-      const result = await manager
-        .createQueryBuilder()
-        .update(Execution)
-        .set({ status: 'queued', startedAt: null, leasedUntil: null })
-        .where('id = :id AND status = :running AND attempts = :attempts', {
-          id: execution.id,
-          running: 'running',
-          attempts: execution.attempts,
-        })
-        .execute();
-      return result.affected === 1;
-    });
+  release(execution: Claim): Promise<boolean> {
+    return this.putBack(execution);
   }
 
   /** Puts an expired run back in the queue (it will be claimed again, `attempts` + 1). */
-  async requeue(execution: Claim, expiredBefore: Date): Promise<boolean> {
+  requeue(execution: Claim, expiredBefore: Date): Promise<boolean> {
+    return this.putBack(execution, expiredBefore);
+  }
+
+  /**
+   * `running` → `queued`, only under the same claim and, with `expiredBefore`, only if that
+   * claim's lease expired before it.
+   */
+  private async putBack(execution: Claim, expiredBefore?: Date): Promise<boolean> {
     return retrying(this.dataSource, TRANSITION).transaction(async (manager) => {
-      const result = await manager
+      const update = manager
         .createQueryBuilder()
         .update(Execution)
         .set({ status: 'queued', startedAt: null, leasedUntil: null })
@@ -249,10 +245,13 @@ export class ExecutionLeases {
           id: execution.id,
           running: 'running',
           attempts: execution.attempts,
-        })
-        .andWhere('(leased_until IS NULL OR leased_until < :expired)', { expired: expiredBefore })
-        .execute();
-      return result.affected === 1;
+        });
+      if (expiredBefore) {
+        update.andWhere('(leased_until IS NULL OR leased_until < :expired)', {
+          expired: expiredBefore,
+        });
+      }
+      return (await update.execute()).affected === 1;
     });
   }
 }
