@@ -9,11 +9,12 @@ import { newId } from '../common/ids';
 import { now } from '../common/time';
 import { APP_CONFIG, type AppConfig } from '../config/configuration';
 import { retrying } from '../database/transactions';
-
-type Statement = [sql: string, parameters: unknown[]];
 import { LocalDispatch } from '../runner/local-dispatch';
 import { RUN_QUEUE, type RunQueue } from '../runner/run-queue';
 import { Execution, ExecutionSource } from './execution.entity';
+
+/** One SQL statement and its parameters. */
+type Statement = [sql: string, parameters: unknown[]];
 
 /** How long an idempotency key (or webhook delivery id) is remembered per agent. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
