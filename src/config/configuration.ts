@@ -33,7 +33,10 @@ export interface AppConfig {
   intakeBatchMax: number;
   /** Group commit: how long the first submit of a batch waits for others (0 = next tick). */
   intakeBatchWindowMs: number;
-  /** How long a webhook id's agent stays cached (0 = no cache); changes made in this process evict at once. */
+  /**
+   * How long an agent stays in the caches of agents (webhook targets, REST trigger, worker; 0 = no
+   * cache); changes made in this process evict at once.
+   */
   agentCacheTtlMs: number;
   callbackRetryBaseMs: number;
   /** Whole time one callback attempt may take (connect, headers and body). */

@@ -170,11 +170,7 @@ export class ExecutionLifecycleService {
    */
   private async finishAlone(execution: Execution, change: FinalChanges): Promise<boolean> {
     const result = await retrying(this.dataSource, TRANSITION).statement((runner) =>
-      runner.query(
-        FINISH_ONE,
-        [...this.finalValues(change), execution.id, execution.attempts],
-        true,
-      ),
+      runner.query(FINISH_ONE, this.finishOneValues(execution, change), true),
     );
     if (result.affected !== 1) return false;
     Object.assign(execution, change);
@@ -189,16 +185,15 @@ export class ExecutionLifecycleService {
   ): Promise<boolean[]> {
     const changed: boolean[] = [];
     for (let i = 0; i < runs.length; i++) {
-      const { execution } = runs[i];
-      const change = changes[i];
-      const count = await execute(manager, FINISH_ONE, [
-        ...this.finalValues(change),
-        execution.id,
-        execution.attempts,
-      ]);
-      changed.push(count === 1);
+      const values = this.finishOneValues(runs[i].execution, changes[i]);
+      changed.push((await execute(manager, FINISH_ONE, values)) === 1);
     }
     return changed;
+  }
+
+  /** The parameters of FINISH_ONE for a run. */
+  private finishOneValues(execution: Execution, change: FinalChanges): unknown[] {
+    return [...this.finalValues(change), execution.id, execution.attempts];
   }
 
   /**

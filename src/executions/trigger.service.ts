@@ -122,11 +122,15 @@ export class TriggerService implements OnModuleDestroy {
 
   /** The account's live agent `agentId` (404 otherwise), through the cache. */
   private async ownedAgent(accountId: string, agentId: string): Promise<Agent> {
-    const cached = this.agents.peek(agentId);
-    if (cached && cached.accountId === accountId && !cached.deletedAt) return cached;
-    const generation = this.agents.generation;
-    const agent = await this.service.ownedAgent(accountId, agentId);
-    this.agents.put(agent.id, agent, agent.id, generation);
+    const agent = await this.agents.get(
+      agentId,
+      () => this.service.ownedAgent(accountId, agentId),
+      (found) => found.id,
+    );
+    // A hit may be another account's agent, or one deleted in another process.
+    if (!agent || agent.accountId !== accountId || agent.deletedAt) {
+      throw ApiError.notFound('Agent');
+    }
     return agent;
   }
 

@@ -32,6 +32,8 @@ const SKIP_MS = 60_000;
 const MAX_SKIPPED = 100;
 /** Finished runs recorded in one transaction at most. */
 const MAX_FINISH_BATCH = 100;
+/** Queued rows the reconciliation sweep (BullMQ) checks at a time, oldest first. */
+const SWEEP_BATCH = 500;
 
 interface PendingFinish {
   execution: Execution;
@@ -39,8 +41,6 @@ interface PendingFinish {
   resolve(recorded: boolean): void;
   reject(error: unknown): void;
 }
-/** Queued rows the reconciliation sweep (BullMQ) checks at a time, oldest first. */
-const SWEEP_BATCH = 500;
 
 interface ActiveRun {
   execution: Execution;
@@ -154,21 +154,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, Dispatch
       run.controller.abort(new RunAborted('shutdown'));
     }
     this.bus.off(CANCEL_EVENT, this.onCancel);
-    const released = await Promise.all(
-      unfinished.map((run) =>
-        this.leases.release(run.execution).catch((error: unknown) => {
-          this.logger.warn(`Releasing ${run.execution.id} failed: ${describe(error)}`);
-          return false;
-        }),
-      ),
-    );
-    const back = unfinished.filter((_, i) => released[i]).map((run) => queuedRun(run.execution));
-    await this.queue.requeue(back).catch((error: unknown) => {
-      // The rows are queued: another worker's sweep adds their jobs.
-      this.logger.warn(
-        `Announcing ${back.length} released execution(s) failed: ${describe(error)}`,
-      );
-    });
+    await this.handBack(unfinished.map((run) => run.execution));
     if (unfinished.length > 0) {
       this.logger.warn(`Put ${unfinished.length} unfinished execution(s) back in the queue`);
     }
@@ -203,11 +189,30 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, Dispatch
       for (const execution of executions) this.startRun(execution, agents.get(execution.agentId));
       return;
     }
-    void Promise.all(executions.map((execution) => this.leases.release(execution)))
-      .then(() => this.queue.requeue(executions.map(queuedRun)))
-      .catch((error: unknown) => {
-        this.logger.warn(`Handing back ${executions.length} run(s) failed: ${describe(error)}`);
-      });
+    void this.handBack(executions);
+  }
+
+  /**
+   * Puts runs this worker gives up back in the queue (conditional on its claim) and announces
+   * those it could. One that fails stays `running` until its lease expires; recovery then
+   * takes it over.
+   */
+  private async handBack(executions: Execution[]): Promise<void> {
+    const released = await Promise.all(
+      executions.map((execution) =>
+        this.leases.release(execution).catch((error: unknown) => {
+          this.logger.warn(`Releasing ${execution.id} failed: ${describe(error)}`);
+          return false;
+        }),
+      ),
+    );
+    const back = executions.filter((_, i) => released[i]).map(queuedRun);
+    await this.queue.requeue(back).catch((error: unknown) => {
+      // The rows are queued: another worker's sweep adds their jobs.
+      this.logger.warn(
+        `Announcing ${back.length} released execution(s) failed: ${describe(error)}`,
+      );
+    });
   }
 
   /** Number of runs in progress in this worker. */
