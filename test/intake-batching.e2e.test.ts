@@ -58,7 +58,8 @@ describe('intake group commit', () => {
     const agent = await seedAgent(t, key);
     await poisonInserts(true);
     try {
-      // One poisoned payload among good ones, all in one batch: the batch is one transaction.
+      // One poisoned payload among good ones, all in one batch: the batch is one transaction
+      // (MySQL, without keys: one INSERT statement on its own, just as atomic).
       const bodies = [
         ...Array.from({ length: 7 }, (_, i) => ({ ...LEAD, n: i })),
         { poison: true },
