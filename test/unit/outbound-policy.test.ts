@@ -33,6 +33,50 @@ describe('outbound address policy', () => {
     expect(isPublicAddress(address)).toBe(expected);
   });
 
+  /**
+   * IPv6 forms that carry an IPv4 address are judged as that address: each private one is
+   * refused like its IPv4 form, each public one passes like its IPv4 form.
+   */
+  describe.each([
+    // [form, refused (private, loopback, link-local, unspecified), allowed (public)]
+    ['IPv4-mapped, dotted', ['::ffff:127.0.0.1', '::ffff:169.254.169.254'], ['::ffff:8.8.8.8']],
+    ['IPv4-mapped, hex', ['::ffff:7f00:1', '::ffff:a00:1', '::ffff:c0a8:101'], ['::ffff:808:808']],
+    ['IPv4-compatible, dotted', ['::127.0.0.1', '::10.0.0.1', '::0.0.0.0'], ['::8.8.8.8']],
+    ['IPv4-compatible, hex', ['::7f00:1', '::a00:1', '::a9fe:a9fe', '::ac10:504'], ['::808:808']],
+    ['IPv4-translated (RFC 6145)', ['::ffff:0:7f00:1', '::ffff:0:a00:1'], ['::ffff:0:808:808']],
+    [
+      'NAT64 well-known',
+      ['64:ff9b::a00:1', '64:ff9b::7f00:1', '64:ff9b::a9fe:a9fe', '64:ff9b::'],
+      ['64:ff9b::808:808', '64:ff9b::5db8:d822'],
+    ],
+    [
+      'NAT64 local-use',
+      ['64:ff9b:1::a00:1', '64:ff9b:1::7f00:1', '64:ff9b:1:ff::808:808'],
+      ['64:ff9b:1::808:808'],
+    ],
+    ['6to4', ['2002:7f00:1::', '2002:a00:1::1', '2002:c0a8:101::', '2002::'], ['2002:808:808::1']],
+    // Teredo: server 65.54.227.120 (4136:e378), client inverted in the last 32 bits
+    // (f7f7:f7f7 is 8.8.8.8, 80ff:fffe is 127.0.0.1).
+    [
+      'Teredo',
+      ['2001:0:4136:e378:8000:63bf:80ff:fffe', '2001:0:a00:1:8000:63bf:f7f7:f7f7'],
+      ['2001:0:4136:e378:8000:63bf:f7f7:f7f7'],
+    ],
+  ])('%s', (_form, refused, allowed) => {
+    it.each(refused)('refuses %s', (address) => {
+      expect(isPublicAddress(address)).toBe(false);
+    });
+    it.each(allowed)('allows %s', (address) => {
+      expect(isPublicAddress(address)).toBe(true);
+    });
+  });
+
+  it('writes [::127.0.0.1] as ::7f00:1 in a URL, which is refused', () => {
+    const host = new URL('http://[::127.0.0.1]/').hostname.replace(/^\[|\]$/g, '');
+    expect(host).toBe('::7f00:1');
+    expect(isPublicAddress(host)).toBe(false);
+  });
+
   it('accepts only http(s) URLs', () => {
     expect(parseOutboundUrl('https://example.com/x').hostname).toBe('example.com');
     expect(() => parseOutboundUrl('file:///etc/passwd')).toThrow(/not allowed/);
@@ -49,21 +93,28 @@ describe('outbound address policy', () => {
     });
     afterAll(async () => new Promise<void>((resolve) => server.close(() => resolve())));
 
-    it.each(['127.0.0.1', 'localhost', '[::1]', '10.0.0.1', '169.254.169.254'])(
-      'refuses %s when private targets are not allowed',
-      async (host) => {
-        const dispatcher = createOutboundDispatcher({
-          allowPrivate: false,
-          connectTimeoutMs: 1000,
-        });
-        const error = await request(`http://${host}:${port}/`, { dispatcher }).then(
-          () => null,
-          (e: unknown) => e,
-        );
-        expect(isAddressNotAllowed(error)).toBe(true);
-        await dispatcher.close();
-      },
-    );
+    it.each([
+      '127.0.0.1',
+      'localhost',
+      '[::1]',
+      '10.0.0.1',
+      '169.254.169.254',
+      '[::127.0.0.1]',
+      '[::ffff:7f00:1]',
+      '[64:ff9b::7f00:1]',
+      '[2002:7f00:1::]',
+    ])('refuses %s when private targets are not allowed', async (host) => {
+      const dispatcher = createOutboundDispatcher({
+        allowPrivate: false,
+        connectTimeoutMs: 1000,
+      });
+      const error = await request(`http://${host}:${port}/`, { dispatcher }).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(isAddressNotAllowed(error)).toBe(true);
+      await dispatcher.close();
+    });
 
     it('reaches loopback when private targets are allowed', async () => {
       const dispatcher = createOutboundDispatcher({ allowPrivate: true });

@@ -16,15 +16,53 @@ export class AddressNotAllowedError extends Error {
 /**
  * True for an address a request may reach when private targets are not allowed: only
  * ordinary unicast. Loopback, private, link-local, multicast, unspecified, carrier-grade NAT,
- * unique-local and other reserved ranges are refused; IPv4-mapped IPv6 is judged as IPv4.
+ * unique-local and other reserved ranges are refused. An IPv6 address that carries an IPv4
+ * address (`embeddedIPv4`) is judged as that IPv4 address, so `::ffff:7f00:1`, `::7f00:1`,
+ * `64:ff9b::a00:1` or `2002:7f00:1::` are refused like 127.0.0.1 and 10.0.0.1, and their
+ * public counterparts (a NAT64 gateway's `64:ff9b::808:808`) pass.
  */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv4') return parsed.range() === 'unicast';
+  const embedded = embeddedIPv4(parsed as ipaddr.IPv6);
+  if (embedded === undefined) return parsed.range() === 'unicast';
+  return embedded.length > 0 && embedded.every((v4) => v4.range() === 'unicast');
+}
+
+const v4 = (high: number, low: number) =>
+  new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+
+/**
+ * The IPv4 addresses an IPv6 address stands for, when it belongs to a range that carries
+ * one; `undefined` for any other address. An empty list (refused) when the range is one of
+ * those but the address does not decode to a usable form.
+ *
+ * - `::ffff:0:0/96` IPv4-mapped and `::/96` IPv4-compatible (deprecated, but `[::127.0.0.1]`
+ *   is a valid URL host, written `[::7f00:1]`): the last 32 bits. `::` and `::1` decode to
+ *   0.0.0.0 and 0.0.0.1, refused like the IPv6 unspecified and loopback addresses they are.
+ * - `::ffff:0:0:0/96` (IPv4-translated, RFC 6145): the last 32 bits.
+ * - `64:ff9b::/96` (NAT64 well-known prefix, RFC 6052): the last 32 bits.
+ * - `64:ff9b:1::/48` (NAT64 local-use prefix, RFC 8215): the last 32 bits when bits 48–95
+ *   are zero (the /96 form that DNS64 synthesises); other layouts depend on the site's
+ *   translator and are refused.
+ * - `2002::/16` (6to4, RFC 3056): bits 16–47.
+ * - `2001::/32` (Teredo, RFC 4380): the server (bits 32–63) and the client (the last 32 bits,
+ *   inverted); both must be public.
+ */
+export function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4[] | undefined {
+  const p = address.parts;
+  const zero = (from: number, to: number) => p.slice(from, to).every((part) => part === 0);
+  if (zero(0, 5) && (p[5] === 0xffff || p[5] === 0)) return [v4(p[6], p[7])];
+  if (zero(0, 4) && p[4] === 0xffff && p[5] === 0) return [v4(p[6], p[7])];
+  if (p[0] === 0x64 && p[1] === 0xff9b) {
+    if (zero(2, 6)) return [v4(p[6], p[7])];
+    if (p[2] === 1) return zero(3, 6) ? [v4(p[6], p[7])] : [];
+    return undefined;
   }
-  return parsed.range() === 'unicast';
+  if (p[0] === 0x2002) return [v4(p[1], p[2])];
+  if (p[0] === 0x2001 && p[1] === 0) return [v4(p[2], p[3]), v4(~p[6] & 0xffff, ~p[7] & 0xffff)];
+  return undefined;
 }
 
 /** Only http(s) URLs are ever requested. Returns the parsed URL or throws. */
