@@ -1,3 +1,4 @@
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../common/api-error';
 import { EXECUTION_STATUSES, ExecutionStatus } from './execution.entity';
 import { LIMIT_DEFAULT, LIMIT_MAX, ListExecutionsQuery } from './dto/list-executions.query';
@@ -70,7 +71,7 @@ export function parseBound(raw: string, field: 'from' | 'to'): Date {
 }
 
 interface CursorBody {
-  v: 1;
+  v: 2;
   c: string;
   i: string;
   s: ExecutionStatus[] | null;
@@ -79,46 +80,119 @@ interface CursorBody {
   l: number;
 }
 
+/** Bytes of HMAC-SHA256 kept in a cursor: 128 bits. */
+const MAC_BYTES = 16;
+/** Longest cursor payload (base64url): the longest real one is about 300 characters. */
+const MAX_PAYLOAD = 1024;
+const CURSOR = new RegExp(`^([A-Za-z0-9_-]{1,${MAX_PAYLOAD}})\\.([A-Za-z0-9_-]{22})$`);
+
 /**
- * An opaque cursor: base64url of the last item's position (`created_at`, `id`) and the
- * page's filters and limit, so that the cursor alone fetches the next page of the same list.
+ * Statuses in one canonical form: each once, in EXECUTION_STATUSES order; every status is no
+ * filter at all (null). A page thus runs at most EXECUTION_STATUSES.length - 1 queries.
  */
-export function encodeCursor(position: ListPosition, filters: ListFilters, limit: number): string {
-  const body: CursorBody = {
-    v: 1,
-    c: position.createdAt.toISOString(),
-    i: position.id,
-    s: filters.statuses,
-    f: filters.from?.toISOString() ?? null,
-    t: filters.to?.toISOString() ?? null,
-    l: limit,
-  };
-  return Buffer.from(JSON.stringify(body)).toString('base64url');
+export function canonicalStatuses(
+  statuses: readonly ExecutionStatus[] | null,
+): ExecutionStatus[] | null {
+  if (statuses === null) return null;
+  const set = new Set(statuses);
+  const list = EXECUTION_STATUSES.filter((status) => set.has(status));
+  return list.length === EXECUTION_STATUSES.length ? null : list;
 }
 
-export function decodeCursor(raw: string): {
+function sameFilters(a: ListFilters, b: ListFilters): boolean {
+  const time = (date: Date | null) => date?.getTime() ?? null;
+  return (
+    JSON.stringify(canonicalStatuses(a.statuses)) ===
+      JSON.stringify(canonicalStatuses(b.statuses)) &&
+    time(a.from) === time(b.from) &&
+    time(a.to) === time(b.to)
+  );
+}
+
+/**
+ * Opaque, tamper-evident cursors: base64url of the last item's position (`created_at`, `id`)
+ * and the page's filters and limit, then `.` and an HMAC-SHA256 (128 bits) over the agent's
+ * id and that payload, keyed from SECRET_KEY by HKDF. A cursor fetches the next page of the
+ * same list of the same agent and nothing else: edited, truncated, made up, or issued for
+ * another agent (or under another SECRET_KEY), it is 400 `invalid_request` with
+ * `field: "cursor"`, before any query runs. Its content is still validated after the MAC.
+ */
+export class ListCursors {
+  private readonly key: Buffer;
+
+  constructor(secretKey: string) {
+    this.key = Buffer.from(
+      hkdfSync('sha256', secretKey, 'agent-automation', 'list-cursors/v1', 32),
+    );
+  }
+
+  private mac(agentId: string, payload: string): Buffer {
+    return createHmac('sha256', this.key)
+      .update(`${agentId}\n${payload}`)
+      .digest()
+      .subarray(0, MAC_BYTES);
+  }
+
+  encode(agentId: string, position: ListPosition, filters: ListFilters, limit: number): string {
+    const body: CursorBody = {
+      v: 2,
+      c: position.createdAt.toISOString(),
+      i: position.id,
+      s: canonicalStatuses(filters.statuses),
+      f: filters.from?.toISOString() ?? null,
+      t: filters.to?.toISOString() ?? null,
+      l: limit,
+    };
+    const payload = Buffer.from(JSON.stringify(body)).toString('base64url');
+    return `${payload}.${this.mac(agentId, payload).toString('base64url')}`;
+  }
+
+  decode(
+    agentId: string,
+    raw: string,
+  ): {
+    position: ListPosition;
+    filters: ListFilters;
+    limit: number;
+  } {
+    const match = CURSOR.exec(raw);
+    if (!match) throw invalidCursor();
+    const [, payload, mac] = match;
+    const presented = Buffer.from(mac, 'base64url');
+    if (presented.length !== MAC_BYTES || !timingSafeEqual(presented, this.mac(agentId, payload))) {
+      throw invalidCursor();
+    }
+    return parseCursorBody(payload);
+  }
+}
+
+const invalidCursor = () =>
+  ApiError.invalid(
+    'cursor',
+    'cursor is not a meta.next_cursor value of this list: pass it back unchanged, with the same filters',
+  );
+
+function parseCursorBody(payload: string): {
   position: ListPosition;
   filters: ListFilters;
   limit: number;
 } {
-  const invalid = () => ApiError.invalid('cursor', 'cursor is not a valid meta.next_cursor value');
-  if (!/^[A-Za-z0-9_-]{1,2048}$/.test(raw)) throw invalid();
   let body: CursorBody;
   try {
-    body = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as CursorBody;
+    body = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as CursorBody;
   } catch {
-    throw invalid();
+    throw invalidCursor();
   }
   const date = (value: unknown): Date | null => {
     if (value === null) return null;
     const parsed = typeof value === 'string' ? new Date(value) : new Date(NaN);
-    if (Number.isNaN(parsed.getTime())) throw invalid();
+    if (Number.isNaN(parsed.getTime())) throw invalidCursor();
     return parsed;
   };
   if (
     body === null ||
     typeof body !== 'object' ||
-    body.v !== 1 ||
+    body.v !== 2 ||
     typeof body.i !== 'string' ||
     !ID.test(body.i) ||
     typeof body.c !== 'string' ||
@@ -128,32 +202,44 @@ export function decodeCursor(raw: string): {
     (body.s !== null &&
       (!Array.isArray(body.s) ||
         body.s.length === 0 ||
+        body.s.length > EXECUTION_STATUSES.length ||
         !body.s.every((status) => (EXECUTION_STATUSES as readonly string[]).includes(status))))
   ) {
-    throw invalid();
+    throw invalidCursor();
   }
   return {
     position: { createdAt: date(body.c)!, id: body.i },
-    filters: { statuses: body.s, from: date(body.f), to: date(body.t) },
+    filters: { statuses: canonicalStatuses(body.s), from: date(body.f), to: date(body.t) },
     limit: body.l,
   };
 }
 
 /**
- * The page a query asks for. With a cursor, its filters and limit hold unless the query
- * sets them again explicitly.
+ * The page a query asks for. With a cursor, its filters and limit hold; the query may repeat
+ * the same filters (400 `field: "cursor"` if they differ) and may set another limit.
  */
-export function resolveListRequest(query: ListExecutionsQuery): ListRequest {
-  const cursor = query.cursor !== undefined ? decodeCursor(query.cursor) : null;
+export function resolveListRequest(
+  query: ListExecutionsQuery,
+  agentId: string,
+  cursors: ListCursors,
+): ListRequest {
+  const cursor = query.cursor !== undefined ? cursors.decode(agentId, query.cursor) : null;
   const filters: ListFilters = {
-    statuses:
+    statuses: canonicalStatuses(
       query.status !== undefined ? parseStatuses(query.status) : (cursor?.filters.statuses ?? null),
+    ),
     from:
       query.from !== undefined ? parseBound(query.from, 'from') : (cursor?.filters.from ?? null),
     to: query.to !== undefined ? parseBound(query.to, 'to') : (cursor?.filters.to ?? null),
   };
   if (filters.from && filters.to && filters.from > filters.to) {
     throw ApiError.invalid('from', 'from must not be after to');
+  }
+  if (cursor && !sameFilters(filters, cursor.filters)) {
+    throw ApiError.invalid(
+      'cursor',
+      'cursor was issued for other filters: repeat the same status, from and to, or leave them out',
+    );
   }
   return {
     filters,

@@ -1,13 +1,14 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { Agent } from '../agents/agent.entity';
 import { AgentsService } from '../agents/agents.service';
 import { ApiError } from '../common/api-error';
+import { APP_CONFIG, type AppConfig } from '../config/configuration';
 import { Execution, FINAL_STATUSES } from './execution.entity';
 import { ExecutionIntakeService } from './execution-intake.service';
 import { ExecutionLifecycleService } from './execution-lifecycle.service';
-import { encodeCursor, ListPosition, ListRequest, resolveListRequest } from './execution-list';
+import { ListCursors, ListPosition, ListRequest, resolveListRequest } from './execution-list';
 import type { ListExecutionsQuery } from './dto/list-executions.query';
 
 /** Every column but `logs`: list items never carry them, so they are never read for a page. */
@@ -47,12 +48,17 @@ const newestFirst = (a: ListPosition, b: ListPosition): number =>
  */
 @Injectable()
 export class ExecutionsService {
+  private readonly cursors: ListCursors;
+
   constructor(
     @InjectRepository(Execution) private readonly executions: Repository<Execution>,
     private readonly agents: AgentsService,
     private readonly intake: ExecutionIntakeService,
     private readonly lifecycle: ExecutionLifecycleService,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.cursors = new ListCursors(config.secretKey);
+  }
 
   /** The account's agent (not deleted), else 404. */
   ownedAgent(accountId: string, agentId: string): Promise<Agent> {
@@ -69,7 +75,8 @@ export class ExecutionsService {
    * One page, newest first (`created_at` desc, `id` desc), by keyset: each query walks the
    * index (agent_id[, status], created_at, id) from the cursor and reads at most limit + 1
    * rows, whatever the table's size. A status list runs one such query per status and
-   * merges them.
+   * merges them: at most four (statuses are deduplicated, and all five is no filter), and
+   * cursors are signed, so no request costs more than that.
    */
   async list(
     accountId: string,
@@ -77,7 +84,7 @@ export class ExecutionsService {
     query: ListExecutionsQuery,
   ): Promise<ExecutionPage> {
     const agent = await this.ownedAgent(accountId, agentId);
-    const request = resolveListRequest(query);
+    const request = resolveListRequest(query, agent.id, this.cursors);
     const statuses = request.filters.statuses;
     const queries = statuses && statuses.length > 1 ? statuses : [statuses?.[0] ?? null];
     const rows = (
@@ -91,7 +98,9 @@ export class ExecutionsService {
       executions,
       limit: request.limit,
       hasMore,
-      nextCursor: hasMore ? encodeCursor(last, request.filters, request.limit) : null,
+      nextCursor: hasMore
+        ? this.cursors.encode(agent.id, last, request.filters, request.limit)
+        : null,
     };
   }
 
