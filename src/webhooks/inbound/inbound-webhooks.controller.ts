@@ -20,7 +20,13 @@ export class InboundWebhooksController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const ack = await this.webhooks.receive(agent, req.body, req.rawBody, req.headers);
+    const ack = await this.webhooks.receive(
+      agent,
+      req.body,
+      req.rawBody,
+      req.headers,
+      req.webhookSignedId ?? null,
+    );
     res.status(ack.status);
     if (ack.status === 200) res.setHeader('Idempotent-Replayed', 'true');
     return ack.body;

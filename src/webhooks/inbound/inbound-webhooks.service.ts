@@ -92,17 +92,19 @@ export class InboundWebhooksService implements OnModuleDestroy {
   /**
    * Checks the request against the agent's `webhook_auth`; 401 `unauthorized` unless it
    * passes. A mode whose credential was never created refuses every request (fails closed).
+   * Returns the signed `webhook-id` when a Standard Webhooks signature authenticated the
+   * request (the id is then covered by the signature), else null.
    */
-  authenticate(agent: Agent, headers: IncomingHttpHeaders, rawBody: Buffer): void {
+  authenticate(agent: Agent, headers: IncomingHttpHeaders, rawBody: Buffer): string | null {
     switch (agent.webhookAuth) {
       case 'none':
-        return;
+        return null;
       case 'api_key': {
         const presented = header(headers, 'x-api-key');
         if (presented === undefined || !this.agentsService.webhookKeyMatches(agent, presented)) {
           throw new ApiError('unauthorized', 'Missing or invalid X-API-Key header');
         }
-        return;
+        return null;
       }
       case 'signature':
         return this.verifySignature(agent, headers, rawBody);
@@ -114,6 +116,9 @@ export class InboundWebhooksService implements OnModuleDestroy {
   /**
    * Starts an execution of `agent` with `input` (the parsed body), once: a delivery key
    * already seen for this agent within 24 h answers 200 with the first execution's id.
+   * A request authenticated by a Standard Webhooks signature (`signedId`, from
+   * `authenticate`) is keyed by its signed `webhook-id`, whatever unsigned `Idempotency-Key`
+   * it carries: a replayed message with another key added is still the same delivery.
    * Resolves only once the execution is durably queued; never waits for the run.
    */
   async receive(
@@ -121,9 +126,11 @@ export class InboundWebhooksService implements OnModuleDestroy {
     input: Record<string, unknown>,
     rawBody: Buffer | undefined,
     headers: IncomingHttpHeaders,
+    signedId: string | null = null,
   ): Promise<WebhookAck> {
     if (!rawBody) throw new ApiError('invalid_request', 'The body must be a JSON object');
-    const deliveryKey = this.deliveryKey(headers);
+    const unsignedKey = this.deliveryKey(headers);
+    const deliveryKey = signedId === null ? unsignedKey : checkedKey('webhook-id', signedId);
     if (agent.status === 'paused') {
       // A sender retrying a delivery accepted before the pause gets its answer again.
       const earlier = deliveryKey ? await this.earlierDelivery(agent, deliveryKey) : null;
@@ -153,14 +160,7 @@ export class InboundWebhooksService implements OnModuleDestroy {
   private deliveryKey(headers: IncomingHttpHeaders): string | null {
     for (const name of DELIVERY_HEADERS) {
       const value = header(headers, name.toLowerCase());
-      if (value === undefined) continue;
-      if (value.length === 0 || value.length > MAX_DELIVERY_KEY_LENGTH) {
-        throw ApiError.invalid(
-          name,
-          `${name} must be 1 to ${MAX_DELIVERY_KEY_LENGTH} characters long`,
-        );
-      }
-      return value;
+      if (value !== undefined) return checkedKey(name, value);
     }
     return null;
   }
@@ -173,7 +173,15 @@ export class InboundWebhooksService implements OnModuleDestroy {
     });
   }
 
-  private verifySignature(agent: Agent, headers: IncomingHttpHeaders, rawBody: Buffer): void {
+  /**
+   * `X-Signature` or the Standard Webhooks headers; when the Standard Webhooks signature is
+   * valid, returns its (signed) `webhook-id`, also when `X-Signature` is valid too.
+   */
+  private verifySignature(
+    agent: Agent,
+    headers: IncomingHttpHeaders,
+    rawBody: Buffer,
+  ): string | null {
     const hex = header(headers, 'x-signature');
     const standard = {
       id: header(headers, 'webhook-id'),
@@ -192,7 +200,7 @@ export class InboundWebhooksService implements OnModuleDestroy {
     }
     const secret = this.agentsService.webhookSigningSecret(agent);
     if (secret === null) throw new ApiError('unauthorized', 'Invalid signature');
-    if (hex !== undefined && verifyHexSignature(secret, rawBody, hex)) return;
+    const hexValid = hex !== undefined && verifyHexSignature(secret, rawBody, hex);
     if (hasStandard) {
       const result = verifyStandardWebhook(
         secret,
@@ -200,7 +208,8 @@ export class InboundWebhooksService implements OnModuleDestroy {
         standard as { id: string; timestamp: string; signature: string },
         now().getTime(),
       );
-      if (result === 'valid') return;
+      if (result === 'valid') return standard.id!;
+      if (hexValid) return null;
       if (result === 'stale') {
         throw new ApiError(
           'unauthorized',
@@ -208,8 +217,17 @@ export class InboundWebhooksService implements OnModuleDestroy {
         );
       }
     }
+    if (hexValid) return null;
     throw new ApiError('unauthorized', 'Invalid signature');
   }
+}
+
+/** A delivery key from header `name`: 1–255 characters, else 400 naming the header. */
+function checkedKey(name: string, value: string): string {
+  if (value.length === 0 || value.length > MAX_DELIVERY_KEY_LENGTH) {
+    throw ApiError.invalid(name, `${name} must be 1 to ${MAX_DELIVERY_KEY_LENGTH} characters long`);
+  }
+  return value;
 }
 
 function replay(execution: Execution): WebhookAck {

@@ -9,6 +9,8 @@ declare module 'express-serve-static-core' {
   interface Request {
     /** The agent whose webhook was called, set by `WebhookAuthGuard`. */
     webhookAgent?: Agent;
+    /** The `webhook-id` a valid Standard Webhooks signature covers, set by `WebhookAuthGuard`. */
+    webhookSignedId?: string | null;
   }
 }
 
@@ -32,7 +34,11 @@ export class WebhookAuthGuard implements CanActivate {
     const { agent, account } = await this.webhooks.resolve(String(req.params.webhookId));
     await this.rateLimits.consume(account, http.getResponse<Response>());
     try {
-      this.webhooks.authenticate(agent, req.headers, req.rawBody ?? Buffer.alloc(0));
+      req.webhookSignedId = this.webhooks.authenticate(
+        agent,
+        req.headers,
+        req.rawBody ?? Buffer.alloc(0),
+      );
     } catch (error) {
       // No response here: the X-RateLimit-* headers stay those of the account's budget.
       if (error instanceof ApiError && error.code === 'unauthorized') {
