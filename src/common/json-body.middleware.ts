@@ -1,4 +1,5 @@
 import express, { NextFunction, Request, RequestHandler, Response } from 'express';
+import { isUtf8 } from 'node:buffer';
 import { EnvelopeFlavour, sendError } from './error-envelope';
 import { jsonHasLoneSurrogate, jsonTextTooDeep, MAX_JSON_DEPTH } from './json-depth';
 
@@ -26,8 +27,8 @@ function isJson(req: Request): boolean {
 
 /**
  * Body handling for both listeners, on the raw bytes: a body must be JSON (415), at most
- * 1 MiB (413), nested at most MAX_JSON_DEPTH levels (400), well-formed (400) and an object
- * (400). A request without a body gets `{}`.
+ * 1 MiB (413), valid UTF-8 (400), nested at most MAX_JSON_DEPTH levels (400), well-formed
+ * (400) and an object (400). A request without a body gets `{}`.
  */
 export function jsonBody(flavour: EnvelopeFlavour, docsUrl: string): RequestHandler[] {
   const parse = express.raw({ type: () => true, limit: MAX_BODY_BYTES });
@@ -71,6 +72,16 @@ export function jsonBody(flavour: EnvelopeFlavour, docsUrl: string): RequestHand
         }
         const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
         req.rawBody = raw;
+        // JSON text is UTF-8 (RFC 8259): bytes that are not are refused, never replaced.
+        if (!isUtf8(raw)) {
+          return sendError(
+            res,
+            flavour,
+            docsUrl,
+            'invalid_request',
+            'The body is not valid UTF-8 (JSON text must be UTF-8 encoded)',
+          );
+        }
         if (jsonTextTooDeep(raw)) {
           return sendError(
             res,
