@@ -51,6 +51,8 @@ export interface AppConfig {
   /** On SIGTERM: how long in-flight requests and runs may take before the process gives up on them. */
   shutdownGraceMs: number;
   logLevel: string;
+  /** METRICS_TOKEN: when set, `GET /metrics` needs `Authorization: Bearer <token>`. */
+  metricsToken: string | null;
   rateLimit: RateLimitConfig;
   /** The folder that holds the SQLite file and the generated secret key. */
   dataDir: string;
@@ -154,6 +156,19 @@ function queuePrefix(env: Env): string {
   return raw;
 }
 
+/** METRICS_TOKEN: unset or empty for an open /metrics; else at least 16 visible characters. */
+function metricsToken(env: Env): string | null {
+  const raw = env.METRICS_TOKEN;
+  if (raw === undefined || raw === '') return null;
+  if (!/^[\x21-\x7e]{16,256}$/.test(raw)) {
+    throw new ConfigError(
+      'METRICS_TOKEN',
+      'must be 16 to 256 visible ASCII characters (no spaces)',
+    );
+  }
+  return raw;
+}
+
 /** SECRET_KEY, or a key generated once into the data folder and reused afterwards. */
 function secretKey(env: Env, dataDir: string): string {
   const raw = env.SECRET_KEY;
@@ -205,6 +220,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     retentionIntervalMs: int(env, 'RETENTION_INTERVAL_MS', 3_600_000, 1000, 86_400_000),
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 25_000, 0, 600_000),
     logLevel: str(env, 'LOG_LEVEL', 'info'),
+    metricsToken: metricsToken(env),
     rateLimit: {
       hourMs: int(env, 'THROTTLE_HOUR_MS', 3_600_000, 1, 86_400_000),
       secondMs: int(env, 'THROTTLE_SECOND_MS', 1000, 1, 86_400_000),

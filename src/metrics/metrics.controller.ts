@@ -1,10 +1,15 @@
-import { Controller, Get, Res } from '@nestjs/common';
+import { Controller, Get, Res, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../auth/auth.decorators';
+import { ApiErrors } from '../docs/api-errors.decorator';
+import { MetricsAuthGuard } from './metrics-auth.guard';
 import { MetricsService } from './metrics.service';
 
-/** `GET /metrics` (no auth, outside /v2): Prometheus text of the whole process. */
+/**
+ * `GET /metrics` (outside /v2): Prometheus text of the whole process. No API key; with
+ * METRICS_TOKEN set, that bearer token (MetricsAuthGuard).
+ */
 @Controller('metrics')
 @Public()
 @ApiTags('Operations')
@@ -12,11 +17,13 @@ export class MetricsController {
   constructor(private readonly metrics: MetricsService) {}
 
   @Get()
+  @UseGuards(MetricsAuthGuard)
+  @ApiErrors('unauthorized', 'rate_limited')
   @ApiOperation({
     operationId: 'getMetrics',
     summary: 'Prometheus metrics of the process',
     description:
-      'No authentication. Prometheus text format: HTTP requests and latencies by route template and status, executions by agent kind and status, run durations, queue depth, callback delivery attempts, rate-limit rejections and the Node.js process metrics (all prefixed `aas_`).',
+      'No API key. When the deployment sets `METRICS_TOKEN`, send `Authorization: Bearer <METRICS_TOKEN>` (401 `unauthorized` otherwise). Prometheus text format: HTTP requests and latencies by route template and status, executions by agent kind and status, run durations, queue depth, callback delivery attempts, rate-limit rejections and the Node.js process metrics (all prefixed `aas_`).',
   })
   @ApiProduces('text/plain')
   @ApiOkResponse({
