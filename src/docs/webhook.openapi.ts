@@ -92,7 +92,9 @@ export function webhookPathItem(
         'Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`).',
         "Counted against the owner account's rate limit. A repeated delivery id",
         '(`Idempotency-Key`, `webhook-id` or `X-GitHub-Delivery`) for the same agent within 24 h',
-        'answers 200 with the first `executionId` and starts nothing.',
+        'answers 200 with the first `executionId` and starts nothing. A request with a valid',
+        'Standard Webhooks signature is named by its signed `webhook-id`, whatever',
+        '`Idempotency-Key` it also carries.',
       ].join(' '),
       security: [{}, { webhookApiKey: [] }, { webhookSignature: [] }, { standardWebhooks: [] }],
       parameters: [
@@ -106,7 +108,7 @@ export function webhookPathItem(
         deliveryHeader('Idempotency-Key', 'Delivery id: a repeat within 24 h starts nothing'),
         deliveryHeader(
           'webhook-id',
-          'Standard Webhooks message id; also the delivery id when `Idempotency-Key` is absent',
+          'Standard Webhooks message id; the delivery id when the Standard Webhooks signature is valid, or when `Idempotency-Key` is absent',
         ),
         {
           name: 'webhook-timestamp',
@@ -122,7 +124,7 @@ export function webhookPathItem(
       ],
       requestBody: {
         required: true,
-        description: 'A JSON object of at most 1 MiB; any fields are kept',
+        description: 'A JSON object of at most 1 MiB, UTF-8 encoded; any fields are kept',
         content: {
           'application/json': {
             schema: { ...ref(WebhookPayload) },

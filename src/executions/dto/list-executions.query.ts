@@ -47,7 +47,10 @@ export class ListExecutionsQuery {
   @Max(LIMIT_MAX, { message: `$property must be an integer between 1 and ${LIMIT_MAX}` })
   limit?: number;
 
-  @ApiPropertyOptional({ description: '`meta.next_cursor` of the previous page' })
+  @ApiPropertyOptional({
+    description:
+      '`meta.next_cursor` of the previous page, unchanged (signed: an edited cursor, another agent’s, or one sent with other filters is 400)',
+  })
   @IsOptional()
   @IsString({ message: '$property must be a cursor from meta.next_cursor' })
   cursor?: string;
