@@ -95,7 +95,8 @@ async function keyIdOfStoredSecrets(dataSource: DataSource, box: SecretBox): Pro
     if (rows.length === 0) continue;
     try {
       // Sealed under the previous key: the rotation to SECRET_KEY is not done yet.
-      if (box.openingKeyId(rows[0].sealed) !== box.keyId) keyId = box.previousKeyId!;
+      const opener = box.openingKeyId(rows[0].sealed);
+      if (opener !== box.keyId) keyId = box.previousKeyId!;
     } catch (error) {
       if (!(error instanceof SecretUnreadableError)) throw error;
       throw new ConfigError(
