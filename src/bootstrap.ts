@@ -16,6 +16,8 @@ import { ShutdownClock } from './common/shutdown';
 import type { AppConfig } from './config/configuration';
 import type { CoreResources } from './core.module';
 import { openDatabase } from './database/database';
+import { SecretBox } from './common/crypto';
+import { checkSecretKey } from './secret-key/secret-key-check';
 import { setupApiDocs } from './docs/openapi';
 import { httpMetrics } from './metrics/http-metrics.middleware';
 import { MetricsService } from './metrics/metrics.service';
@@ -114,6 +116,13 @@ export async function startService(
   options: { listen?: boolean } = {},
 ): Promise<Service> {
   const dataSource = await openDatabase(config);
+  // A SECRET_KEY other than the one that sealed the stored secrets is refused here.
+  try {
+    await checkSecretKey(dataSource, new SecretBox(config.secretKey, config.secretKeyPrevious));
+  } catch (error) {
+    await dataSource.destroy();
+    throw error;
+  }
   const metrics = new MetricsService(dataSource);
   const shutdown = new ShutdownClock();
   const rateLimitStore = RateLimitStore.forConfig(config);

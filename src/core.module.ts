@@ -53,7 +53,10 @@ export class CoreModule {
         useValue: core.metrics ?? new MetricsService(undefined, { defaultMetrics: false }),
       },
       { provide: ShutdownClock, useValue: core.shutdown ?? new ShutdownClock() },
-      { provide: SecretBox, useValue: new SecretBox(core.config.secretKey) },
+      {
+        provide: SecretBox,
+        useValue: new SecretBox(core.config.secretKey, core.config.secretKeyPrevious),
+      },
       { provide: RateLimitStore, useValue: core.rateLimitStore ?? RateLimitStore.inMemory() },
       { provide: REDIS_QUEUES, useValue: core.redisQueues ?? null },
       ...repositories,

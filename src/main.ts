@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { setFlagsFromString } from 'node:v8';
-import { ConfigError, loadConfig } from './config/configuration';
+import { ConfigError, loadConfig, redactConfigSecrets } from './config/configuration';
 import { startService } from './bootstrap';
 
 async function main(): Promise<void> {
@@ -13,7 +13,7 @@ async function main(): Promise<void> {
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
+      process.stderr.write(`${redactConfigSecrets(error.message)}\n`);
       process.exit(78);
     }
     throw error;
@@ -66,8 +66,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `Failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
-  );
-  process.exit(1);
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`Failed to start: ${redactConfigSecrets(message)}\n`);
+  process.exit(error instanceof ConfigError ? 78 : 1);
 });

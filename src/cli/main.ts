@@ -5,7 +5,9 @@ import { PLANS, Plan } from '../auth/account.entity';
 import { ApiKeysService } from '../auth/api-keys.service';
 import { Scope, SCOPES } from '../auth/api-key.entity';
 import { ApiError } from '../common/api-error';
-import { ConfigError } from '../config/configuration';
+import { SecretBox } from '../common/crypto';
+import { ConfigError, redactConfigSecrets } from '../config/configuration';
+import { rotateSecretKey } from '../secret-key/secret-key-rotation';
 import { registerAgentCommands } from './agent.commands';
 import { withServices } from './with-services';
 
@@ -44,7 +46,30 @@ export function buildProgram(): Command {
           const ran = await dataSource.runMigrations({ transaction: 'each' });
           return { migrated: ran.map((migration: { name: string }) => migration.name) };
         },
-        { migrate: false },
+        { migrate: false, checkSecretKey: false },
+      ),
+    );
+
+  program
+    .command('secret-key:rotate')
+    .description(
+      'Re-encrypt every stored secret under SECRET_KEY, reading it with SECRET_KEY or SECRET_KEY_PREVIOUS (safe to interrupt and run again)',
+    )
+    .option('--batch-size <n>', 'rows per statement (default 500)', (value: string) => {
+      if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 10_000) {
+        throw new InvalidArgumentError('must be an integer from 1 to 10000');
+      }
+      return Number(value);
+    })
+    .action((opts: { batchSize?: number }) =>
+      withServices(
+        async (app) => {
+          const { getDataSourceToken } = await import('@nestjs/typeorm');
+          return rotateSecretKey(app.get(getDataSourceToken()), app.get(SecretBox), {
+            batchSize: opts.batchSize,
+          });
+        },
+        { checkSecretKey: false },
       ),
     );
 
@@ -105,7 +130,7 @@ async function main(argv: string[]): Promise<void> {
         : error instanceof ConfigError || error instanceof Error
           ? error.message
           : String(error);
-    process.stderr.write(`error: ${message}\n`);
+    process.stderr.write(`error: ${redactConfigSecrets(message)}\n`);
     process.exit(1);
   }
 }

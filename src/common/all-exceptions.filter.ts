@@ -10,6 +10,7 @@ import type { Request, Response } from 'express';
 import { ThrottlerException } from '@nestjs/throttler';
 import { APP_CONFIG, type AppConfig } from '../config/configuration';
 import { ApiError } from './api-error';
+import { SecretUnreadableError } from './crypto';
 import { codeForStatus, ErrorCode, ERROR_CODES } from './error-codes';
 import { EnvelopeFlavour, errorBody } from './error-envelope';
 import { isDatabaseUnavailable } from './database-errors';
@@ -76,6 +77,18 @@ export class AllExceptionsFilter implements ExceptionFilter {
           ? `No route ${req.method} ${redactUrl(req.originalUrl.split('?')[0])}`
           : ERROR_CODES[code].title;
       return { status: ERROR_CODES[code].status, code, message };
+    }
+    if (exception instanceof SecretUnreadableError) {
+      // A stored secret sealed under a key this process lacks: the operator's to fix, never
+      // a crypto message or a 500 (see "The secret key" in docs/operations.md).
+      this.logger.error({ reqId: req.id, err: exception.message }, 'stored secret unreadable');
+      return {
+        status: 503,
+        code: 'service_unavailable',
+        message:
+          "A stored secret this request needs is unreadable with the server's current key; retry later",
+        headers: { 'Retry-After': '60' },
+      };
     }
     if (isDatabaseUnavailable(exception)) {
       this.logger.warn({ reqId: req.id, err: describe(exception) }, 'database unavailable');

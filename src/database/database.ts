@@ -1,3 +1,5 @@
+import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { QueryRunner, ReplicationMode } from 'typeorm';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/configuration';
@@ -11,12 +13,28 @@ export async function openDatabase(
   config: AppConfig,
   options: { migrate?: boolean } = {},
 ): Promise<DataSource> {
+  if (databaseKind(config) === 'sqlite') createPrivateFile(config.databasePath);
   const dataSource = new DataSource(buildDataSourceOptions(config));
   await dataSource.initialize();
   if (databaseKind(config) === 'sqlite') serializeTransactions(dataSource);
   const migrate = options.migrate ?? (databaseKind(config) === 'sqlite' || config.migrateOnStart);
   if (migrate) await dataSource.runMigrations({ transaction: 'each' });
   return dataSource;
+}
+
+/**
+ * Creates the SQLite file, when absent, readable by the owner only (0600; its folder 0700 when
+ * created): it holds API key hashes and sealed secrets. SQLite gives its -wal and -shm files
+ * the database file's mode. An existing file keeps the mode the operator gave it.
+ */
+function createPrivateFile(path: string): void {
+  if (path === ':memory:' || path === '') return;
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  try {
+    closeSync(openSync(path, 'wx', 0o600));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
 }
 
 /**

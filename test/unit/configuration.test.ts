@@ -1,8 +1,13 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config/configuration';
+import {
+  ConfigError,
+  loadConfig,
+  maskUrlCredentials,
+  redactConfigSecrets,
+} from '../../src/config/configuration';
 
 const base = () => ({ DATABASE_PATH: join(mkdtempSync(join(tmpdir(), 'cfg-')), 'db.sqlite') });
 
@@ -43,6 +48,8 @@ describe('configuration', () => {
     ['REDIS_URL', 'http://localhost'],
     ['ROLE', 'api,cook'],
     ['SECRET_KEY', 'too-short'],
+    ['SECRET_KEY', ''],
+    ['SECRET_KEY_PREVIOUS', 'too-short'],
     ['OUTBOUND_ALLOW_PRIVATE', 'maybe'],
     ['SYNC_WAIT_MS', '1.5'],
     ['THROTTLE_HOUR_MS', '0'],
@@ -77,5 +84,56 @@ describe('configuration', () => {
 
   it('splits ROLE into roles', () => {
     expect([...loadConfig({ ...base(), ROLE: 'api, worker' }).roles]).toEqual(['api', 'worker']);
+  });
+
+  it('refuses an empty or too short key file instead of replacing it', () => {
+    for (const content of ['', '  \n', 'x'.repeat(31)]) {
+      const env = base();
+      mkdirSync(join(env.DATABASE_PATH, '..'), { recursive: true });
+      writeFileSync(join(env.DATABASE_PATH, '..', 'secret.key'), content);
+      expect(() => loadConfig(env)).toThrowError(ConfigError);
+      expect(() => loadConfig(env)).toThrowError(/secret\.key is (empty|only 31 characters)/);
+      // The file is left as it was.
+      expect(readFileSync(join(env.DATABASE_PATH, '..', 'secret.key'), 'utf8')).toBe(content);
+    }
+    const env = base();
+    writeFileSync(join(env.DATABASE_PATH, '..', 'secret.key'), ` ${'k'.repeat(32)}\n`);
+    expect(loadConfig(env).secretKey).toBe('k'.repeat(32));
+  });
+
+  it('reads SECRET_KEY_PREVIOUS', () => {
+    expect(loadConfig(base()).secretKeyPrevious).toBeNull();
+    expect(loadConfig({ ...base(), SECRET_KEY_PREVIOUS: 'p'.repeat(32) }).secretKeyPrevious).toBe(
+      'p'.repeat(32),
+    );
+  });
+
+  it.each([
+    ['DATABASE_URL', 'mysql://aas:Pa55-secret@db:notaport/app'],
+    ['DATABASE_URL', 'mysql://aas:Pa55-secret with space@db:port/app'],
+    ['DATABASE_URL', 'mysql://aas:Pa55/Pa55-secret@db/app'],
+    ['REDIS_URL', 'redis://:Pa55-secret@redis:port'],
+  ])('never echoes the password of a bad %s', (name, value) => {
+    let message = '';
+    try {
+      loadConfig({ ...base(), [name]: value });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(new RegExp(`\\b${name}\\b`));
+    expect(message).not.toContain('Pa55-secret');
+  });
+
+  it('masks credentials of URLs and of the configuration in messages', () => {
+    expect(maskUrlCredentials('mysql://u:p@ss@host:1/db')).toBe('mysql://***@host:1/db');
+    expect(maskUrlCredentials('mysql://host/db')).toBe('mysql://host/db');
+    const env = {
+      DATABASE_URL: 'mysql://aas:p%40ssw0rd@db/app',
+      REDIS_URL: 'redis://:redis-pw@r:6379',
+      SECRET_KEY: 's'.repeat(32),
+    };
+    expect(redactConfigSecrets(`a p%40ssw0rd b p@ssw0rd c redis-pw d ${'s'.repeat(32)}`, env)).toBe(
+      'a *** b *** c *** d ***',
+    );
   });
 });

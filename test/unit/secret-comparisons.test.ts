@@ -22,6 +22,16 @@ const HARMLESS = /^(null|undefined|true|false|\d+|'[^']*'|"[^"]*")$/;
 const REVIEWED: Record<string, string> = {
   'src/executions/trigger.service.ts: execution.requestHash !== requestHash':
     "The SHA-256 of the caller's own request body, compared with the one stored for the same agent's Idempotency-Key (same account): it only tells a replay from a conflict.",
+  'src/common/crypto.ts: previousKey !== secretKey':
+    'SECRET_KEY_PREVIOUS against SECRET_KEY, both from the configuration, once at start: no caller input.',
+  'src/common/crypto.ts: key.id === keyId':
+    'Key ids are public (written in clear in every sealed value, derived by HKDF): choosing the key to try reveals nothing.',
+  'src/secret-key/secret-key-check.ts: stored !== box.keyId':
+    'The stored key id (public, see above) against the configured key id, at start.',
+  'src/secret-key/secret-key-check.ts: stored !== box.previousKeyId':
+    'The stored key id (public) against the configured previous key id, at start.',
+  'src/secret-key/secret-key-check.ts: opener !== box.keyId':
+    'Key ids (public) of the key that opened a stored value, at start.',
 };
 
 function files(dir: string): string[] {

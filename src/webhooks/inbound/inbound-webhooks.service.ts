@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { IncomingHttpHeaders } from 'node:http';
 import { MoreThanOrEqual, Repository } from 'typeorm';
@@ -7,7 +7,7 @@ import { Agent } from '../../agents/agent.entity';
 import { AgentsService } from '../../agents/agents.service';
 import { Account } from '../../auth/account.entity';
 import { ApiError } from '../../common/api-error';
-import { sha256Hex } from '../../common/crypto';
+import { SecretUnreadableError, sha256Hex } from '../../common/crypto';
 import { now } from '../../common/time';
 import { APP_CONFIG, type AppConfig } from '../../config/configuration';
 import { Execution } from '../../executions/execution.entity';
@@ -198,7 +198,13 @@ export class InboundWebhooksService implements OnModuleDestroy {
         'Missing signature: send X-Signature (sha256=<hex>) or the Standard Webhooks headers',
       );
     }
-    const secret = this.agentsService.webhookSigningSecret(agent);
+    let secret: string | null;
+    try {
+      secret = this.agentsService.webhookSigningSecret(agent);
+    } catch (error) {
+      if (error instanceof SecretUnreadableError) throw signingSecretUnreadable(agent, error);
+      throw error;
+    }
     if (secret === null) throw new ApiError('unauthorized', 'Invalid signature');
     const hexValid = hex !== undefined && verifyHexSignature(secret, rawBody, hex);
     if (hasStandard) {
@@ -228,6 +234,22 @@ function checkedKey(name: string, value: string): string {
     throw ApiError.invalid(name, `${name} must be 1 to ${MAX_DELIVERY_KEY_LENGTH} characters long`);
   }
   return value;
+}
+
+/**
+ * The agent's signing secret is sealed under a key this process lacks (a SECRET_KEY changed
+ * without `secret-key:rotate`, or a process not yet given the new key during a rotation):
+ * the sender is not at fault, so a 503 it will retry, never a 401 or a crypto error.
+ */
+function signingSecretUnreadable(agent: Agent, error: SecretUnreadableError): ApiError {
+  Logger.error(
+    `Webhook of agent ${agent.id}: ${error.message}. Give this process the key that sealed it (see "The secret key" in docs/operations.md)`,
+    'InboundWebhooks',
+  );
+  return ApiError.unavailable(
+    "The server cannot verify this webhook's signature right now (its signing secret is unreadable with the server's current key); retry later",
+    60,
+  );
 }
 
 function replay(execution: Execution): WebhookAck {
