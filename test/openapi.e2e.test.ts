@@ -113,6 +113,8 @@ describe('OpenAPI document and reference', () => {
       webhookApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
       webhookSignature: { type: 'apiKey', in: 'header', name: 'X-Signature' },
       standardWebhooks: { type: 'apiKey', in: 'header', name: 'webhook-signature' },
+      githubSignature: { type: 'apiKey', in: 'header', name: 'X-Hub-Signature-256' },
+      svixSignature: { type: 'apiKey', in: 'header', name: 'svix-signature' },
     });
     const webhook = doc.paths['/webhook/{webhook_id}'].post;
     expect(webhook.security).toEqual([
@@ -120,6 +122,8 @@ describe('OpenAPI document and reference', () => {
       { webhookApiKey: [] },
       { webhookSignature: [] },
       { standardWebhooks: [] },
+      { githubSignature: [] },
+      { svixSignature: [] },
     ]);
   });
 

@@ -133,6 +133,26 @@ export function createOpenApiDocument(app: INestApplication, config: AppConfig):
       },
       'standardWebhooks',
     )
+    .addApiKey(
+      {
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-Hub-Signature-256',
+        description:
+          "GitHub's name for `X-Signature` (`webhook_auth: \"signature\"`): the same `sha256=` + lowercase hex value, which GitHub sends when the agent's whole `whsec_…` signing secret is entered as the GitHub webhook's secret.",
+      },
+      'githubSignature',
+    )
+    .addApiKey(
+      {
+        type: 'apiKey',
+        in: 'header',
+        name: 'svix-signature',
+        description:
+          'Svix\'s name for `webhook-signature` (`webhook_auth: "signature"`), sent with `svix-id` and `svix-timestamp`; the same values as the Standard Webhooks headers.',
+      },
+      'svixSignature',
+    )
     .build();
   const document = SwaggerModule.createDocument(app, options, {
     extraModels: [ErrorEnvelope, WebhookErrorEnvelope, ...WEBHOOK_MODELS],

@@ -31,10 +31,29 @@ export interface WebhookAck {
 }
 
 /** Headers naming a delivery, in order of precedence (CONTRACT §5). */
-const DELIVERY_HEADERS = ['Idempotency-Key', 'webhook-id', 'X-GitHub-Delivery'] as const;
+const DELIVERY_HEADERS = ['Idempotency-Key', 'webhook-id', 'svix-id', 'X-GitHub-Delivery'] as const;
 const MAX_DELIVERY_KEY_LENGTH = 255;
 /** Webhook ids are base64url tokens (192 bits); anything else cannot exist. */
 const WEBHOOK_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * The Standard Webhooks header families, in order of precedence: the specification's names,
+ * then Svix's (CONTRACT §5). A family counts only when all three of its headers are present;
+ * headers of different families are never combined.
+ */
+const STANDARD_FAMILIES = [
+  { id: 'webhook-id', timestamp: 'webhook-timestamp', signature: 'webhook-signature' },
+  { id: 'svix-id', timestamp: 'svix-timestamp', signature: 'svix-signature' },
+] as const;
+
+/** `sha256=<hex>` signature headers, in order: ours, then GitHub's name for the same value. */
+const HEX_SIGNATURE_HEADERS = ['x-signature', 'x-hub-signature-256'] as const;
+
+/** The message id a valid Standard Webhooks signature covers, and the header that carried it. */
+export interface SignedDeliveryId {
+  header: string;
+  id: string;
+}
 
 /**
  * The inbound webhook (CONTRACT §5): finds the agent of a webhook id, checks the request's
@@ -92,10 +111,14 @@ export class InboundWebhooksService implements OnModuleDestroy {
   /**
    * Checks the request against the agent's `webhook_auth`; 401 `unauthorized` unless it
    * passes. A mode whose credential was never created refuses every request (fails closed).
-   * Returns the signed `webhook-id` when a Standard Webhooks signature authenticated the
-   * request (the id is then covered by the signature), else null.
+   * Returns the signed message id (`webhook-id` or `svix-id`) when a Standard Webhooks
+   * signature authenticated the request (the id is then covered by the signature), else null.
    */
-  authenticate(agent: Agent, headers: IncomingHttpHeaders, rawBody: Buffer): string | null {
+  authenticate(
+    agent: Agent,
+    headers: IncomingHttpHeaders,
+    rawBody: Buffer,
+  ): SignedDeliveryId | null {
     switch (agent.webhookAuth) {
       case 'none':
         return null;
@@ -117,8 +140,9 @@ export class InboundWebhooksService implements OnModuleDestroy {
    * Starts an execution of `agent` with `input` (the parsed body), once: a delivery key
    * already seen for this agent within 24 h answers 200 with the first execution's id.
    * A request authenticated by a Standard Webhooks signature (`signedId`, from
-   * `authenticate`) is keyed by its signed `webhook-id`, whatever unsigned `Idempotency-Key`
-   * it carries: a replayed message with another key added is still the same delivery.
+   * `authenticate`) is keyed by its signed `webhook-id` or `svix-id`, whatever unsigned
+   * `Idempotency-Key` it carries: a replayed message with another key added is still the same
+   * delivery.
    * Resolves only once the execution is durably queued; never waits for the run.
    */
   async receive(
@@ -126,11 +150,11 @@ export class InboundWebhooksService implements OnModuleDestroy {
     input: Record<string, unknown>,
     rawBody: Buffer | undefined,
     headers: IncomingHttpHeaders,
-    signedId: string | null = null,
+    signedId: SignedDeliveryId | null = null,
   ): Promise<WebhookAck> {
     if (!rawBody) throw new ApiError('invalid_request', 'The body must be a JSON object');
     const unsignedKey = this.deliveryKey(headers);
-    const deliveryKey = signedId === null ? unsignedKey : checkedKey('webhook-id', signedId);
+    const deliveryKey = signedId === null ? unsignedKey : checkedKey(signedId.header, signedId.id);
     if (agent.status === 'paused') {
       // A sender retrying a delivery accepted before the pause gets its answer again.
       const earlier = deliveryKey ? await this.earlierDelivery(agent, deliveryKey) : null;
@@ -156,7 +180,10 @@ export class InboundWebhooksService implements OnModuleDestroy {
     };
   }
 
-  /** The first of `Idempotency-Key`, `webhook-id`, `X-GitHub-Delivery` sent; 1–255 chars. */
+  /**
+   * The first of `Idempotency-Key`, `webhook-id`, `svix-id`, `X-GitHub-Delivery` sent;
+   * 1–255 chars.
+   */
   private deliveryKey(headers: IncomingHttpHeaders): string | null {
     for (const name of DELIVERY_HEADERS) {
       const value = header(headers, name.toLowerCase());
@@ -174,28 +201,32 @@ export class InboundWebhooksService implements OnModuleDestroy {
   }
 
   /**
-   * `X-Signature` or the Standard Webhooks headers; when the Standard Webhooks signature is
-   * valid, returns its (signed) `webhook-id`, also when `X-Signature` is valid too.
+   * `X-Signature` (or GitHub's `X-Hub-Signature-256`) or the Standard Webhooks headers (or
+   * Svix's `svix-*` names). Passes when any present form verifies. The families are tried in
+   * a fixed order (`webhook-*`, `svix-*`, `X-Signature`, `X-Hub-Signature-256`) and the first
+   * Standard Webhooks family that verifies gives the signed message id, also when a hex
+   * signature verifies too; a request passing on a hex signature alone has no signed id.
    */
   private verifySignature(
     agent: Agent,
     headers: IncomingHttpHeaders,
     rawBody: Buffer,
-  ): string | null {
-    const hex = header(headers, 'x-signature');
-    const standard = {
-      id: header(headers, 'webhook-id'),
-      timestamp: header(headers, 'webhook-timestamp'),
-      signature: header(headers, 'webhook-signature'),
-    };
-    const hasStandard =
-      standard.id !== undefined &&
-      standard.timestamp !== undefined &&
-      standard.signature !== undefined;
-    if (hex === undefined && !hasStandard) {
+  ): SignedDeliveryId | null {
+    const hexSignatures = HEX_SIGNATURE_HEADERS.map((name) => header(headers, name)).filter(
+      (value): value is string => value !== undefined,
+    );
+    const families = STANDARD_FAMILIES.flatMap((names) => {
+      const id = header(headers, names.id);
+      const timestamp = header(headers, names.timestamp);
+      const signature = header(headers, names.signature);
+      return id !== undefined && timestamp !== undefined && signature !== undefined
+        ? [{ names, values: { id, timestamp, signature } }]
+        : [];
+    });
+    if (hexSignatures.length === 0 && families.length === 0) {
       throw new ApiError(
         'unauthorized',
-        'Missing signature: send X-Signature (sha256=<hex>) or the Standard Webhooks headers',
+        'Missing signature: send X-Signature or X-Hub-Signature-256 (sha256=<hex>), or the Standard Webhooks headers (webhook-* or svix-*)',
       );
     }
     let secret: string | null;
@@ -206,24 +237,20 @@ export class InboundWebhooksService implements OnModuleDestroy {
       throw error;
     }
     if (secret === null) throw new ApiError('unauthorized', 'Invalid signature');
-    const hexValid = hex !== undefined && verifyHexSignature(secret, rawBody, hex);
-    if (hasStandard) {
-      const result = verifyStandardWebhook(
-        secret,
-        rawBody,
-        standard as { id: string; timestamp: string; signature: string },
-        now().getTime(),
-      );
-      if (result === 'valid') return standard.id!;
-      if (hexValid) return null;
-      if (result === 'stale') {
-        throw new ApiError(
-          'unauthorized',
-          'webhook-timestamp is more than 5 minutes away from the current time',
-        );
-      }
+    let staleHeader: string | null = null;
+    const nowMs = now().getTime();
+    for (const { names, values } of families) {
+      const result = verifyStandardWebhook(secret, rawBody, values, nowMs);
+      if (result === 'valid') return { header: names.id, id: values.id };
+      if (result === 'stale') staleHeader ??= names.timestamp;
     }
-    if (hexValid) return null;
+    if (hexSignatures.some((value) => verifyHexSignature(secret, rawBody, value))) return null;
+    if (staleHeader !== null) {
+      throw new ApiError(
+        'unauthorized',
+        `${staleHeader} is more than 5 minutes away from the current time`,
+      );
+    }
     throw new ApiError('unauthorized', 'Invalid signature');
   }
 }

@@ -2,15 +2,18 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ApiError } from '../../common/api-error';
 import { RateLimitService } from '../../throttling/rate-limit.service';
-import { InboundWebhooksService } from './inbound-webhooks.service';
+import { InboundWebhooksService, type SignedDeliveryId } from './inbound-webhooks.service';
 import type { Agent } from '../../agents/agent.entity';
 
 declare module 'express-serve-static-core' {
   interface Request {
     /** The agent whose webhook was called, set by `WebhookAuthGuard`. */
     webhookAgent?: Agent;
-    /** The `webhook-id` a valid Standard Webhooks signature covers, set by `WebhookAuthGuard`. */
-    webhookSignedId?: string | null;
+    /**
+     * The `webhook-id` (or `svix-id`) a valid Standard Webhooks signature covers, set by
+     * `WebhookAuthGuard`.
+     */
+    webhookSignedId?: SignedDeliveryId | null;
   }
 }
 
