@@ -189,6 +189,10 @@ describe('slow requests (REQUEST_TIMEOUT_MS=1500)', () => {
         const answer = await expectTimeoutAnswer(conn, startedAt);
         // Answered through the request's own response: with its id, logged and counted.
         expect(answer.headers['x-request-id']).toBeTruthy();
+        const metrics = await svc.api().get('/metrics');
+        expect(metrics.text).toMatch(
+          new RegExp(`aas_http_requests_total\\{[^}]*listener="${listener}"[^}]*status="408"`),
+        );
         await sending;
       } finally {
         conn.destroy();
