@@ -9,6 +9,7 @@ import type { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { EnvelopeFlavour, sendError } from './common/error-envelope';
 import { answerUnparsableRequests, securityHeaders } from './common/http-hardening';
+import { applyHttpTimeouts } from './common/http-timeouts';
 import { jsonBody } from './common/json-body.middleware';
 import { redactUrl } from './common/logging.module';
 import { requestLog } from './common/request-log.middleware';
@@ -54,6 +55,7 @@ export function configureHttpApp(
   app.disable('x-powered-by');
   app.set('trust proxy', false);
   app.set('query parser', 'simple');
+  applyHttpTimeouts(app.getHttpServer() as Server, config);
   answerUnparsableRequests(app.getHttpServer() as Server, flavour, config.docsUrl);
   app.use(requestLog(() => PinoLogger.root));
   app.use(httpMetrics(app.get(MetricsService), flavour === 'rest' ? 'api' : 'webhook'));
@@ -180,8 +182,11 @@ export async function startService(
     // Both wait for Redis 2 s at most, then the process starts anyway.
     await Promise.all([rateLimitStore.start(), redisQueues?.start()]);
     if (options.listen) {
-      if (service.api) await service.api.listen(config.port);
-      if (service.webhook) await service.webhook.listen(config.webhookPort);
+      // HOST unset: every interface (Node's default).
+      const listen = (app: INestApplication, port: number) =>
+        config.host === null ? app.listen(port) : app.listen(port, config.host);
+      if (service.api) await listen(service.api, config.port);
+      if (service.webhook) await listen(service.webhook, config.webhookPort);
     }
   } catch (error) {
     await service.close().catch(() => undefined);

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { setFlagsFromString } from 'node:v8';
 import { ConfigError, loadConfig, redactConfigSecrets } from './config/configuration';
 import { startService } from './bootstrap';
+import { startupLine } from './common/startup-line';
 
 async function main(): Promise<void> {
   // After each full collection, let the old generation grow to twice what it kept (V8 picks
@@ -28,6 +29,14 @@ async function main(): Promise<void> {
       api: service.api ? config.port : undefined,
       webhook: service.webhook ? config.webhookPort : undefined,
       database: config.databaseUrl ? 'mysql' : config.databasePath,
+    }) + '\n',
+  );
+  // For the person at the terminal; stdout stays JSON lines only.
+  process.stderr.write(
+    startupLine(config, {
+      api: Boolean(service.api),
+      webhook: Boolean(service.webhook),
+      worker: Boolean(service.worker),
     }) + '\n',
   );
   let stopping = false;

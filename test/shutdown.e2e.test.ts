@@ -107,7 +107,7 @@ describe('SIGTERM (the built service as a real process)', () => {
     key = seeded.api_key as string;
   });
   afterEach(() => {
-    proc?.child.kill('SIGKILL');
+    proc?.killAll();
     proc = undefined;
   });
   afterAll(async () => {
@@ -160,6 +160,36 @@ describe('SIGTERM (the built service as a real process)', () => {
     proc = await startServiceProcess(env());
     const execution = await api(`/v2/executions/${answer.body.execution_id}`);
     expect(execution.body.status).toBe('completed');
+  });
+
+  // Docker, systemd and Kubernetes signal the process they started: with `npm start` that is
+  // npm, whose shell (`sh -c`, which dash does not replace by the command) used to die of the
+  // SIGTERM npm forwards, leaving the service running without a drain and npm exiting 143.
+  it('npm start: SIGTERM to the npm process drains the service, then npm exits 0', async () => {
+    proc = await startServiceProcess(env({ SHUTDOWN_GRACE_MS: '15000' }), { npm: true });
+    const agentId = await createSlowAgent();
+    slow.delayMs = 1500;
+    const before = slow.received.length;
+    const trigger = api(`/v2/agents/${agentId}/trigger`, {
+      method: 'POST',
+      body: { input: { n: 3 }, options: { async: false } },
+    });
+    await until(
+      async () => slow.received.length,
+      (n) => n > before,
+      'the run never started',
+    );
+    proc.child.kill('SIGTERM');
+    // The in-flight request finishes ...
+    const answer = await trigger;
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ status: 'completed', output: { status_code: 200 } });
+    // ... the service drained and stopped, and npm reports its success.
+    expect(await proc.exited).toBe(0);
+    expect(proc.output()).toContain('SIGTERM: draining');
+    expect(proc.output()).toContain('"msg":"stopped"');
+    // Nothing of the group is left listening.
+    await expect(request(`http://127.0.0.1:${proc.port}/health`)).rejects.toThrow();
   });
 
   it('puts a run that outlives the grace period back in the queue; the next process runs it', async () => {

@@ -40,7 +40,7 @@ export const ERROR_CODES = {
     status: 408,
     title: 'Request timeout',
     description:
-      'The request line and headers did not arrive in time; the connection was closed. Send the request again.',
+      'The request line, headers and body did not all arrive within `REQUEST_TIMEOUT_MS` (30 s by default) of its first byte, as when a client or network sends them a trickle at a time; the connection was closed. Send the request again. Nothing was done with it.',
   },
   payload_too_large: {
     status: 413,

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
-import type { Server } from 'node:http';
+import { ServerResponse, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ERROR_CODES, ErrorCode } from './error-codes';
 import { EnvelopeFlavour, errorBody } from './error-envelope';
@@ -33,8 +33,9 @@ function isDocsPath(path: string): boolean {
 
 /**
  * Requests Node's HTTP parser refuses before any route sees them (headers over its 16 KiB
- * limit, malformed HTTP, a client too slow to send its headers) are answered in the error
- * envelope too, instead of Node's bare status line. The connection is closed afterwards.
+ * limit, malformed HTTP, a client too slow to send its headers or body: REQUEST_TIMEOUT_MS)
+ * are answered in the error envelope too, instead of Node's bare status line. The connection
+ * is closed afterwards.
  */
 export function answerUnparsableRequests(
   server: Server,
@@ -56,6 +57,20 @@ export function answerUnparsableRequests(
           : ['invalid_request', 'Malformed HTTP request'];
     const status = ERROR_CODES[code].status;
     const body = JSON.stringify(errorBody(flavour, docsUrl, code, message));
+    if (inFlight instanceof ServerResponse) {
+      // The request reached the application (its body was still arriving: REQUEST_TIMEOUT_MS
+      // or a malformed chunk): answer through its response, so that it carries the request
+      // id and the security headers and is logged and counted with its status. The body
+      // reader (express.raw) then sees the request close and never calls back.
+      inFlight.shouldKeepAlive = false;
+      inFlight.writeHead(status, {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Length': Buffer.byteLength(body),
+        Connection: 'close',
+      });
+      inFlight.end(body, () => socket.destroy());
+      return;
+    }
     socket.end(
       `HTTP/1.1 ${status} ${ERROR_CODES[code].title}\r\n` +
         'Content-Type: application/json; charset=utf-8\r\n' +

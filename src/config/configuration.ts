@@ -10,9 +10,25 @@ export type Role = (typeof ROLES)[number];
 export interface AppConfig {
   port: number;
   webhookPort: number;
+  /** HOST: the address both listeners bind to (null: every interface). */
+  host: string | null;
+  /** BASE_URL, else derived from HOST and PORT (`http://localhost:3000/v2` by default). */
   baseUrl: string;
+  /** WEBHOOK_BASE_URL, else derived from HOST and WEBHOOK_PORT. */
   webhookBaseUrl: string;
+  /** DOCS_URL, else `/docs` beside BASE_URL (derived or explicit). */
   docsUrl: string;
+  /**
+   * KEEP_ALIVE_TIMEOUT_MS: how long both listeners keep an idle keep-alive connection open;
+   * above the idle timeout of the load balancers in front (60 s on AWS ALB), so that they,
+   * not the service, close idle connections.
+   */
+  keepAliveTimeoutMs: number;
+  /**
+   * REQUEST_TIMEOUT_MS: how long a request's headers and body may take to arrive, from its
+   * first byte (both listeners); a slower request gets 408 `request_timeout`.
+   */
+  requestTimeoutMs: number;
   databaseUrl: string | null;
   databasePath: string;
   redisUrl: string | null;
@@ -126,6 +142,31 @@ function url(env: Env, name: string, fallback: string | null, protocols: string[
     throw new ConfigError(name, `must use ${protocols.join(' or ')}, got "${parsed.protocol}"`);
   }
   return raw.replace(/\/+$/, '');
+}
+
+/** HOST: an IP address or host name to bind to; unset, empty, `0.0.0.0` or `::` bind to all. */
+function host(env: Env): string | null {
+  const raw = str(env, 'HOST', '').trim();
+  if (raw === '') return null;
+  if (!/^(\[[0-9A-Fa-f:.]+\]|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*|[A-Za-z0-9.-]+)$/.test(raw)) {
+    throw new ConfigError('HOST', `must be an IP address or host name, got "${raw}"`);
+  }
+  return raw.replace(/^\[(.*)\]$/, '$1');
+}
+
+/**
+ * The public origin of a listener on `port` when no URL is configured: HOST (`localhost` when
+ * HOST binds every interface, which is no address a client can use), as a URL origin.
+ */
+export function listenerOrigin(bindHost: string | null, port: number): string {
+  const name =
+    bindHost === null || bindHost === '0.0.0.0' || bindHost === '::' ? 'localhost' : bindHost;
+  return new URL(`http://${name.includes(':') ? `[${name}]` : name}:${port}`).origin;
+}
+
+/** `/docs` beside the REST base: BASE_URL without its final `/v2`. */
+function docsBeside(baseUrl: string): string {
+  return `${baseUrl.replace(/\/v2$/, '')}/docs`;
 }
 
 function roles(env: Env): Set<Role> {
@@ -292,12 +333,18 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const databasePath = resolve(str(env, 'DATABASE_PATH', './data/agents.sqlite'));
   const dataDir = dirname(databasePath);
   const databaseUrl = url(env, 'DATABASE_URL', null, ['mysql:', 'mariadb:']);
+  const bindHost = host(env);
+  const web = ['http:', 'https:'];
+  const baseUrl = url(env, 'BASE_URL', `${listenerOrigin(bindHost, port)}/v2`, web)!;
   return {
     port,
     webhookPort,
-    baseUrl: url(env, 'BASE_URL', 'http://localhost:3000/v2', ['http:', 'https:'])!,
-    webhookBaseUrl: url(env, 'WEBHOOK_BASE_URL', 'http://localhost:3001', ['http:', 'https:'])!,
-    docsUrl: url(env, 'DOCS_URL', 'http://localhost:3000/docs', ['http:', 'https:'])!,
+    host: bindHost,
+    baseUrl,
+    webhookBaseUrl: url(env, 'WEBHOOK_BASE_URL', listenerOrigin(bindHost, webhookPort), web)!,
+    docsUrl: url(env, 'DOCS_URL', docsBeside(baseUrl), web)!,
+    keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT_MS', 65_000, 1000, 3_600_000),
+    requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
     databaseUrl,
     databasePath,
     redisUrl: url(env, 'REDIS_URL', null, ['redis:', 'rediss:']),

@@ -271,6 +271,7 @@ function completeOperation(
   const hasBody = method === 'post' || method === 'patch' || method === 'put';
   if (hasBody) {
     codes.add('invalid_request').add('payload_too_large').add('unsupported_media_type');
+    codes.add('request_timeout'); // a body slower than REQUEST_TIMEOUT_MS
   }
   if (parameters.some((parameter) => parameter.in === 'query')) codes.add('invalid_request');
   if (route.isPublic) {

@@ -169,6 +169,7 @@ export function webhookPathItem(
           'unauthorized',
           'not_found',
           'agent_paused',
+          'request_timeout',
           'payload_too_large',
           'unsupported_media_type',
           'rate_limited',

@@ -21,6 +21,18 @@ export interface ServiceProcess {
   output(): string;
   /** Resolves with the exit code (or the signal name) once the process has ended. */
   exited: Promise<number | string>;
+  /** SIGKILL to the process (with `npm`: to every process of its group). */
+  killAll(): void;
+}
+
+export interface ServiceProcessOptions {
+  /**
+   * Start it as operators do, with `npm start` (npm, then `scripts/start.js`), in a process
+   * group of its own; `child` is then the npm process.
+   */
+  npm?: boolean;
+  /** Leave BASE_URL and WEBHOOK_BASE_URL unset, so that the service derives them. */
+  derivedUrls?: boolean;
 }
 
 /**
@@ -28,21 +40,33 @@ export interface ServiceProcess {
  * real process on free ports with only the given environment, and waits until it says it
  * started (or fails to).
  */
-export async function startServiceProcess(env: Record<string, string>): Promise<ServiceProcess> {
+export async function startServiceProcess(
+  env: Record<string, string>,
+  options: ServiceProcessOptions = {},
+): Promise<ServiceProcess> {
   const port = await freePort();
   const webhookPort = await freePort();
-  const child = spawn(process.execPath, [join(root, 'dist', 'src', 'main.js')], {
+  const [command, args] = options.npm
+    ? ['npm', ['start']]
+    : [process.execPath, [join(root, 'dist', 'src', 'main.js')]];
+  const child = spawn(command, args, {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
+      ...(options.npm ? { HOME: process.env.HOME ?? '' } : {}),
       PORT: String(port),
       WEBHOOK_PORT: String(webhookPort),
-      BASE_URL: `http://127.0.0.1:${port}/v2`,
-      WEBHOOK_BASE_URL: `http://127.0.0.1:${webhookPort}`,
+      ...(options.derivedUrls
+        ? {}
+        : {
+            BASE_URL: `http://127.0.0.1:${port}/v2`,
+            WEBHOOK_BASE_URL: `http://127.0.0.1:${webhookPort}`,
+          }),
       LOG_LEVEL: 'warn',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.npm,
   });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -61,9 +85,17 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
     exited.then(() => false),
     new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 30_000).unref()),
   ]);
+  const killAll = () => {
+    try {
+      if (options.npm) process.kill(-child.pid!, 'SIGKILL');
+      else child.kill('SIGKILL');
+    } catch {
+      // already gone
+    }
+  };
   if (!started) {
-    child.kill('SIGKILL');
+    killAll();
     throw new Error(`the service did not start:\n${output}`);
   }
-  return { child, port, webhookPort, output: () => output, exited };
+  return { child, port, webhookPort, output: () => output, exited, killAll };
 }

@@ -60,6 +60,10 @@ describe('configuration', () => {
     ['CALLBACK_CONCURRENCY', 'many'],
     ['WORKER_LEASE_MS', '50'],
     ['WORKER_POLL_MS', 'often'],
+    ['HOST', 'two words'],
+    ['HOST', 'http://example.com'],
+    ['KEEP_ALIVE_TIMEOUT_MS', '500'],
+    ['REQUEST_TIMEOUT_MS', '0'],
   ])('rejects %s=%s naming the variable', (name, value) => {
     expect(() => loadConfig({ ...base(), [name]: value })).toThrowError(ConfigError);
     expect(() => loadConfig({ ...base(), [name]: value })).toThrowError(
@@ -135,5 +139,69 @@ describe('configuration', () => {
     expect(redactConfigSecrets(`a p%40ssw0rd b p@ssw0rd c redis-pw d ${'s'.repeat(32)}`, env)).toBe(
       'a *** b *** c *** d ***',
     );
+  });
+
+  it('has keep-alive above load balancers’ idle timeouts and a request timeout under a minute', () => {
+    expect(loadConfig(base())).toMatchObject({
+      host: null,
+      keepAliveTimeoutMs: 65_000,
+      requestTimeoutMs: 30_000,
+    });
+    const env = { KEEP_ALIVE_TIMEOUT_MS: '120000', REQUEST_TIMEOUT_MS: '5000' };
+    expect(loadConfig({ ...base(), ...env })).toMatchObject({
+      keepAliveTimeoutMs: 120_000,
+      requestTimeoutMs: 5000,
+    });
+  });
+
+  describe('public URLs not set explicitly follow PORT, WEBHOOK_PORT and HOST', () => {
+    const urls = (env: Record<string, string>) => {
+      const { baseUrl, webhookBaseUrl, docsUrl } = loadConfig({ ...base(), ...env });
+      return { baseUrl, webhookBaseUrl, docsUrl };
+    };
+
+    it('follows the ports', () => {
+      expect(urls({ PORT: '8080', WEBHOOK_PORT: '8081' })).toEqual({
+        baseUrl: 'http://localhost:8080/v2',
+        webhookBaseUrl: 'http://localhost:8081',
+        docsUrl: 'http://localhost:8080/docs',
+      });
+      // Port 80 is http's own: left out.
+      expect(urls({ PORT: '80' }).baseUrl).toBe('http://localhost/v2');
+    });
+
+    it.each([
+      ['127.0.0.1', 'http://127.0.0.1:4000'],
+      ['api.internal', 'http://api.internal:4000'],
+      ['::1', 'http://[::1]:4000'],
+      ['[::1]', 'http://[::1]:4000'],
+      // Every interface is no address a client can use.
+      ['0.0.0.0', 'http://localhost:4000'],
+      ['::', 'http://localhost:4000'],
+    ])('HOST=%s gives %s', (host, origin) => {
+      const config = loadConfig({ ...base(), HOST: host, PORT: '4000', WEBHOOK_PORT: '4001' });
+      expect(config.baseUrl).toBe(`${origin}/v2`);
+      expect(config.docsUrl).toBe(`${origin}/docs`);
+      expect(config.webhookBaseUrl).toBe(origin.replace(':4000', ':4001'));
+      expect(config.host).toBe(host.replace(/^\[|\]$/g, ''));
+    });
+
+    it('puts the docs beside an explicit BASE_URL, and keeps explicit URLs as given', () => {
+      expect(urls({ BASE_URL: 'https://api.example.com/v2/', PORT: '9000' })).toEqual({
+        baseUrl: 'https://api.example.com/v2',
+        webhookBaseUrl: 'http://localhost:3001',
+        docsUrl: 'https://api.example.com/docs',
+      });
+      const explicit = {
+        BASE_URL: 'https://api.example.com/v2',
+        WEBHOOK_BASE_URL: 'https://hooks.example.com',
+        DOCS_URL: 'https://docs.example.com/aas',
+      };
+      expect(urls({ ...explicit, PORT: '9000', WEBHOOK_PORT: '9001', HOST: '10.0.0.5' })).toEqual({
+        baseUrl: 'https://api.example.com/v2',
+        webhookBaseUrl: 'https://hooks.example.com',
+        docsUrl: 'https://docs.example.com/aas',
+      });
+    });
   });
 });
