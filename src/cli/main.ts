@@ -6,6 +6,7 @@ import { ApiKeysService } from '../auth/api-keys.service';
 import { Scope, SCOPES } from '../auth/api-key.entity';
 import { ApiError } from '../common/api-error';
 import { ConfigError } from '../config/configuration';
+import { runMigrationsLocked } from '../database/database';
 import { registerAgentCommands } from './agent.commands';
 import { withServices } from './with-services';
 
@@ -40,11 +41,10 @@ export function buildProgram(): Command {
       withServices(
         async (app) => {
           const { getDataSourceToken } = await import('@nestjs/typeorm');
-          const dataSource = app.get(getDataSourceToken());
-          const ran = await dataSource.runMigrations({ transaction: 'each' });
-          return { migrated: ran.map((migration: { name: string }) => migration.name) };
+          // Under the same lock as MIGRATE_ON_START: safe beside processes starting.
+          return { migrated: await runMigrationsLocked(app.get(getDataSourceToken())) };
         },
-        { migrate: false },
+        { migrate: false, checkSchema: false },
       ),
     );
 

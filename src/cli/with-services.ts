@@ -1,14 +1,14 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { loadConfig } from '../config/configuration';
-import { openDatabase } from '../database/database';
+import { openDatabase, type OpenDatabaseOptions } from '../database/database';
 import { LocalBus } from '../runner/local-bus';
 import { CliModule } from './cli.module';
 
 /** Runs `fn` with the app's services on the configured database, then prints its result. */
 export async function withServices(
   fn: (app: INestApplicationContext) => Promise<unknown>,
-  options: { migrate?: boolean } = {},
+  options: OpenDatabaseOptions = {},
 ): Promise<void> {
   const config = loadConfig();
   const dataSource = await openDatabase(config, options);

@@ -28,7 +28,10 @@ export interface ServiceProcess {
  * real process on free ports with only the given environment, and waits until it says it
  * started (or fails to).
  */
-export async function startServiceProcess(env: Record<string, string>): Promise<ServiceProcess> {
+export async function startServiceProcess(
+  env: Record<string, string>,
+  options: { startTimeoutMs?: number } = {},
+): Promise<ServiceProcess> {
   const port = await freePort();
   const webhookPort = await freePort();
   const child = spawn(process.execPath, [join(root, 'dist', 'src', 'main.js')], {
@@ -59,7 +62,9 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
       check();
     }),
     exited.then(() => false),
-    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 30_000).unref()),
+    new Promise<boolean>((resolve) =>
+      setTimeout(() => resolve(false), options.startTimeoutMs ?? 30_000).unref(),
+    ),
   ]);
   if (!started) {
     child.kill('SIGKILL');
