@@ -157,6 +157,11 @@ describe.skipIf(testDriver() !== 'mariadb' || !privateMariadbAvailable)(
       const agent = await t.api().get(`/v2/agents/${agentId}`).set(bearer(key)).expect(200);
       const webhookPath = webhookPathOf(agent.body.webhook_url as string);
 
+      // Every pooled connection open and idle, as in a service that has seen traffic: the
+      // requests below take connections that the stopped server holds.
+      await Promise.all(
+        Array.from({ length: 20 }, () => t.service.dataSource.query('SELECT SLEEP(0.3)')),
+      );
       server.pause();
       const pausedAt = Date.now();
       const [health, stalledTrigger, stalledWebhook, read] = await Promise.all([
@@ -329,8 +334,13 @@ describe.skipIf(testDriver() !== 'sqlite')('a SQLite file locked by another proc
       async () => target.server.requests.length,
       (n) => n >= 1,
     );
+    const releasedAt = Date.now();
     const stillLocked = await trigger('during', 'busy-trigger');
     expectUnavailable(stillLocked, 'trigger, later while locked');
+    // The lock outlasts the finished run's lease (3 s).
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.max(0, releasedAt + 5000 - Date.now())),
+    );
 
     const exited = new Promise((resolve) => holder!.once('exit', resolve));
     holder.kill('SIGKILL');
