@@ -133,10 +133,13 @@ export async function runMigrationsLocked(dataSource: DataSource): Promise<strin
       }[];
       return Number(row?.got) === 1;
     });
+    const bounds = POOL_BOUNDS.get(dataSource);
+    if (bounds) bounds.suspended = true; // a migration may take long (ALTER of a big table)
     try {
       const ran = await dataSource.runMigrations({ transaction: 'each' });
       return ran.map((migration) => migration.name);
     } finally {
+      if (bounds) bounds.suspended = false;
       await runner.query(`SELECT RELEASE_LOCK(${lock})`).catch(() => undefined);
     }
   } finally {
@@ -165,6 +168,13 @@ interface MysqlConnection {
 }
 const BOUNDED = Symbol('bounded');
 
+/** The bounds of a DataSource's pool; suspended while migrations run (not bounded). */
+interface PoolBounds {
+  timeoutMs: number;
+  suspended: boolean;
+}
+const POOL_BOUNDS = new WeakMap<DataSource, PoolBounds>();
+
 interface MysqlDriverInternals {
   obtainMasterConnection(): Promise<MysqlConnection>;
   prepareDbConnection(connection: MysqlConnection): MysqlConnection;
@@ -190,12 +200,15 @@ interface MysqlDriverInternals {
  *   a new connection.
  */
 function boundMysqlPool(dataSource: DataSource, timeoutMs: number): void {
+  const bounds: PoolBounds = { timeoutMs, suspended: false };
+  POOL_BOUNDS.set(dataSource, bounds);
   const driver = dataSource.driver as unknown as MysqlDriverInternals;
   const prepare = driver.prepareDbConnection.bind(driver);
-  driver.prepareDbConnection = (connection) => prepare(boundQueries(connection, timeoutMs));
+  driver.prepareDbConnection = (connection) => prepare(boundQueries(connection, bounds));
   const obtain = driver.obtainMasterConnection.bind(driver);
-  driver.obtainMasterConnection = () =>
-    new Promise<MysqlConnection>((resolve, reject) => {
+  driver.obtainMasterConnection = () => {
+    if (bounds.suspended) return obtain();
+    return new Promise<MysqlConnection>((resolve, reject) => {
       let waiting = true;
       const timer = setTimeout(() => {
         waiting = false;
@@ -214,14 +227,17 @@ function boundMysqlPool(dataSource: DataSource, timeoutMs: number): void {
         },
       );
     });
+  };
 }
 
 /** Gives each query of `connection` the timeout, and destroys the connection on a timeout. */
-function boundQueries(connection: MysqlConnection, timeoutMs: number): MysqlConnection {
+function boundQueries(connection: MysqlConnection, bounds: PoolBounds): MysqlConnection {
   if (connection[BOUNDED]) return connection;
   connection[BOUNDED] = true;
   const query = connection.query;
   connection.query = function (this: MysqlConnection, sql: unknown, ...rest: unknown[]) {
+    if (bounds.suspended) return query.call(this, sql, ...rest);
+    const { timeoutMs } = bounds;
     const options =
       typeof sql === 'string'
         ? { sql, timeout: timeoutMs }
