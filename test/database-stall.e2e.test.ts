@@ -121,7 +121,9 @@ describe.skipIf(testDriver() !== 'mariadb' || !privateMariadbAvailable)(
       target = await startTarget();
       agentId = await createAgent(t, key, {
         kind: 'http-request',
-        config: { url: `${target.server.url}/run` },
+        // Held runs must not time out on a loaded machine.
+        config: { url: `${target.server.url}/run`, timeout_ms: 120_000 },
+        timeoutMs: 120_000,
       });
     }, 120_000);
 
@@ -269,7 +271,9 @@ describe.skipIf(testDriver() !== 'sqlite')('a SQLite file locked by another proc
     target = await startTarget();
     agentId = await createAgent(t, key, {
       kind: 'http-request',
-      config: { url: `${target.server.url}/run` },
+      // Held runs must not time out on a loaded machine.
+      config: { url: `${target.server.url}/run`, timeout_ms: 120_000 },
+      timeoutMs: 120_000,
     });
   });
 
