@@ -147,7 +147,10 @@ describe.skipIf(testDriver() !== 'mariadb')('database faults (MariaDB behind a p
         (n) => n >= 10,
       );
       const down = await t.api().get('/health').expect(503);
-      expect(down.body).toEqual({ status: 'error', checks: { database: 'down', queue: 'down' } });
+      expect(down.body).toEqual({
+        status: 'error',
+        checks: { database: 'down', queue: 'down', schema: 'down' },
+      });
       // The run in progress ends while its result cannot be written.
       open = true;
       for (const res of held.splice(0)) res.writeHead(200).end('{"ok":"during outage"}');

@@ -21,10 +21,16 @@ describe('GET /health', () => {
 
   it('answers 200 with both checks up, without authentication, on both listeners', async () => {
     const api = await t.api().get('/health').expect(200);
-    expect(api.body).toEqual({ status: 'ok', checks: { database: 'up', queue: 'up' } });
+    expect(api.body).toEqual({
+      status: 'ok',
+      checks: { database: 'up', queue: 'up', schema: 'up' },
+    });
     expect(api.headers['cache-control']).toBe('no-store');
     const webhook = await t.webhook().get('/health').expect(200);
-    expect(webhook.body).toEqual({ status: 'ok', checks: { database: 'up', queue: 'up' } });
+    expect(webhook.body).toEqual({
+      status: 'ok',
+      checks: { database: 'up', queue: 'up', schema: 'up' },
+    });
   });
 
   it('is not under /v2', async () => {
@@ -45,7 +51,10 @@ describe('GET /health when the database is unreachable', () => {
     await t.api().get('/health').expect(200);
     await t.service.dataSource.destroy();
     const res = await t.api().get('/health').expect(503);
-    expect(res.body).toEqual({ status: 'error', checks: { database: 'down', queue: 'down' } });
+    expect(res.body).toEqual({
+      status: 'error',
+      checks: { database: 'down', queue: 'down', schema: 'down' },
+    });
     const webhook = await t.webhook().get('/health').expect(503);
     expect(webhook.body.checks.database).toBe('down');
   });
@@ -61,7 +70,10 @@ describe('GET /health with REDIS_URL pointing at no Redis', () => {
 
   it('answers 503 with the queue down and the database up', async () => {
     const res = await t.api().get('/health').expect(503);
-    expect(res.body).toEqual({ status: 'error', checks: { database: 'up', queue: 'down' } });
+    expect(res.body).toEqual({
+      status: 'error',
+      checks: { database: 'up', queue: 'down', schema: 'up' },
+    });
   });
 });
 
@@ -75,6 +87,9 @@ describe.skipIf(!process.env.REDIS_URL)('GET /health with a live Redis', () => {
 
   it('pings Redis and answers 200', async () => {
     const res = await t.api().get('/health').expect(200);
-    expect(res.body).toEqual({ status: 'ok', checks: { database: 'up', queue: 'up' } });
+    expect(res.body).toEqual({
+      status: 'ok',
+      checks: { database: 'up', queue: 'up', schema: 'up' },
+    });
   });
 });

@@ -8,6 +8,7 @@ import { ApiError } from '../common/api-error';
 import { SecretBox } from '../common/crypto';
 import { ConfigError, redactConfigSecrets } from '../config/configuration';
 import { rotateSecretKey } from '../secret-key/secret-key-rotation';
+import { runMigrationsLocked } from '../database/database';
 import { registerAgentCommands } from './agent.commands';
 import { withServices } from './with-services';
 
@@ -42,11 +43,10 @@ export function buildProgram(): Command {
       withServices(
         async (app) => {
           const { getDataSourceToken } = await import('@nestjs/typeorm');
-          const dataSource = app.get(getDataSourceToken());
-          const ran = await dataSource.runMigrations({ transaction: 'each' });
-          return { migrated: ran.map((migration: { name: string }) => migration.name) };
+          // Under the same lock as MIGRATE_ON_START: safe beside processes starting.
+          return { migrated: await runMigrationsLocked(app.get(getDataSourceToken())) };
         },
-        { migrate: false, checkSecretKey: false },
+        { migrate: false, checkSchema: false, checkSecretKey: false },
       ),
     );
 

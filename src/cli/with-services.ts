@@ -2,7 +2,7 @@ import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { SecretBox } from '../common/crypto';
 import { loadConfig } from '../config/configuration';
-import { openDatabase } from '../database/database';
+import { openDatabase, type OpenDatabaseOptions } from '../database/database';
 import { LocalBus } from '../runner/local-bus';
 import { checkSecretKey } from '../secret-key/secret-key-check';
 import { CliModule } from './cli.module';
@@ -14,7 +14,7 @@ import { CliModule } from './cli.module';
  */
 export async function withServices(
   fn: (app: INestApplicationContext) => Promise<unknown>,
-  options: { migrate?: boolean; checkSecretKey?: boolean } = {},
+  options: OpenDatabaseOptions & { checkSecretKey?: boolean } = {},
 ): Promise<void> {
   const config = loadConfig();
   const dataSource = await openDatabase(config, options);

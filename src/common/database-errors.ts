@@ -7,6 +7,10 @@ const CONNECTION_CODES = new Set([
   'PROTOCOL_CONNECTION_LOST',
   'ER_CON_COUNT_ERROR',
   'ER_SERVER_SHUTDOWN',
+  // DATABASE_TIMEOUT_MS ran out: the statement (its connection is then closed) or the wait
+  // for a pooled connection (database.ts).
+  'PROTOCOL_SEQUENCE_TIMEOUT',
+  'DATABASE_ACQUIRE_TIMEOUT',
 ]);
 const CONNECTION_MESSAGE =
   /connection (is )?(closed|lost)|pool is closed|Connection lost|closed state/i;
@@ -46,6 +50,13 @@ export function isConnectionError(error: unknown): boolean {
     if (typeof link.message === 'string' && CONNECTION_MESSAGE.test(link.message)) return true;
   }
   return false;
+}
+
+const TIMEOUT_CODES = new Set(['PROTOCOL_SEQUENCE_TIMEOUT', 'DATABASE_ACQUIRE_TIMEOUT']);
+
+/** DATABASE_TIMEOUT_MS ran out (a stalled database): also a connection error, fate unknown. */
+export function isDatabaseTimeout(error: unknown): boolean {
+  return hasCode(error, TIMEOUT_CODES);
 }
 
 /**

@@ -43,6 +43,11 @@ export interface AppConfig {
   outboundAllowPrivate: boolean;
   syncWaitMs: number;
   migrateOnStart: boolean;
+  /**
+   * DATABASE_TIMEOUT_MS: the longest one database statement, one connection acquisition (or a
+   * new connection) and one wait for a SQLite write lock may take before it fails (503).
+   */
+  databaseTimeoutMs: number;
   workerConcurrency: number;
   /** How long a worker's claim on a running execution lasts without renewal. */
   workerLeaseMs: number;
@@ -356,6 +361,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     outboundAllowPrivate: bool(env, 'OUTBOUND_ALLOW_PRIVATE', false),
     syncWaitMs: int(env, 'SYNC_WAIT_MS', 30000, 0, 3_600_000),
     migrateOnStart: bool(env, 'MIGRATE_ON_START', false),
+    databaseTimeoutMs: int(env, 'DATABASE_TIMEOUT_MS', 10_000, 100, 600_000),
     workerConcurrency: int(env, 'WORKER_CONCURRENCY', 32, 1, 1000),
     workerLeaseMs: int(env, 'WORKER_LEASE_MS', 30000, 100, 3_600_000),
     workerPollMs: int(env, 'WORKER_POLL_MS', 1000, 10, 60_000),

@@ -3,6 +3,9 @@ import type { AppConfig } from '../config/configuration';
 import { ENTITIES } from './entities';
 import { MYSQL_MIGRATIONS, SQLITE_MIGRATIONS } from './migrations';
 
+/** See database.ts (`whileBusy`). */
+export const SQLITE_BUSY_SLICE_MS = 50;
+
 export type DatabaseKind = 'mysql' | 'sqlite';
 
 export function databaseKind(config: Pick<AppConfig, 'databaseUrl'>): DatabaseKind {
@@ -11,8 +14,13 @@ export function databaseKind(config: Pick<AppConfig, 'databaseUrl'>): DatabaseKi
 
 /** The one DataSource options builder, shared by the app, the CLI and ormconfig.ts. */
 export function buildDataSourceOptions(
-  config: Pick<AppConfig, 'databaseUrl' | 'databasePath'>,
+  config: Pick<AppConfig, 'databaseUrl' | 'databasePath'> &
+    Partial<Pick<AppConfig, 'databaseTimeoutMs'>>,
 ): DataSourceOptions {
+  // The per-statement bound and the bound on taking a pooled connection (MySQL), and the
+  // retries of a statement that meets another process's lock (SQLite), are applied in
+  // database.ts when the DataSource is opened; these are the drivers' own options.
+  const timeoutMs = config.databaseTimeoutMs ?? 10_000;
   const common = { entities: ENTITIES, synchronize: false, logging: false } as const;
   if (config.databaseUrl) {
     return {
@@ -23,7 +31,12 @@ export function buildDataSourceOptions(
       timezone: 'Z',
       charset: 'utf8mb4_unicode_ci',
       poolSize: 20,
-      extra: { connectTimeout: 5000, enableKeepAlive: true, idleTimeout: 60000 },
+      // mysql2's connectTimeout bounds the TCP connect and the handshake of a new connection.
+      extra: {
+        connectTimeout: Math.min(timeoutMs, 5000),
+        enableKeepAlive: true,
+        idleTimeout: 60000,
+      },
     };
   }
   return {
@@ -32,9 +45,12 @@ export function buildDataSourceOptions(
     database: config.databasePath,
     migrations: SQLITE_MIGRATIONS,
     enableWAL: true,
+    // better-sqlite3's busy timeout: how long one statement blocks (synchronously) waiting for
+    // another process's write lock; database.ts tries again until DATABASE_TIMEOUT_MS.
+    timeout: SQLITE_BUSY_SLICE_MS,
     prepareDatabase: (db: { pragma(sql: string): unknown }) => {
       db.pragma('synchronous = NORMAL');
-      db.pragma('busy_timeout = 5000');
+      db.pragma(`busy_timeout = ${SQLITE_BUSY_SLICE_MS}`);
       db.pragma('foreign_keys = ON');
     },
   };

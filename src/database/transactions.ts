@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel';
-import { isConnectionError, isLockConflict } from '../common/database-errors';
+import { isConnectionError, isDatabaseTimeout, isLockConflict } from '../common/database-errors';
 
 export interface RetryOptions {
   /** Tries in all (default 3). */
@@ -17,6 +17,9 @@ export interface RetryOptions {
 }
 
 const logger = new Logger('Transactions');
+
+/** A failed attempt that took this long is not retried (see `withRetries`). */
+const SLOW_ATTEMPT_MS = 3000;
 
 /**
  * Runs `work` in a transaction and runs it again (up to `attempts` times, after 20–40 ms,
@@ -81,11 +84,17 @@ async function withRetries<T>(
   const attempts = options.attempts ?? 3;
   for (let attempt = 1; ; attempt++) {
     const progress = { committing: false };
+    const startedAt = Date.now();
     try {
       return await run(progress, attempt);
     } catch (error) {
+      // An attempt that ran into DATABASE_TIMEOUT_MS, or failed only after waiting a long
+      // time (SQLite's busy timeout, a long lock wait), met a stalled database, not a passing
+      // conflict: another try would only multiply the caller's wait.
+      const stalled = isDatabaseTimeout(error) || Date.now() - startedAt >= SLOW_ATTEMPT_MS;
       const retry =
         attempt < attempts &&
+        !stalled &&
         (isLockConflict(error) ||
           (isConnectionError(error) && (!progress.committing || options.idempotent === true)));
       if (!retry) throw error;

@@ -380,10 +380,35 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, Dispatch
         await this.lifecycle.keepLogsOfCancelledRun(execution.id, result.logs.toJSON());
         return;
       }
-      await this.finishSoon(execution, result.outcome);
+      await this.record(run, result.outcome);
     } catch (error) {
       // The row keeps its lease; once it expires, recovery runs it again or fails it.
       this.logger.error(`Finishing execution ${execution.id} failed: ${describe(error)}`);
+    }
+  }
+
+  /**
+   * Records a finished run; while the database is unavailable (down, stalled), tries again
+   * with growing pauses (up to 5 s) instead of giving up: the run keeps its slot, its lease
+   * keeps being renewed (once the database answers again) and recovery leaves it alone, so
+   * its result is written once the database is back and the run is not run a second time.
+   * It gives up when the process stops or the run was taken from it (lease lost, cancelled):
+   * then the row is settled as any unfinished run is.
+   */
+  private async record(run: ActiveRun, outcome: RunOutcome): Promise<void> {
+    for (let pause = 250; ; pause = Math.min(pause * 2, 5000)) {
+      try {
+        await this.finishSoon(run.execution, outcome);
+        return;
+      } catch (error) {
+        const givenUp = () => this.stopping || run.abandoned || run.controller.signal.aborted;
+        if (!isDatabaseUnavailable(error) || givenUp()) throw error;
+        this.logger.warn(
+          `Recording execution ${run.execution.id} failed, retrying in ${pause} ms: ${describe(error)}`,
+        );
+        await new Promise((resolve) => setTimeout(resolve, pause));
+        if (givenUp()) throw error;
+      }
     }
   }
 

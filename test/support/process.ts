@@ -33,6 +33,8 @@ export interface ServiceProcessOptions {
   npm?: boolean;
   /** Leave BASE_URL and WEBHOOK_BASE_URL unset, so that the service derives them. */
   derivedUrls?: boolean;
+  /** How long to wait for the listeners (default 30 s). */
+  startTimeoutMs?: number;
 }
 
 /**
@@ -83,7 +85,9 @@ export async function startServiceProcess(
       check();
     }),
     exited.then(() => false),
-    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 30_000).unref()),
+    new Promise<boolean>((resolve) =>
+      setTimeout(() => resolve(false), options.startTimeoutMs ?? 30_000).unref(),
+    ),
   ]);
   const killAll = () => {
     try {
