@@ -159,7 +159,14 @@ export class ListCursors {
     if (!match) throw invalidCursor();
     const [, payload, mac] = match;
     const presented = Buffer.from(mac, 'base64url');
-    if (presented.length !== MAC_BYTES || !timingSafeEqual(presented, this.mac(agentId, payload))) {
+    // 22 base64url characters carry 132 bits: the last one's 4 spare bits must be zero too, so
+    // that exactly one spelling of the MAC is accepted (else a flipped spare bit still passed).
+    const canonical = presented.toString('base64url') === mac;
+    if (
+      !canonical ||
+      presented.length !== MAC_BYTES ||
+      !timingSafeEqual(presented, this.mac(agentId, payload))
+    ) {
       throw invalidCursor();
     }
     return parseCursorBody(payload);
