@@ -22,8 +22,12 @@ export class AccountResponse {
   @ApiProperty({ enum: PLANS, example: 'pro' })
   plan: string;
 
-  @ApiProperty({ type: AccountApiKey, description: 'The key this request was made with' })
-  api_key: AccountApiKey;
+  @ApiProperty({
+    type: AccountApiKey,
+    nullable: true,
+    description: 'The key this request was made with; null with a dashboard session',
+  })
+  api_key: AccountApiKey | null;
 }
 
 /** `GET /v2/account`: which account and scopes the presented key has (any valid key). */
@@ -43,7 +47,9 @@ export class AccountController {
       id: auth.account.id,
       name: auth.account.name,
       plan: auth.account.plan,
-      api_key: { id: auth.apiKeyId, scopes: SCOPES.filter((scope) => auth.scopes.has(scope)) },
+      api_key: auth.apiKeyId
+        ? { id: auth.apiKeyId, scopes: SCOPES.filter((scope) => auth.scopes.has(scope)) }
+        : null,
     };
   }
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { SessionsModule } from '../sessions/sessions.module';
 import { ThrottlingModule } from '../throttling/throttling.module';
 import { AccountController } from './account.controller';
 import { AccountsService } from './accounts.service';
@@ -6,7 +7,7 @@ import { ApiKeysService } from './api-keys.service';
 import { BearerAuthGuard } from './bearer-auth.guard';
 
 @Module({
-  imports: [ThrottlingModule],
+  imports: [ThrottlingModule, SessionsModule],
   controllers: [AccountController],
   providers: [AccountsService, ApiKeysService, BearerAuthGuard],
   exports: [AccountsService, ApiKeysService, BearerAuthGuard],

@@ -7,6 +7,7 @@ import { Scope, SCOPES } from '../auth/api-key.entity';
 import { ApiError } from '../common/api-error';
 import { ConfigError } from '../config/configuration';
 import { registerAgentCommands } from './agent.commands';
+import { registerUserCommands } from './user.commands';
 import { withServices } from './with-services';
 
 function parseScopes(value: string): Scope[] {
@@ -89,6 +90,7 @@ export function buildProgram(): Command {
     );
 
   registerAgentCommands(program);
+  registerUserCommands(program);
   return program;
 }
 
