@@ -12,6 +12,7 @@ import { ExecutionsApiModule } from './executions/executions-api.module';
 import { HealthModule } from './health/health.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { SessionsApiModule } from './sessions/sessions-api.module';
+import { UsersApiModule } from './users/users-api.module';
 import { DeliveriesModule } from './webhooks/outbound/deliveries.module';
 
 /** Root of the REST API (`PORT`, routes under `/v2`). */
@@ -30,6 +31,7 @@ export class AppModule {
         MetricsModule,
         DeliveriesModule,
         SessionsApiModule,
+        UsersApiModule,
       ],
       controllers: [ErrorDocsController],
       providers: [

@@ -68,9 +68,12 @@ export function buildProgram(): Command {
     .option('--scopes <scopes>', `comma list of ${SCOPES.join(', ')}`, parseScopes)
     .option('--name <name>', 'a label for the key')
     .action((opts: { account: string; scopes?: Scope[]; name?: string }) =>
-      withServices((app) =>
-        app.get(ApiKeysService).create(opts.account, opts.scopes, opts.name ?? null),
-      ),
+      withServices(async (app) => {
+        const { id, key, scopes } = await app
+          .get(ApiKeysService)
+          .create(opts.account, opts.scopes, opts.name ?? null);
+        return { id, key, scopes };
+      }),
     );
 
   program

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { UsersService } from './users.service';
 
-/** Dashboard users (no routes: UsersController is mounted by SessionsModule's app). */
+/** Dashboard users, without routes (UsersApiModule mounts them on the REST app). */
 @Module({
   providers: [UsersService],
   exports: [UsersService],
