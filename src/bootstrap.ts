@@ -53,7 +53,7 @@ export function configureHttpApp(
   shutdown: ShutdownClock = new ShutdownClock(),
 ): void {
   app.disable('x-powered-by');
-  app.set('trust proxy', false);
+  app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
   applyHttpTimeouts(app.getHttpServer() as Server, config);
   answerUnparsableRequests(app.getHttpServer() as Server, flavour, config.docsUrl);

@@ -10,6 +10,7 @@ import { ConfigError, redactConfigSecrets } from '../config/configuration';
 import { rotateSecretKey } from '../secret-key/secret-key-rotation';
 import { runMigrationsLocked } from '../database/database';
 import { registerAgentCommands } from './agent.commands';
+import { registerUserCommands } from './user.commands';
 import { withServices } from './with-services';
 
 function parseScopes(value: string): Scope[] {
@@ -92,9 +93,12 @@ export function buildProgram(): Command {
     .option('--scopes <scopes>', `comma list of ${SCOPES.join(', ')}`, parseScopes)
     .option('--name <name>', 'a label for the key')
     .action((opts: { account: string; scopes?: Scope[]; name?: string }) =>
-      withServices((app) =>
-        app.get(ApiKeysService).create(opts.account, opts.scopes, opts.name ?? null),
-      ),
+      withServices(async (app) => {
+        const { id, key, scopes } = await app
+          .get(ApiKeysService)
+          .create(opts.account, opts.scopes, opts.name ?? null);
+        return { id, key, scopes };
+      }),
     );
 
   program
@@ -114,6 +118,7 @@ export function buildProgram(): Command {
     );
 
   registerAgentCommands(program);
+  registerUserCommands(program);
   return program;
 }
 

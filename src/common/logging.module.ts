@@ -15,6 +15,7 @@ export const SECRET_HEADERS: ReadonlySet<string> = new Set([
   'webhook-signature',
   'svix-signature',
   'metrics-token',
+  'x-csrf-token',
 ]);
 
 /**

@@ -84,11 +84,28 @@ export class ExecutionsService {
     query: ListExecutionsQuery,
   ): Promise<ExecutionPage> {
     const agent = await this.ownedAgent(accountId, agentId);
-    const request = resolveListRequest(query, agent.id, this.cursors);
+    return this.listBy({ agentId: agent.id }, query);
+  }
+
+  /**
+   * The account's executions across its agents (deleted agents' too), newest first: the same
+   * filters, cursor and shape as an agent's list, by keyset on (account_id, created_at, id).
+   */
+  async listForAccount(accountId: string, query: ListExecutionsQuery): Promise<ExecutionPage> {
+    return this.listBy({ accountId }, query);
+  }
+
+  private async listBy(
+    scope: { agentId: string } | { accountId: string },
+    query: ListExecutionsQuery,
+  ): Promise<ExecutionPage> {
+    // A cursor is signed for its list: an agent's id, or the account's for the account-wide list.
+    const listId = 'agentId' in scope ? scope.agentId : scope.accountId;
+    const request = resolveListRequest(query, listId, this.cursors);
     const statuses = request.filters.statuses;
     const queries = statuses && statuses.length > 1 ? statuses : [statuses?.[0] ?? null];
     const rows = (
-      await Promise.all(queries.map((status) => this.page(agent.id, status, request)))
+      await Promise.all(queries.map((status) => this.page(scope, status, request)))
     ).flat();
     rows.sort(newestFirst);
     const hasMore = rows.length > request.limit;
@@ -99,17 +116,22 @@ export class ExecutionsService {
       limit: request.limit,
       hasMore,
       nextCursor: hasMore
-        ? this.cursors.encode(agent.id, last, request.filters, request.limit)
+        ? this.cursors.encode(listId, last, request.filters, request.limit)
         : null,
     };
   }
 
-  private page(agentId: string, status: string | null, request: ListRequest): Promise<Execution[]> {
+  private page(
+    scope: { agentId: string } | { accountId: string },
+    status: string | null,
+    request: ListRequest,
+  ): Promise<Execution[]> {
     const { filters, after, limit } = request;
     const query = this.executions
       .createQueryBuilder('e')
-      .select(LIST_COLUMNS.map((column) => `e.${column}`))
-      .where('e.agentId = :agentId', { agentId });
+      .select(LIST_COLUMNS.map((column) => `e.${column}`));
+    if ('agentId' in scope) query.where('e.agentId = :agentId', { agentId: scope.agentId });
+    else query.where('e.accountId = :accountId', { accountId: scope.accountId });
     if (status) query.andWhere('e.status = :status', { status });
     if (filters.from) query.andWhere('e.createdAt >= :from', { from: filters.from });
     if (filters.to) query.andWhere('e.createdAt <= :to', { to: filters.to });

@@ -9,6 +9,10 @@ import { MysqlStatsTriggers1763790000000 } from './mysql/1763790000000-StatsTrig
 import { SqliteStatsTriggers1763790000000 } from './sqlite/1763790000000-StatsTriggers';
 import { MysqlSecretKeyCheck1763801600000 } from './mysql/1763801600000-SecretKeyCheck';
 import { SqliteSecretKeyCheck1763801600000 } from './sqlite/1763801600000-SecretKeyCheck';
+import { MysqlDashboardUsersSessions1763900400000 } from './mysql/1763900400000-DashboardUsersSessions';
+import { SqliteDashboardUsersSessions1763900400000 } from './sqlite/1763900400000-DashboardUsersSessions';
+import { MysqlExecutionsAccountIndex1763900500000 } from './mysql/1763900500000-ExecutionsAccountIndex';
+import { SqliteExecutionsAccountIndex1763900500000 } from './sqlite/1763900500000-ExecutionsAccountIndex';
 
 /**
  * Migrations in order, one list per driver (column types differ between SQLite and MySQL).
@@ -25,6 +29,8 @@ export const SQLITE_MIGRATIONS: Function[] = [
   SqliteCallbackDeliveryExecutionIndex1763786000000,
   SqliteStatsTriggers1763790000000,
   SqliteSecretKeyCheck1763801600000,
+  SqliteDashboardUsersSessions1763900400000,
+  SqliteExecutionsAccountIndex1763900500000,
 ];
 export const MYSQL_MIGRATIONS: Function[] = [
   MysqlInitial1763780000000,
@@ -33,4 +39,6 @@ export const MYSQL_MIGRATIONS: Function[] = [
   MysqlCallbackDeliveryExecutionIndex1763786000000,
   MysqlStatsTriggers1763790000000,
   MysqlSecretKeyCheck1763801600000,
+  MysqlDashboardUsersSessions1763900400000,
+  MysqlExecutionsAccountIndex1763900500000,
 ];
