@@ -7,6 +7,8 @@ import { MysqlCallbackDeliveryExecutionIndex1763786000000 } from './mysql/176378
 import { SqliteCallbackDeliveryExecutionIndex1763786000000 } from './sqlite/1763786000000-CallbackDeliveryExecutionIndex';
 import { MysqlStatsTriggers1763790000000 } from './mysql/1763790000000-StatsTriggers';
 import { SqliteStatsTriggers1763790000000 } from './sqlite/1763790000000-StatsTriggers';
+import { MysqlFairClaimIndex1763801600000 } from './mysql/1763801600000-FairClaimIndex';
+import { SqliteFairClaimIndex1763801600000 } from './sqlite/1763801600000-FairClaimIndex';
 
 /**
  * Migrations in order, one list per driver (column types differ between SQLite and MySQL).
@@ -22,6 +24,7 @@ export const SQLITE_MIGRATIONS: Function[] = [
   SqliteCallbackPayload1763785000000,
   SqliteCallbackDeliveryExecutionIndex1763786000000,
   SqliteStatsTriggers1763790000000,
+  SqliteFairClaimIndex1763801600000,
 ];
 export const MYSQL_MIGRATIONS: Function[] = [
   MysqlInitial1763780000000,
@@ -29,4 +32,5 @@ export const MYSQL_MIGRATIONS: Function[] = [
   MysqlCallbackPayload1763785000000,
   MysqlCallbackDeliveryExecutionIndex1763786000000,
   MysqlStatsTriggers1763790000000,
+  MysqlFairClaimIndex1763801600000,
 ];
