@@ -67,6 +67,29 @@ export class AccountSlots {
     this.plans.set(accountId, { plan, at: Date.now() });
   }
 
+  /** Takes up to `wanted` slots per account within its cap, `free` in all; returns them. */
+  grant(wanted: Map<string, number>, free: number): Map<string, number> {
+    const granted = new Map<string, number>();
+    for (const [accountId, count] of wanted) {
+      const slots = Math.min(count, free, this.remaining(accountId));
+      if (slots <= 0) continue;
+      granted.set(accountId, slots);
+      this.take(accountId, slots);
+      free -= slots;
+    }
+    return granted;
+  }
+
+  /** Gives back slots per account; returns how many in all. */
+  giveAll(counts: Map<string, number>): number {
+    let total = 0;
+    for (const [accountId, count] of counts) {
+      this.give(accountId, count);
+      total += count;
+    }
+    return total;
+  }
+
   /** The plan seen within PLAN_TTL_MS; otherwise undefined, and it is looked up meanwhile. */
   private knownPlan(accountId: string): Plan | undefined {
     const known = this.plans.get(accountId);

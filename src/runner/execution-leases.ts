@@ -27,7 +27,7 @@ export interface ClaimQuota {
 export interface FairClaim {
   /** The claimed rows, whole, accounts taking turns. */
   rows: Execution[];
-  /** No queued execution was seen at all. */
+  /** No queued execution is left once these are claimed (as far as this claim saw). */
   drained: boolean;
   /** Fewer rows than asked were claimable (the rest is capped or absent): do not ask again now. */
   exhausted: boolean;
@@ -174,11 +174,12 @@ export class ExecutionLeases {
     quota: ClaimQuota = { cursor: '', capped: 0, remaining: () => limit },
   ): Promise<FairClaim> {
     const run = async (manager: EntityManager): Promise<FairClaim> => {
-      const accounts = await this.queuedAccounts(manager, quota.cursor, limit + quota.capped);
+      const accountLimit = limit + quota.capped;
+      const accounts = await this.queuedAccounts(manager, quota.cursor, accountLimit);
       const picked = await this.pickRows(manager, accounts, limit, exclude, quota);
       const result: FairClaim = {
         rows: [],
-        drained: accounts.length === 0,
+        drained: accounts.length < accountLimit && !picked.left,
         exhausted: picked.ids.length < limit,
         cursor: picked.cursor ?? quota.cursor,
       };
@@ -187,6 +188,7 @@ export class ExecutionLeases {
         where: { id: In(picked.ids), status: 'queued' },
         ...(this.mysql ? { lock: { mode: 'pessimistic_write', onLocked: 'skip_locked' } } : {}),
       });
+      if (found.length < picked.ids.length) result.drained = false; // taken meanwhile
       if (found.length === 0) return result;
       // In the order picked: accounts take turns.
       const order = new Map(picked.ids.map((id, i) => [id, i]));
@@ -267,14 +269,15 @@ export class ExecutionLeases {
     limit: number,
     exclude: Set<string>,
     quota: ClaimQuota,
-  ): Promise<{ ids: string[]; cursor: string | null }> {
-    const wanted = accounts
-      .map((account) => ({
-        accountId: account.accountId,
-        take: Math.min(limit, quota.remaining(account.accountId, account.plan)),
-      }))
-      .filter((account) => account.take > 0);
-    if (wanted.length === 0) return { ids: [], cursor: null };
+  ): Promise<{ ids: string[]; cursor: string | null; left: boolean }> {
+    const all = accounts.map((account) => ({
+      accountId: account.accountId,
+      take: Math.min(limit, quota.remaining(account.accountId, account.plan)),
+    }));
+    const wanted = all.filter((account) => account.take > 0);
+    // An account at its cap keeps queued rows.
+    const capped = wanted.length < all.length;
+    if (wanted.length === 0) return { ids: [], cursor: null, left: capped };
     const skip = [...exclude];
     const notSkipped = skip.length > 0 ? ` AND id NOT IN (${skip.map(() => '?').join(', ')})` : '';
     const parts: string[] = [];
@@ -303,7 +306,12 @@ export class ExecutionLeases {
       }
       if (!any) break;
     }
-    return { ids, cursor };
+    // Rows are left when an account may have more than it was asked for, or was not taken whole.
+    const left =
+      capped ||
+      wanted.some((account) => byAccount.get(account.accountId)!.length >= account.take) ||
+      ids.length < rows.length;
+    return { ids, cursor, left };
   }
 
   /**

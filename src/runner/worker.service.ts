@@ -179,30 +179,22 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, Dispatch
 
   /**
    * LocalDispatch: slots for executions the intake of this process commits already claimed,
-   * within each account's cap. Only while the queue is known to be empty (the last claim saw
+   * within each account's cap. Only while the queue is known to be empty (the last claim left
    * no queued row) and no claim is under way, so that new executions never overtake queued
    * ones.
    */
   reserve(wanted: Map<string, number>): Map<string, number> {
-    const granted = new Map<string, number>();
-    if (this.stopping || !this.drained || this.claiming) return granted;
-    let free = this.config.workerConcurrency - this.runs.size - this.reserved;
-    for (const [accountId, count] of wanted) {
-      const slots = Math.min(count, free, this.slots.remaining(accountId));
-      if (slots <= 0) continue;
-      granted.set(accountId, slots);
-      this.slots.take(accountId, slots);
-      this.reserved += slots;
-      free -= slots;
-    }
+    if (this.stopping || !this.drained || this.claiming) return new Map();
+    const granted = this.slots.grant(
+      wanted,
+      this.config.workerConcurrency - this.runs.size - this.reserved,
+    );
+    for (const count of granted.values()) this.reserved += count;
     return granted;
   }
 
   release(counts: Map<string, number>): void {
-    for (const [accountId, count] of counts) {
-      this.slots.give(accountId, count);
-      this.reserved = Math.max(0, this.reserved - count);
-    }
+    this.reserved = Math.max(0, this.reserved - this.slots.giveAll(counts));
     this.wakeSlotWaiters();
     if (counts.size > 0 && !this.drained) this.pumpSoon();
   }
@@ -309,7 +301,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, Dispatch
       try {
         while (!this.stopping && !this.full()) {
           const free = this.config.workerConcurrency - this.runs.size - this.reserved;
-          // Fewer than asked: none left that may start now; a freed slot, signal or poll looks again.
+          // None left that may start now: a freed slot, a signal or the poll looks again.
           if (!(await this.claimBatch(free))) break;
         }
       } catch (error) {
@@ -337,7 +329,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, Dispatch
       if (isDatabaseUnavailable(error)) throw error; // nothing to learn one by one
       // A row may refuse the update (a broken document): one by one, setting aside failures.
       this.logger.warn(`Claiming a batch failed, claiming one by one: ${describe(error)}`);
-      return (await this.claimOneByOne(free, skipped)) > 0;
+      return (await this.claimOneByOne(free, skipped)) >= free;
     } finally {
       this.claiming = false;
     }
