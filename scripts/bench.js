@@ -21,14 +21,23 @@ const root = join(__dirname, '..');
 const quick = process.argv.includes('--quick');
 const only = process.argv.includes('--sqlite-only') ? 'sqlite' : process.argv.includes('--mariadb-only') ? 'mariadb' : null;
 const P = quick
-  ? { seconds: 3, warmup: 1, e2e: 2000, sync: 50, small: 10_000, large: 100_000, agents: 100, drainMs: 30_000 }
-  : { seconds: 10, warmup: 2, e2e: 10_000, sync: 200, small: 10_000, large: 1_000_000, agents: 100, drainMs: 300_000 };
+  ? { seconds: 3, warmup: 1, e2e: 2000, sync: 50, small: 10_000, large: 100_000, agents: 100, drainMs: 30_000, flood: 2000, fair: 30 }
+  : { seconds: 10, warmup: 2, e2e: 10_000, sync: 200, small: 10_000, large: 1_000_000, agents: 100, drainMs: 300_000, flood: 10_000, fair: 100 };
 const CONNECTIONS = 50;
 const LIST_CONNECTIONS = 10;
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL || 'info';
 const CLOCK_TICK_MS = 1000 / 100; // /proc/<pid>/stat counts CPU time in USER_HZ (100 on Linux)
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// fetch may reuse a keep-alive connection the service closed meanwhile (Node's keep-alive
+// timeout is 5 s; a slow CLI step on a busy machine outlasts it): one retry after "fetch failed".
+const rawFetch = globalThis.fetch;
+globalThis.fetch = (url, init) =>
+  rawFetch(url, init).catch((error) => {
+    if (error instanceof TypeError && error.message === 'fetch failed') return rawFetch(url, init);
+    throw error;
+  });
 const log = (msg) => process.stderr.write(`[bench] ${msg}\n`);
 
 function rssMb(pid) {
@@ -142,6 +151,22 @@ async function openDb(kind, env) {
       pending: async (agentId) => pending.get(agentId),
       // Stored as UTC text `YYYY-MM-DD HH:MM:SS.SSS`.
       lastCompletedAt: async (agentId) => Date.parse(`${lastCompleted.get(agentId).replace(' ', 'T')}Z`),
+      startLatencies: async (ids) =>
+        db
+          .prepare(
+            `SELECT (julianday(started_at) - julianday(created_at)) * 86400000 FROM executions WHERE id IN (${ids.map(() => '?').join(',')})`,
+          )
+          .pluck()
+          .all(...ids),
+      // A backlog of queued runs, as if the account had just sent them all.
+      seedQueued: async (accountId, agentId, count) => {
+        db.prepare(
+          `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+           INSERT INTO executions (id, account_id, agent_id, agent_kind, status, source, input, attempts, created_at)
+           SELECT 'exe_flood' || printf('%012d', i), ?, ?, 'lead-qualification', 'queued', 'api', ?, 0,
+             strftime('%Y-%m-%d %H:%M:%f', 'now') FROM n`,
+        ).run(count, accountId, agentId, LEAD);
+      },
       seed: async (accountId, agentId, from, to) => {
         db.prepare(
           `WITH RECURSIVE n(i) AS (SELECT ? UNION ALL SELECT i + 1 FROM n WHERE i < ?)
@@ -177,6 +202,21 @@ async function openDb(kind, env) {
         [agentId],
       );
       return Date.parse(rows[0].at.replace(/(\.\d{3})\d*Z$/, '$1Z'));
+    },
+    startLatencies: async (ids) => {
+      const [rows] = await conn.query(
+        `SELECT TIMESTAMPDIFF(MICROSECOND, created_at, started_at) / 1000 AS ms FROM executions WHERE id IN (?)`,
+        [ids],
+      );
+      return rows.map((row) => Number(row.ms));
+    },
+    seedQueued: async (accountId, agentId, count) => {
+      await conn.query(
+        `INSERT INTO executions (id, account_id, agent_id, agent_kind, status, source, input, attempts, created_at)
+         SELECT CONCAT('exe_flood', LPAD(seq, 12, '0')), ?, ?, 'lead-qualification', 'queued', 'api', ?, 0, UTC_TIMESTAMP(3)
+         FROM seq_1_to_${count}`,
+        [accountId, agentId, LEAD],
+      );
     },
     seed: async (accountId, agentId, from, to) => {
       // MariaDB's SEQUENCE engine (seq_1_to_N tables), in chunks of 100,000 rows.
@@ -312,6 +352,9 @@ async function measureService(kind, dbEnv, ports) {
       overhead_p99: +percentile(overheads, 99).toFixed(2),
     };
 
+    log(`${kind}: fairness, another account's runs while one account's backlog of ${P.flood} drains`);
+    results.fairness = await measureFairness(db, env, api, demo, auth);
+
     const list = (url) => measure(pid, { url, headers: auth, duration: P.seconds, connections: LIST_CONNECTIONS });
     log(`${kind}: GET /v2/agents (${P.agents} agents)`);
     results.list_agents = await list(`${api}/v2/agents?per_page=100`);
@@ -328,6 +371,41 @@ async function measureService(kind, dbEnv, ports) {
   } finally {
     await stop(service);
   }
+}
+
+/**
+ * Fairness: a second (enterprise) account has P.flood runs queued at once; the demo account
+ * then triggers P.fair asynchronous runs, 20 ms apart. Their start latency (started_at -
+ * created_at, from the rows) while the backlog drains, and how long the backlog took.
+ */
+async function measureFairness(db, env, api, demo, auth) {
+  const flooder = cli(env, ['seed:demo', '--plan', 'enterprise']);
+  const t0 = Date.now();
+  await db.seedQueued(flooder.account_id, flooder.agent_id, P.flood);
+  const ids = [];
+  const body = JSON.stringify({ input: JSON.parse(LEAD), options: { async: true } });
+  for (let i = 0; i < P.fair; i++) {
+    const res = await fetch(`${api}/v2/agents/${demo.agent_id}/trigger`, { method: 'POST', headers: auth, body });
+    if (res.status !== 202) throw new Error(`a trigger answered ${res.status}`);
+    ids.push((await res.json()).execution_id);
+    await sleep(20);
+  }
+  const deadline = Date.now() + P.drainMs;
+  let latencies = [];
+  while (Date.now() < deadline) {
+    latencies = (await db.startLatencies(ids)).filter((ms) => ms !== null);
+    if (latencies.length === ids.length) break;
+    await sleep(50);
+  }
+  const drained = await drain(db, flooder.agent_id, P.drainMs);
+  return {
+    flood: P.flood,
+    runs: ids.length,
+    started: latencies.length,
+    p50: +percentile(latencies, 50).toFixed(1),
+    p99: +percentile(latencies, 99).toFixed(1),
+    backlog_ms: drained ? (await db.lastCompletedAt(flooder.agent_id)) - t0 : null,
+  };
 }
 
 async function measureBaseline(port) {
@@ -375,6 +453,8 @@ function table(byDb) {
   row('end to end, service CPU ms per execution', (r) => `${r.e2e.cpu_ms_per_execution}`);
   row('sync trigger p50 / p99 (ms)', (r) => `${r.sync.p50} / ${r.sync.p99}`);
   row('sync trigger overhead over the run p50 / p99 (ms)', (r) => `${r.sync.overhead_p50} / ${r.sync.overhead_p99}`);
+  row(`fairness: other account's start latency p50 / p99 (ms) while ${P.flood} queued runs of one account drain (backlog drained in)`, (r) =>
+    r.fairness ? `${r.fairness.p50} / ${r.fairness.p99}${r.fairness.started < r.fairness.runs ? ` (${r.fairness.started} of ${r.fairness.runs} started)` : ''} (${r.fairness.backlog_ms ?? '—'} ms)` : '—');
   row(`GET /v2/agents (${P.agents} agents), ${LIST_CONNECTIONS} conn: req/s, mean / p99 ms`, (r) => `${r.list_agents.rps}, ${r.list_agents.mean} / ${r.list_agents.p99}`);
   row(`executions?status=failed @ ${P.small} rows: req/s, mean / p99 ms`, (r) => `${r.list_small.rps}, ${r.list_small.mean} / ${r.list_small.p99}`);
   row(`executions?status=failed @ ${P.large} rows: req/s, mean / p99 ms`, (r) => `${r.list_large.rps}, ${r.list_large.mean} / ${r.list_large.p99}`);

@@ -263,7 +263,7 @@ describe('batched finishes', () => {
     const lifecycle = t.service.api!.get(ExecutionLifecycleService);
     const leases = new ExecutionLeases(t.service.dataSource);
     await Promise.all([1, 2].map((n) => intake.submit({ agent, input: { n }, source: 'api' })));
-    const claimed = await leases.claimNext(10, 60_000, new Set());
+    const { rows: claimed } = await leases.claimNext(10, 60_000, new Set());
     expect(claimed).toHaveLength(2);
     const [cancelled, other] = claimed;
     await t.api().post(`/v2/executions/${cancelled.id}/cancel`).set(bearer(key)).expect(200);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { MIN_SECRET_KEY_LENGTH } from '../common/crypto';
+import { type Plan, PLANS } from '../auth/account.entity';
 
 export const ROLES = ['api', 'webhook', 'worker'] as const;
 export type Role = (typeof ROLES)[number];
@@ -49,6 +50,11 @@ export interface AppConfig {
    */
   databaseTimeoutMs: number;
   workerConcurrency: number;
+  /**
+   * ACCOUNT_CONCURRENCY: caps per plan overriding the defaults of `PLAN_CONCURRENCY` (runs of
+   * one account at once in one worker process).
+   */
+  accountConcurrency: Partial<Record<Plan, number>>;
   /** How long a worker's claim on a running execution lasts without renewal. */
   workerLeaseMs: number;
   /** How often an idle worker looks for queued executions (besides wake-up signals). */
@@ -201,6 +207,24 @@ function roles(env: Env): Set<Role> {
     }
   }
   return new Set(parts as Role[]);
+}
+
+/** ACCOUNT_CONCURRENCY: `plan=runs` pairs, comma separated (`free_trial=2,pro=8`). */
+function accountConcurrency(env: Env): Partial<Record<Plan, number>> {
+  const raw = str(env, 'ACCOUNT_CONCURRENCY', '').trim();
+  const caps: Partial<Record<Plan, number>> = {};
+  if (raw === '') return caps;
+  for (const part of raw.split(',')) {
+    const match = /^\s*([a-z_]+)\s*=\s*(\d{1,4})\s*$/.exec(part);
+    if (!match || !(PLANS as readonly string[]).includes(match[1]) || Number(match[2]) < 1) {
+      throw new ConfigError(
+        'ACCOUNT_CONCURRENCY',
+        `must be a comma list of <plan>=<runs ≥ 1> with plans ${PLANS.join(', ')}, got "${raw}"`,
+      );
+    }
+    caps[match[1] as Plan] = Number(match[2]);
+  }
+  return caps;
 }
 
 function keyPrefix(env: Env): string {
@@ -389,6 +413,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     migrateOnStart: bool(env, 'MIGRATE_ON_START', false),
     databaseTimeoutMs: int(env, 'DATABASE_TIMEOUT_MS', 10_000, 100, 600_000),
     workerConcurrency: int(env, 'WORKER_CONCURRENCY', 32, 1, 1000),
+    accountConcurrency: accountConcurrency(env),
     workerLeaseMs: int(env, 'WORKER_LEASE_MS', 30000, 100, 3_600_000),
     workerPollMs: int(env, 'WORKER_POLL_MS', 1000, 10, 60_000),
     intakeBatchMax: int(env, 'INTAKE_BATCH_MAX', 100, 1, 1000),

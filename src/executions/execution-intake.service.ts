@@ -215,20 +215,19 @@ export class ExecutionIntakeService {
     keyed: Map<string, Leader>,
   ): Promise<[Leader[], Leader[]] | null> {
     // Slots of this process's worker: the first rows that may be are committed claimed by it.
-    const slots = this.dispatch.reserve(leaders.filter(mayDispatch).length);
-    let used = 0;
+    const grant = this.dispatch.reserve(
+      leaders.filter(mayDispatch).map((leader) => leader.entry.request.agent.accountId),
+    );
     /** Builds the rows of the leaders whose key is not stored (`taken`), in submit order. */
     const prepare = (taken: Set<string> | null): [Leader[], Leader[], Statement[]] => {
       const isTaken = (leader: Leader) => taken?.has(keyOf(leader.entry.request)!) ?? false;
       const fresh = leaders.filter((leader) => !isTaken(leader));
       const createdAt = now();
-      used = 0;
+      grant.reset();
       for (const leader of fresh) {
         leader.execution = build(leader.entry.request, createdAt);
-        leader.dispatched = used < slots && mayDispatch(leader);
-        if (!leader.dispatched) continue;
-        claimAt(leader.execution, createdAt, this.config.workerLeaseMs);
-        used++;
+        leader.dispatched = mayDispatch(leader) && grant.take(leader.execution.accountId);
+        if (leader.dispatched) claimAt(leader.execution, createdAt, this.config.workerLeaseMs);
       }
       const statements = this.insertStatements(fresh.map((leader) => leader.execution!));
       return [fresh, leaders.filter(isTaken), statements];
@@ -250,10 +249,10 @@ export class ExecutionIntakeService {
           return [inserted, stored];
         });
       }
-      this.dispatch.release(slots - used);
+      this.dispatch.release(grant);
       return written;
     } catch (error) {
-      this.dispatch.release(slots);
+      this.dispatch.release(grant, true);
       // A key was stored meanwhile by another process: settle every key one by one.
       if (isUniqueViolation(error)) return [[], leaders];
       this.logger.error(

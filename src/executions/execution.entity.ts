@@ -28,6 +28,7 @@ export interface ExecutionError {
 @Index('idx_executions_agent_created', ['agentId', 'createdAt', 'id'])
 @Index('idx_executions_agent_status_created', ['agentId', 'status', 'createdAt', 'id'])
 @Index('idx_executions_status_created', ['status', 'createdAt'])
+@Index('idx_executions_status_account_created', ['status', 'accountId', 'createdAt', 'id'])
 @Index('idx_executions_created', ['createdAt'])
 @Index('idx_executions_account_created', ['accountId', 'createdAt', 'id'])
 @Index('uq_executions_agent_idempotency', ['agentId', 'idempotencyKey'], { unique: true })

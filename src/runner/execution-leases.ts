@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In, IsNull, LessThan, Not } from 'typeorm';
+import { DataSource, EntityManager, In, IsNull, LessThan } from 'typeorm';
+import type { Plan } from '../auth/account.entity';
 import { now } from '../common/time';
 import { execute, RawColumns } from '../database/raw-sql';
 import { retrying } from '../database/transactions';
@@ -12,6 +13,45 @@ export type Claim = Pick<
   Execution,
   'id' | 'accountId' | 'agentId' | 'agentKind' | 'status' | 'attempts' | 'startedAt' | 'createdAt'
 >;
+
+/** What a fair claim needs from the worker: where the last one stopped, and the caps. */
+export interface ClaimQuota {
+  /** The last account served by the previous claim ('' at first): the next turn starts after it. */
+  cursor: string;
+  /** Accounts that hold their whole cap in this worker (looked past, not counted). */
+  capped: number;
+  /** How many more slots an account may take; `plan` as the claim read it. */
+  remaining(accountId: string, plan: string | null): number;
+}
+
+export interface FairClaim {
+  /** The claimed rows, whole, accounts taking turns. */
+  rows: Execution[];
+  /** No queued execution is left once these are claimed (as far as this claim saw). */
+  drained: boolean;
+  /** Fewer rows than asked were claimable (the rest is capped or absent): do not ask again now. */
+  exhausted: boolean;
+  /** The last account served (the next claim starts after it). */
+  cursor: string;
+}
+
+interface QueuedAccount {
+  accountId: string;
+  plan: string | null;
+}
+
+/**
+ * The account with queued executions next after `?` (a cursor) in id order, with its plan:
+ * one seek in `idx_executions_status_account_created`, however many rows an account has
+ * queued. (A recursive query doing the same steps would walk every queued row on MariaDB.)
+ */
+const NEXT_QUEUED_ACCOUNT = `SELECT e.account_id AS account_id, a.plan AS plan
+  FROM executions e LEFT JOIN accounts a ON a.id = e.account_id
+  WHERE e.status = 'queued' AND e.account_id > ? ORDER BY e.account_id LIMIT 1`;
+
+function toQueuedAccount(row: { account_id: string; plan: string | null }): QueuedAccount {
+  return { accountId: row.account_id, plan: row.plan ?? null };
+}
 
 /**
  * Every write here is conditional on the state the worker saw, so applied twice it changes
@@ -52,15 +92,24 @@ export class ExecutionLeases {
     return this.dataSource.getRepository(Execution);
   }
 
-  /** Ids of the oldest queued executions (index `status, created_at`). */
-  async nextQueued(limit: number): Promise<string[]> {
-    const rows = await this.executions.find({
-      select: { id: true },
+  /** The plans of accounts (for the caps of the local hand-off). */
+  async plans(accountIds: string[]): Promise<Map<string, Plan>> {
+    if (accountIds.length === 0) return new Map();
+    const rows: { id: string; plan: Plan }[] = await this.dataSource.query(
+      `SELECT id, plan FROM accounts WHERE id IN (${accountIds.map(() => '?').join(', ')})`,
+      accountIds,
+    );
+    return new Map(rows.map((row) => [row.id, row.plan]));
+  }
+
+  /** The oldest queued executions, with their accounts (index `status, created_at`). */
+  async nextQueued(limit: number): Promise<Pick<Execution, 'id' | 'accountId'>[]> {
+    return this.executions.find({
+      select: { id: true, accountId: true },
       where: { status: 'queued' },
       order: { createdAt: 'ASC', id: 'ASC' },
       take: limit,
     });
-    return rows.map((row) => row.id);
   }
 
   /**
@@ -103,23 +152,47 @@ export class ExecutionLeases {
   }
 
   /**
-   * Claims up to `limit` of the oldest queued executions at once (not those in `exclude`) and
-   * returns their whole rows, as claimed: one transaction reads them (MySQL: `FOR UPDATE SKIP
-   * LOCKED`, so concurrent workers take different rows; SQLite: the transaction is the only
-   * writer) and moves them with one conditional UPDATE (`status = 'queued'`), `attempts` + 1
-   * each. All or nothing: if the UPDATE does not change every row read, nothing is claimed
-   * and it throws; it throws too when a row's stored JSON cannot be read, or the row refuses
-   * the update (MariaDB re-checks a broken document). Then claim one by one with `claim`.
+   * Claims up to `limit` queued executions at once, fairly between accounts (not those in
+   * `exclude`), and returns their whole rows, as claimed. One transaction:
+   * 1. the accounts with queued executions, in account id order after `quota.cursor`
+   *    (wrapping around), one index seek each (an account with thousands of queued rows costs
+   *    one seek), with their plans;
+   * 2. for each account, its oldest queued rows, at most what `quota.remaining` leaves it
+   *    (the plan's cap minus the slots it holds in this worker); taken round-robin (the first
+   *    of each account, then the second…) up to `limit`;
+   * 3. those rows read whole (MySQL: `FOR UPDATE SKIP LOCKED`, so concurrent workers take
+   *    different rows; SQLite: the transaction is the only writer) and moved with one
+   *    conditional UPDATE (`status = 'queued'`), `attempts` + 1 each.
+   * All or nothing: if the UPDATE does not change every row read, nothing is claimed and it
+   * throws; it throws too when a row's stored JSON cannot be read, or the row refuses the
+   * update (MariaDB re-checks a broken document). Then claim one by one with `claim`.
    */
-  async claimNext(limit: number, leaseMs: number, exclude: Set<string>): Promise<Execution[]> {
-    const run = async (manager: EntityManager): Promise<Execution[]> => {
-      const rows = await manager.find(Execution, {
-        where: { status: 'queued', ...(exclude.size > 0 ? { id: Not(In([...exclude])) } : {}) },
-        order: { createdAt: 'ASC', id: 'ASC' },
-        take: limit,
+  async claimNext(
+    limit: number,
+    leaseMs: number,
+    exclude: Set<string>,
+    quota: ClaimQuota = { cursor: '', capped: 0, remaining: () => limit },
+  ): Promise<FairClaim> {
+    const run = async (manager: EntityManager): Promise<FairClaim> => {
+      const accountLimit = limit + quota.capped;
+      const accounts = await this.queuedAccounts(manager, quota.cursor, accountLimit);
+      const picked = await this.pickRows(manager, accounts, limit, exclude, quota);
+      const result: FairClaim = {
+        rows: [],
+        drained: accounts.length < accountLimit && !picked.left,
+        exhausted: picked.ids.length < limit,
+        cursor: picked.cursor ?? quota.cursor,
+      };
+      if (picked.ids.length === 0) return result;
+      const found = await manager.find(Execution, {
+        where: { id: In(picked.ids), status: 'queued' },
         ...(this.mysql ? { lock: { mode: 'pessimistic_write', onLocked: 'skip_locked' } } : {}),
       });
-      if (rows.length === 0) return [];
+      if (found.length < picked.ids.length) result.drained = false; // taken meanwhile
+      if (found.length === 0) return result;
+      // In the order picked: accounts take turns.
+      const order = new Map(picked.ids.map((id, i) => [id, i]));
+      const rows = found.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
       const startedAt = now();
       const leasedUntil = new Date(startedAt.getTime() + leaseMs);
       const q = (name: string) => this.dataSource.driver.escape(name);
@@ -148,13 +221,97 @@ export class ExecutionLeases {
           attempts: row.attempts + 1,
         });
       }
-      return rows;
+      result.rows = rows;
+      return result;
     };
     // READ COMMITTED: the locking read takes no gap locks that would hold up new inserts.
     return retrying(this.dataSource, {
       ...TRANSITION,
       ...(this.mysql ? { isolation: 'READ COMMITTED' as const } : {}),
     }).transaction(run);
+  }
+
+  /**
+   * Up to `limit` accounts with queued executions and their plans, in id order after
+   * `cursor`, then from the start (round-robin): a loose index scan, one statement a step.
+   */
+  private async queuedAccounts(
+    manager: EntityManager,
+    cursor: string,
+    limit: number,
+  ): Promise<QueuedAccount[]> {
+    const accounts: QueuedAccount[] = [];
+    const seen = new Set<string>();
+    let after = cursor;
+    while (accounts.length < limit) {
+      const [row] = await manager.query(NEXT_QUEUED_ACCOUNT, [after]);
+      if (!row) {
+        if (after === '' || cursor === '') break;
+        after = ''; // wrap around: the accounts up to the cursor
+        continue;
+      }
+      const account = toQueuedAccount(row);
+      if (seen.has(account.accountId)) break; // around once
+      seen.add(account.accountId);
+      accounts.push(account);
+      after = account.accountId;
+    }
+    return accounts;
+  }
+
+  /**
+   * The ids to claim: each account's oldest queued rows up to what its cap leaves (one
+   * statement for all), taken one per account in turn. `cursor`: the last account served.
+   */
+  private async pickRows(
+    manager: EntityManager,
+    accounts: QueuedAccount[],
+    limit: number,
+    exclude: Set<string>,
+    quota: ClaimQuota,
+  ): Promise<{ ids: string[]; cursor: string | null; left: boolean }> {
+    const all = accounts.map((account) => ({
+      accountId: account.accountId,
+      take: Math.min(limit, quota.remaining(account.accountId, account.plan)),
+    }));
+    const wanted = all.filter((account) => account.take > 0);
+    // An account at its cap keeps queued rows.
+    const capped = wanted.length < all.length;
+    if (wanted.length === 0) return { ids: [], cursor: null, left: capped };
+    const skip = [...exclude];
+    const notSkipped = skip.length > 0 ? ` AND id NOT IN (${skip.map(() => '?').join(', ')})` : '';
+    const parts: string[] = [];
+    const parameters: unknown[] = [];
+    wanted.forEach((account, i) => {
+      parts.push(
+        `SELECT * FROM (SELECT id, account_id FROM executions WHERE status = 'queued' AND account_id = ?${notSkipped} ORDER BY created_at, id LIMIT ${account.take}) t${i}`,
+      );
+      parameters.push(account.accountId, ...skip);
+    });
+    const rows: { id: string; account_id: string }[] = await manager.query(
+      parts.join(' UNION ALL '),
+      parameters,
+    );
+    const byAccount = new Map<string, string[]>(wanted.map((account) => [account.accountId, []]));
+    for (const row of rows) byAccount.get(row.account_id)?.push(row.id);
+    const ids: string[] = [];
+    let cursor: string | null = null;
+    for (let turn = 0; ids.length < limit; turn++) {
+      let any = false;
+      for (const [accountId, queued] of byAccount) {
+        if (turn >= queued.length || ids.length >= limit) continue;
+        ids.push(queued[turn]);
+        cursor = accountId;
+        any = true;
+      }
+      if (!any) break;
+    }
+    // Rows are left when an account may have more than it was asked for, or was not taken whole.
+    const left =
+      capped ||
+      wanted.some((account) => byAccount.get(account.accountId)!.length >= account.take) ||
+      ids.length < rows.length;
+    return { ids, cursor, left };
   }
 
   /**

@@ -17,7 +17,8 @@ import {
   type RunOutcome,
 } from '../executions/execution-lifecycle.service';
 import type { RunJobData } from './bullmq-run-queue';
-import { Claim, ExecutionLeases } from './execution-leases';
+import { AccountSlots } from './account-slots';
+import { Claim, ExecutionLeases, type FairClaim } from './execution-leases';
 import { ExecutionRunner, RunAborted } from './execution-runner';
 import { LocalBus } from './local-bus';
 import { type DispatchTarget, LocalDispatch } from './local-dispatch';
@@ -52,11 +53,13 @@ interface ActiveRun {
 
 /**
  * The worker (worker role): claims queued executions and runs up to WORKER_CONCURRENCY of
- * them at once. Embedded queue: it claims the oldest queued rows, woken by the local bus's
- * `wake` signal and polling every WORKER_POLL_MS. BullMQ (REDIS_URL): it takes jobs from the
- * `runs` queue, each naming one execution, and claims that row with the same conditional
- * UPDATE (a job whose row is not queued is acknowledged without running anything); every
- * QUEUE_SWEEP_MS it re-adds the jobs of queued rows that have none (reconciliation).
+ * them at once, each account at most its plan's cap (AccountSlots), accounts taking turns
+ * (ExecutionLeases.claimNext). Embedded queue: woken by the local bus's `wake` signal and
+ * polling every WORKER_POLL_MS. BullMQ (REDIS_URL): the jobs of the `runs` queue are
+ * wake-ups; the worker takes one only when it has a free slot and then claims as the
+ * embedded worker does, so one account's thousands of jobs never stand before another's
+ * run (a job whose row is not queued wakes it for nothing); every QUEUE_SWEEP_MS it re-adds
+ * the jobs of queued rows that have none (reconciliation).
  * Either way it renews the leases of its runs and recovers runs whose lease expired (their
  * worker died): re-queued (and announced to the queue), or failed `interrupted` after
  * MAX_RUN_ATTEMPTS claims. Nothing it reads can crash it: every step catches and logs.
@@ -82,6 +85,14 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, Dispatch
   private consumer: Consumer | null = null;
   /** Slots promised to the intake of this process (LocalDispatch), not yet started. */
   private reserved = 0;
+  /** Slots held per account and the caps of their plans. */
+  private readonly slots: AccountSlots;
+  /** The last account served by a claim: the next one starts after it. */
+  private cursor = '';
+  /** A claim is under way: no slot is reserved meanwhile (its rows are not counted yet). */
+  private claiming = false;
+  /** BullMQ: wake-ups waiting for a free slot. */
+  private slotWaiters: (() => void)[] = [];
 
   /** Rows were queued: the queue is not empty (whatever the last claim found). */
   private readonly onWake = () => {
@@ -101,7 +112,11 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, Dispatch
     private readonly dispatch: LocalDispatch,
     @Inject(RUN_QUEUE) private readonly queue: RunQueue,
     @Inject(REDIS_QUEUES) private readonly redis: RedisQueues | null,
-  ) {}
+  ) {
+    this.slots = new AccountSlots(config.workerConcurrency, config.accountConcurrency, (ids) =>
+      leases.plans(ids),
+    );
+  }
 
   onApplicationBootstrap(): void {
     this.bus.on(CANCEL_EVENT, this.onCancel);
@@ -109,11 +124,11 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, Dispatch
     this.every(Math.max(50, Math.floor(lease / 3)), () => this.renewLeases());
     this.every(Math.max(50, Math.floor(lease / 2)), () => this.recover());
     if (this.redis) {
-      // A job is held as long as a row's lease: a dead worker's jobs come back with its rows.
+      // One wake-up at a time, taken only with a free slot: the others stay for other workers.
       this.consumer = this.redis.consume<RunJobData>(
         'runs',
-        { concurrency: this.config.workerConcurrency, lockMs: lease },
-        (job) => this.runJob(job),
+        { concurrency: 1, lockMs: lease },
+        (job) => this.onJob(job),
       );
       this.every(this.config.queueSweepMs, () => this.reconcile());
       void this.recover().then(() => this.reconcile());
@@ -132,6 +147,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, Dispatch
    */
   async onModuleDestroy(): Promise<void> {
     this.stopping = true;
+    this.wakeSlotWaiters();
     this.dispatch.detach(this);
     for (const timer of this.timers) clearInterval(timer);
     this.bus.off('wake', this.onWake);
@@ -162,21 +178,25 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, Dispatch
   }
 
   /**
-   * LocalDispatch: slots for executions the intake of this process commits already claimed.
-   * Only while the queue is known to be empty (the last claim found fewer rows than it asked
-   * for), so that new executions never overtake queued ones.
+   * LocalDispatch: slots for executions the intake of this process commits already claimed,
+   * within each account's cap. Only while the queue is known to be empty (the last claim left
+   * no queued row) and no claim is under way, so that new executions never overtake queued
+   * ones.
    */
-  reserve(wanted: number): number {
-    if (this.stopping || !this.drained) return 0;
-    const free = this.config.workerConcurrency - this.runs.size - this.reserved;
-    const granted = Math.max(0, Math.min(wanted, free));
-    this.reserved += granted;
+  reserve(wanted: Map<string, number>): Map<string, number> {
+    if (this.stopping || !this.drained || this.claiming) return new Map();
+    const granted = this.slots.grant(
+      wanted,
+      this.config.workerConcurrency - this.runs.size - this.reserved,
+    );
+    for (const count of granted.values()) this.reserved += count;
     return granted;
   }
 
-  release(count: number): void {
-    this.reserved = Math.max(0, this.reserved - count);
-    if (count > 0 && !this.drained) this.pumpSoon();
+  release(counts: Map<string, number>): void {
+    this.reserved = Math.max(0, this.reserved - this.slots.giveAll(counts));
+    this.wakeSlotWaiters();
+    if (counts.size > 0 && !this.drained) this.pumpSoon();
   }
 
   /**
@@ -185,6 +205,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, Dispatch
    */
   start(executions: Execution[], agents: Map<string, Agent>): void {
     this.reserved = Math.max(0, this.reserved - executions.length);
+    for (const execution of executions) this.slots.give(execution.accountId);
     if (!this.stopping) {
       for (const execution of executions) this.startRun(execution, agents.get(execution.agentId));
       return;
@@ -226,16 +247,28 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, Dispatch
   }
 
   /**
-   * BullMQ: runs the execution a job names. Claims its row (a row that is not queued: the
-   * job is acknowledged, nothing runs) and resolves when the run ended, so BullMQ counts it
-   * against WORKER_CONCURRENCY for as long as it runs. During shutdown the job is handed back.
+   * BullMQ: a job is a wake-up ("executions are queued"), whichever execution it names. Taken
+   * once this worker has a free slot, it makes the worker claim fairly (as the embedded worker
+   * does) and is acknowledged; the claim may take other accounts' rows than the job's. During
+   * shutdown the job is handed back.
    */
-  private async runJob(job: ConsumedJob<RunJobData>): Promise<void> {
+  private async onJob(job: ConsumedJob<RunJobData>): Promise<void> {
+    while (!this.stopping && this.full()) {
+      await new Promise<void>((resolve) => this.slotWaiters.push(resolve));
+    }
     if (this.stopping) return job.putBack(Date.now());
-    const id = job.data.executionId;
-    if (typeof id !== 'string' || this.runs.has(id)) return;
-    if (!(await this.claimAndStart(id))) return;
-    await this.runs.get(id)?.done;
+    this.drained = false;
+    await this.pump();
+  }
+
+  private full(): boolean {
+    return this.runs.size + this.reserved >= this.config.workerConcurrency;
+  }
+
+  private wakeSlotWaiters(): void {
+    const waiters = this.slotWaiters;
+    this.slotWaiters = [];
+    for (const wake of waiters) wake();
   }
 
   /**
@@ -253,7 +286,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, Dispatch
 
   /** Claims and starts queued executions while there are free slots. One pass at a time. */
   private pump(): Promise<void> {
-    if (this.stopping || this.redis) return Promise.resolve();
+    if (this.stopping) return Promise.resolve();
     if (this.pumping) {
       this.pumpAgain = true;
       return this.pumping;
@@ -266,10 +299,10 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, Dispatch
     do {
       this.pumpAgain = false;
       try {
-        while (!this.stopping && this.runs.size + this.reserved < this.config.workerConcurrency) {
+        while (!this.stopping && !this.full()) {
           const free = this.config.workerConcurrency - this.runs.size - this.reserved;
-          // Fewer than asked: none left waiting; the next signal or poll looks again.
-          if ((await this.claimBatch(free)) < free) break;
+          // None left that may start now: a freed slot, a signal or the poll looks again.
+          if (!(await this.claimBatch(free))) break;
         }
       } catch (error) {
         this.logger.error(`Looking for queued executions failed: ${describe(error)}`);
@@ -278,38 +311,49 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, Dispatch
   }
 
   /**
-   * Claims up to `free` queued executions with one statement (their whole rows), reads their
-   * agents (cached), and starts them. Returns how many were started.
+   * Claims up to `free` queued executions in one transaction (their whole rows), accounts
+   * taking turns within their caps, reads their agents (cached), and starts them. Returns
+   * whether more may be claimable now.
    */
-  private async claimBatch(free: number): Promise<number> {
+  private async claimBatch(free: number): Promise<boolean> {
     const skipped = this.skippedIds();
-    let claims: Execution[];
+    let claim: FairClaim;
+    this.claiming = true;
     try {
-      claims = await this.leases.claimNext(free, this.config.workerLeaseMs, skipped);
+      claim = await this.leases.claimNext(free, this.config.workerLeaseMs, skipped, {
+        cursor: this.cursor,
+        capped: this.slots.cappedCount(),
+        remaining: (accountId, plan) => this.slots.remaining(accountId, plan),
+      });
     } catch (error) {
       if (isDatabaseUnavailable(error)) throw error; // nothing to learn one by one
       // A row may refuse the update (a broken document): one by one, setting aside failures.
       this.logger.warn(`Claiming a batch failed, claiming one by one: ${describe(error)}`);
-      return this.claimOneByOne(free, skipped);
+      return (await this.claimOneByOne(free, skipped)) >= free;
+    } finally {
+      this.claiming = false;
     }
-    this.drained = claims.length < free;
-    if (claims.length === 0) return 0;
+    const { rows: claims } = claim;
+    this.cursor = claim.cursor;
+    this.drained = claim.drained;
+    if (claims.length === 0) return false;
     const agents = await this.runner
       .loadAgents([...new Set(claims.map((claim) => claim.agentId))])
       .catch(() => new Map<string, Agent>()); // the runner reads each agent itself
     for (const execution of claims) this.startRun(execution, agents.get(execution.agentId));
-    return claims.length;
+    return !claim.exhausted;
   }
 
   /** The former way, one row per statement: used when a batch claim fails. */
   private async claimOneByOne(free: number, skipped: Set<string>): Promise<number> {
     this.drained = false;
-    const ids = (await this.leases.nextQueued(free + skipped.size)).filter(
-      (id) => !skipped.has(id),
+    const queued = (await this.leases.nextQueued(free + skipped.size)).filter(
+      (row) => !skipped.has(row.id),
     );
     let started = 0;
-    for (const id of ids) {
-      if (this.stopping || this.runs.size + this.reserved >= this.config.workerConcurrency) break;
+    for (const { id, accountId } of queued) {
+      if (this.stopping || this.full()) break;
+      if (this.slots.remaining(accountId) <= 0) continue;
       if (await this.claimAndStart(id)) started++;
     }
     return started;
@@ -364,8 +408,11 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, Dispatch
     const controller = new AbortController();
     const run: ActiveRun = { execution, controller, abandoned: false, done: Promise.resolve() };
     this.runs.set(execution.id, run);
+    this.slots.take(execution.accountId);
     run.done = this.execute(run, agent).finally(() => {
       this.runs.delete(execution.id);
+      this.slots.give(execution.accountId);
+      this.wakeSlotWaiters();
       // A freed slot is worth a claim only if the last one left rows waiting.
       if (!this.drained) this.pumpSoon();
     });

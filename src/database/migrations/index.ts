@@ -9,6 +9,8 @@ import { MysqlStatsTriggers1763790000000 } from './mysql/1763790000000-StatsTrig
 import { SqliteStatsTriggers1763790000000 } from './sqlite/1763790000000-StatsTriggers';
 import { MysqlSecretKeyCheck1763801600000 } from './mysql/1763801600000-SecretKeyCheck';
 import { SqliteSecretKeyCheck1763801600000 } from './sqlite/1763801600000-SecretKeyCheck';
+import { MysqlFairClaimIndex1763801700000 } from './mysql/1763801700000-FairClaimIndex';
+import { SqliteFairClaimIndex1763801700000 } from './sqlite/1763801700000-FairClaimIndex';
 import { MysqlDashboardUsersSessions1763900400000 } from './mysql/1763900400000-DashboardUsersSessions';
 import { SqliteDashboardUsersSessions1763900400000 } from './sqlite/1763900400000-DashboardUsersSessions';
 import { MysqlExecutionsAccountIndex1763900500000 } from './mysql/1763900500000-ExecutionsAccountIndex';
@@ -29,6 +31,7 @@ export const SQLITE_MIGRATIONS: Function[] = [
   SqliteCallbackDeliveryExecutionIndex1763786000000,
   SqliteStatsTriggers1763790000000,
   SqliteSecretKeyCheck1763801600000,
+  SqliteFairClaimIndex1763801700000,
   SqliteDashboardUsersSessions1763900400000,
   SqliteExecutionsAccountIndex1763900500000,
 ];
@@ -39,6 +42,7 @@ export const MYSQL_MIGRATIONS: Function[] = [
   MysqlCallbackDeliveryExecutionIndex1763786000000,
   MysqlStatsTriggers1763790000000,
   MysqlSecretKeyCheck1763801600000,
+  MysqlFairClaimIndex1763801700000,
   MysqlDashboardUsersSessions1763900400000,
   MysqlExecutionsAccountIndex1763900500000,
 ];
