@@ -23,6 +23,9 @@ export function buildDataSourceOptions(
       timezone: 'Z',
       charset: 'utf8mb4_unicode_ci',
       poolSize: 20,
+      // An execution's write and its daily counters go in one round trip, `START TRANSACTION;
+      // …; COMMIT` (atomicWithRetry). Every statement is parameterised (docs/decisions.md).
+      multipleStatements: true,
       extra: { connectTimeout: 5000, enableKeepAlive: true, idleTimeout: 60000 },
     };
   }
