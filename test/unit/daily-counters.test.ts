@@ -1,8 +1,15 @@
-import Database from 'better-sqlite3';
 import type { DataSource } from 'typeorm';
 import { describe, expect, it } from 'vitest';
 import { DailyCounters } from '../../src/agents/daily-counters';
 import type { Execution } from '../../src/executions/execution.entity';
+
+/** The little of better-sqlite3 used here (the package ships no type declarations). */
+interface SqliteDb {
+  exec(sql: string): void;
+  prepare(sql: string): { run(...parameters: unknown[]): unknown; all(): unknown[] };
+}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const Database = require('better-sqlite3') as new (file: string) => SqliteDb;
 
 const sqlite = { options: { type: 'better-sqlite3' } } as unknown as DataSource;
 const mysql = { options: { type: 'mariadb' } } as unknown as DataSource;
