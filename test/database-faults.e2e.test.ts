@@ -226,15 +226,17 @@ describe.skipIf(testDriver() !== 'mariadb')('database faults (MariaDB behind a p
       expect(sent.status, JSON.stringify(sent.body)).toBe(202);
       expect(await executions().countBy({ idempotencyKey: `intake-${fault}` })).toBe(1);
     }
-    // Without a key: the INSERT alone (autocommit). Even when it lands and its answer is
-    // lost, the retry recognises its own rows: one 202, one row, counted once.
+    // Without a key: the INSERT and the counters' upsert as one transaction in one round trip
+    // (`START TRANSACTION; INSERT …; INSERT … ON DUPLICATE KEY UPDATE …; COMMIT`). Even when it
+    // lands and its answer is lost, the retry recognises its own rows: one 202, one row,
+    // counted once.
     const stats = t.service.dataSource.getRepository(AgentDailyStats);
     const createdSoFar = async () =>
       (await stats.findBy({ agentId: lead.id })).reduce((sum, day) => sum + day.created, 0);
     for (const fault of ['deadlock', 'drop', 'lose-answer'] as const) {
       const before = await executions().countBy({ agentId: lead.id });
       const counted = await createdSoFar();
-      const injected = proxy.failNext(/^INSERT INTO `executions`/, fault);
+      const injected = proxy.failNext(/^START TRANSACTION;\s*INSERT INTO `executions`/, fault);
       const res = await t
         .webhook()
         .post(lead.path)
@@ -253,11 +255,12 @@ describe.skipIf(testDriver() !== 'mariadb')('database faults (MariaDB behind a p
       (await stats.findBy({ agentId: lead.id })).reduce((sum, day) => sum + day.completed, 0);
 
     const CLAIM = /^UPDATE `executions` SET `status` = 'running'/;
-    const FINISH = /^UPDATE `?executions`? SET `?status`? = 'completed'/;
+    const FINISH = /^(START TRANSACTION;\s*)?UPDATE `?executions`? SET `?status`? = 'completed'/;
     // How the run reaches the worker and how it is recorded: an asynchronous trigger goes
     // through the queue (a claim); a synchronous one is handed to this process's worker at
-    // once (no claim) and, without a callback, finished by one UPDATE on its own; with a
-    // callback, by a transaction (UPDATE, outbox INSERT, COMMIT).
+    // once (no claim) and, without a callback, finished in one round trip (`START
+    // TRANSACTION; UPDATE …; counter upsert; COMMIT`); with a callback, by a transaction of
+    // several round trips (UPDATE, outbox INSERT, counter upsert, COMMIT).
     type Way = 'async' | 'sync' | 'sync+callback';
     const cases: [Way, RegExp, 'deadlock' | 'drop' | 'lose-answer', RegExp?][] = [
       ['async', CLAIM, 'deadlock'],

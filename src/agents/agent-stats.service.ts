@@ -26,8 +26,8 @@ export interface AgentStats {
  * - executions_today: executions created since 00:00 UTC today;
  * - success_rate: completed / (completed + failed) x 100 over executions finished in the
  *   last 30 UTC days (today and the 29 before), rounded to one decimal; 0 when none.
- * Both read per-agent daily counters, never the executions table. The database keeps those
- * counters itself (triggers on `executions`, migration StatsTriggers): an inserted execution
+ * Both read per-agent daily counters, never the executions table. DailyCounters writes those
+ * counters in the same transaction as the execution writes they count: an inserted execution
  * counts as created on its `created_at` day, one reaching `completed` or `failed` on its
  * `completed_at` day.
  */

@@ -31,6 +31,9 @@ export function buildDataSourceOptions(
       timezone: 'Z',
       charset: 'utf8mb4_unicode_ci',
       poolSize: 20,
+      // An execution's write and its daily counters go in one round trip, `START TRANSACTION;
+      // …; COMMIT` (atomicWithRetry). Every statement is parameterised (docs/decisions.md).
+      multipleStatements: true,
       // mysql2's connectTimeout bounds the TCP connect and the handshake of a new connection.
       extra: {
         connectTimeout: Math.min(timeoutMs, 5000),

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel';
 import { isConnectionError, isDatabaseTimeout, isLockConflict } from '../common/database-errors';
+import { execute } from './raw-sql';
 
 export interface RetryOptions {
   /** Tries in all (default 3). */
@@ -20,6 +21,9 @@ const logger = new Logger('Transactions');
 
 /** A failed attempt that took this long is not retried (see `withRetries`). */
 const SLOW_ATTEMPT_MS = 3000;
+
+/** One SQL statement and its parameters. */
+export type Statement = [sql: string, parameters: unknown[]];
 
 /**
  * Runs `work` in a transaction and runs it again (up to `attempts` times, after 20–40 ms,
@@ -76,6 +80,75 @@ export async function statementWithRetry<T>(
   });
 }
 
+/**
+ * Runs `statements` as one atomic unit, with the retries of `transactionWithRetry`, and
+ * resolves how many rows each changed. MySQL: one round trip, `START TRANSACTION; …; COMMIT`
+ * sent as one multi-statement query (the pool allows them: database.options.ts), followed by
+ * a ROLLBACK on the same connection if any statement failed (the server stops at the first
+ * error, which may leave the transaction open). SQLite: a transaction that runs them one by
+ * one (no round trips there). The commit travels with the statements, so a lost connection is
+ * retried only with `idempotent`; `landed(error, attempt)` may then recognise, from the error
+ * of a retry, that an earlier attempt committed (resolves null).
+ */
+export async function atomicWithRetry(
+  dataSource: DataSource,
+  statements: Statement[],
+  options: RetryOptions & { landed?: (error: unknown, attempt: number) => boolean } = {},
+): Promise<number[] | null> {
+  if (dataSource.options.type === 'better-sqlite3') {
+    return withRetries(options, 'Transaction', async (_progress, attempt) => {
+      try {
+        return await dataSource.transaction((manager) => executeAll(manager, statements));
+      } catch (error) {
+        if (options.landed?.(error, attempt)) return null;
+        throw error;
+      }
+    });
+  }
+  const sql = ['START TRANSACTION', ...statements.map(([text]) => text), 'COMMIT'].join(';\n');
+  const parameters = statements.flatMap(([, values]) => values);
+  return withRetries(options, 'Transaction', async (progress, attempt) => {
+    const runner = dataSource.createQueryRunner();
+    try {
+      await runner.connect();
+      progress.committing = true;
+      const results = (await runner.query(sql, parameters).catch(async (error: unknown) => {
+        await runner.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      })) as { affectedRows?: number }[];
+      return results.slice(1, -1).map((result) => result.affectedRows ?? 0);
+    } catch (error) {
+      if (options.landed?.(error, attempt)) return null;
+      throw error;
+    } finally {
+      await runner.release();
+    }
+  });
+}
+
+/**
+ * Runs `statements` in `manager`'s transaction and resolves how many rows each changed.
+ * MySQL: several in one round trip (one multi-statement query); SQLite: one by one.
+ */
+export async function executeAll(
+  manager: EntityManager,
+  statements: Statement[],
+): Promise<number[]> {
+  if (statements.length <= 1 || manager.connection.options.type === 'better-sqlite3') {
+    const changed: number[] = [];
+    for (const [sql, parameters] of statements)
+      changed.push(await execute(manager, sql, parameters));
+    return changed;
+  }
+  const runner = manager.queryRunner;
+  if (!runner) throw new Error('executeAll() needs a transaction');
+  const results = (await runner.query(
+    statements.map(([sql]) => sql).join(';\n'),
+    statements.flatMap(([, parameters]) => parameters),
+  )) as { affectedRows?: number }[];
+  return results.map((result) => result.affectedRows ?? 0);
+}
+
 async function withRetries<T>(
   options: RetryOptions,
   what: string,
@@ -116,16 +189,24 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** `dataSource.transaction(work)` (or one statement) with the retries described above. */
+/**
+ * `dataSource.transaction(work)` (or one statement, or statements as one atomic unit) with the
+ * retries described above.
+ */
 export function retrying(
   dataSource: DataSource,
   options: RetryOptions = {},
 ): {
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T>;
   statement<T>(work: (runner: QueryRunner, attempt: number) => Promise<T>): Promise<T>;
+  atomic(
+    statements: Statement[],
+    landed?: (error: unknown, attempt: number) => boolean,
+  ): Promise<number[] | null>;
 } {
   return {
     transaction: (work) => transactionWithRetry(dataSource, work, options),
     statement: (work) => statementWithRetry(dataSource, work, options),
+    atomic: (statements, landed) => atomicWithRetry(dataSource, statements, { ...options, landed }),
   };
 }

@@ -8,13 +8,11 @@ import { isUniqueViolation } from '../common/database-errors';
 import { newId } from '../common/ids';
 import { now } from '../common/time';
 import { APP_CONFIG, type AppConfig } from '../config/configuration';
-import { retrying } from '../database/transactions';
+import { executeAll, retrying, type Statement } from '../database/transactions';
+import { DailyCounters } from '../agents/daily-counters';
 import { LocalDispatch } from '../runner/local-dispatch';
 import { RUN_QUEUE, type RunQueue } from '../runner/run-queue';
 import { Execution, ExecutionSource } from './execution.entity';
-
-/** One SQL statement and its parameters. */
-type Statement = [sql: string, parameters: unknown[]];
 
 /** How long an idempotency key (or webhook delivery id) is remembered per agent. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -71,7 +69,7 @@ const SQLITE_MAX_ROWS = 64;
 
 /**
  * The one way executions are created (API trigger, webhook, retry): the row is committed as
- * `queued` (the agent's daily counter follows by trigger, in the same statement), and only
+ * `queued` together with the agent's daily counter (DailyCounters, same transaction), and only
  * then announced to the run queue; or, for webhooks and synchronous triggers while this
  * process's worker has free slots and no backlog, committed already claimed by that worker
  * (`running`) and handed to it (LocalDispatch). A caller acknowledges the client only after
@@ -81,7 +79,9 @@ const SQLITE_MAX_ROWS = 64;
  * are waiting, or while the previous batch is still being written) and written together (with
  * a window of 5 ms at most, a submit 5 ms after the last batch waits for the next event-loop
  * turn only, so a lone request pays no window):
- * one multi-row INSERT (MySQL: on its own when no key is to be looked up). Every submit
+ * one multi-row INSERT and one upsert of the daily counters, in one transaction (MySQL, when
+ * no key is to be looked up: `START TRANSACTION; INSERT; upsert; COMMIT` in one round trip,
+ * atomicWithRetry). Every submit
  * of a batch resolves after its commit; if the batch cannot be written, every submit of it
  * fails with 503 `service_unavailable` and none was stored. Ids are given in submit order.
  * Idempotency keys: submits repeating a key within one batch share the first one's execution
@@ -98,6 +98,7 @@ export class ExecutionIntakeService {
   /** When the last batch started (ms): the window applies only to submits close behind it. */
   private lastBatchAt = 0;
   private insertColumns?: { columns: ColumnMetadata[]; table: string; names: string; row: string };
+  private readonly counters: DailyCounters;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -107,6 +108,7 @@ export class ExecutionIntakeService {
   ) {
     this.sqlite = dataSource.options.type === 'better-sqlite3';
     this.maxInFlight = this.sqlite ? MAX_IN_FLIGHT.sqlite : MAX_IN_FLIGHT.mysql;
+    this.counters = new DailyCounters(dataSource);
   }
 
   /** Stores a new execution as `queued`; resolves once it is committed and announced. */
@@ -229,23 +231,25 @@ export class ExecutionIntakeService {
         leader.dispatched = mayDispatch(leader) && grant.take(leader.execution.accountId);
         if (leader.dispatched) claimAt(leader.execution, createdAt, this.config.workerLeaseMs);
       }
-      const statements = this.insertStatements(fresh.map((leader) => leader.execution!));
+      const rows = fresh.map((leader) => leader.execution!);
+      const counters = this.counters.inserted(rows);
+      const statements = [...this.insertStatements(rows), ...(counters ? [counters] : [])];
       return [fresh, leaders.filter(isTaken), statements];
     };
     try {
       let written: [Leader[], Leader[]];
       const prepared = keyed.size === 0 && !this.sqlite ? prepare(null) : null;
-      if (prepared && prepared[2].length === 1) {
-        // MySQL, no key to look up, one statement: it commits on its own (the daily counters
-        // follow by trigger), one round trip instead of a transaction's three.
-        await this.insertAlone(prepared[2][0]);
+      if (prepared && prepared[2].length === 2) {
+        // MySQL, no key to look up, one INSERT: it and the counters' upsert in one round trip
+        // instead of a transaction's four.
+        await this.insertAtomically(prepared[2]);
         written = [prepared[0], []];
       } else {
         // Retried after a deadlock or a connection lost before the commit (nothing was stored).
         written = await retrying(this.dataSource).transaction(async (manager) => {
           const taken = keyed.size > 0 ? await this.storedKeys(manager, [...keyed.values()]) : null;
-          const [inserted, stored, inserts] = prepared ?? prepare(taken);
-          for (const [sql, parameters] of inserts) await manager.query(sql, parameters);
+          const [inserted, stored, statements] = prepared ?? prepare(taken);
+          await executeAll(manager, statements);
           return [inserted, stored];
         });
       }
@@ -289,8 +293,10 @@ export class ExecutionIntakeService {
       try {
         const execution = await retrying(this.dataSource).transaction(async (manager) => {
           const row = build(request, now());
-          const [[sql, parameters]] = this.insertStatements([row]);
-          await manager.query(sql, parameters);
+          await executeAll(manager, [
+            ...this.insertStatements([row]),
+            this.counters.inserted([row])!,
+          ]);
           return row;
         });
         await this.queue.enqueue([execution.id]);
@@ -318,19 +324,15 @@ export class ExecutionIntakeService {
   }
 
   /**
-   * One multi-row INSERT on its own. The ids are new, so a retry after a lost connection that
-   * finds them stored (a unique violation: these rows carry no idempotency key) means the
-   * first attempt landed.
+   * One multi-row INSERT and its counters as one atomic unit, in one round trip. The ids are
+   * new, so a retry after a lost connection that finds them stored (a unique violation: these
+   * rows carry no idempotency key) means the first attempt landed, counters included.
    */
-  private async insertAlone([sql, parameters]: Statement): Promise<void> {
-    await retrying(this.dataSource, { idempotent: true }).statement(async (runner, attempt) => {
-      try {
-        await runner.query(sql, parameters);
-      } catch (error) {
-        if (attempt > 1 && isUniqueViolation(error)) return;
-        throw error;
-      }
-    });
+  private async insertAtomically(statements: Statement[]): Promise<void> {
+    await retrying(this.dataSource, { idempotent: true }).atomic(
+      statements,
+      (error, attempt) => attempt > 1 && isUniqueViolation(error),
+    );
   }
 
   /**

@@ -5,7 +5,8 @@ import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialE
 import { ApiError } from '../common/api-error';
 import { now } from '../common/time';
 import { execute, RawColumns } from '../database/raw-sql';
-import { retrying } from '../database/transactions';
+import { executeAll, retrying } from '../database/transactions';
+import { DailyCounters } from '../agents/daily-counters';
 import { MetricsService } from '../metrics/metrics.service';
 import { LocalBus } from '../runner/local-bus';
 import { RUN_QUEUE, type RunQueue } from '../runner/run-queue';
@@ -63,14 +64,16 @@ export const CANCEL_EVENT = 'cancel';
 /**
  * The transitions of an execution to a final state (CONTRACT §4): each is one transaction
  * that changes the row only if it is still in the state the caller saw (so a cancel and a
- * finishing run never both win) and writes the callback into the outbox; the agent's daily
- * counters follow by database trigger (migration StatsTriggers). The finish signal goes out
- * after the commit, with the final record for waiters in this process.
+ * finishing run never both win), writes the callback into the outbox and, for `completed` and
+ * `failed`, the agent's daily counters (DailyCounters, last, so that the counter row is
+ * locked for the shortest time). The finish signal goes out after the commit, with the final
+ * record for waiters in this process.
  */
 @Injectable()
 export class ExecutionLifecycleService {
   private readonly raw: RawColumns<Execution>;
   private readonly mysql: boolean;
+  private readonly counters: DailyCounters;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -81,6 +84,7 @@ export class ExecutionLifecycleService {
   ) {
     this.raw = new RawColumns(dataSource, Execution);
     this.mysql = dataSource.options.type !== 'better-sqlite3';
+    this.counters = new DailyCounters(dataSource);
   }
 
   /**
@@ -114,6 +118,7 @@ export class ExecutionLifecycleService {
       if (result.affected !== 1) return false;
       Object.assign(execution, changes);
       callback = (await this.outbox.enqueue(manager, execution)) !== null;
+      await executeAll(manager, [this.counters.finished([execution])!]);
       return true;
     });
     if (callback) this.outbox.wake();
@@ -127,12 +132,13 @@ export class ExecutionLifecycleService {
   /**
    * Records the end of many runs in one transaction: for each, the same conditional UPDATE
    * as `finish` (still `running` under the same claim), then the callbacks of those that
-   * changed. Resolves, in order, whether each was recorded (false: the row had moved on).
+   * changed, then one upsert of their daily counters. Resolves, in order, whether each was
+   * recorded (false: the row had moved on).
    * Throws when the transaction failed (nothing recorded): the caller then records each run
    * on its own (`finish`), so that one row the database refuses does not hold up the others.
    * Statements per batch: SQLite one UPDATE per run (prepared, no round trips); MySQL one
-   * locking read and one UPDATE per final status, or for a lone run its UPDATE (alone,
-   * without a transaction, when it has no callback).
+   * locking read and one UPDATE per final status, or for a lone run its UPDATE (with its
+   * counter in one round trip, when it has no callback).
    */
   async finishMany(runs: { execution: Execution; outcome: RunOutcome }[]): Promise<boolean[]> {
     const changes = runs.map(({ execution, outcome }) => finalChanges(execution, outcome));
@@ -146,11 +152,15 @@ export class ExecutionLifecycleService {
               this.mysql && runs.length > 1
                 ? await this.finishOwned(manager, runs, changes)
                 : await this.finishEach(manager, runs, changes);
+            const finished: Execution[] = [];
             for (let i = 0; i < runs.length; i++) {
               if (!changed[i]) continue;
               Object.assign(runs[i].execution, changes[i]);
+              finished.push(runs[i].execution);
               if ((await this.outbox.enqueue(manager, runs[i].execution)) !== null) callbacks++;
             }
+            const counters = this.counters.finished(finished);
+            if (counters) await executeAll(manager, [counters]);
             return changed;
           });
     if (callbacks > 0) this.outbox.wake();
@@ -164,15 +174,17 @@ export class ExecutionLifecycleService {
   }
 
   /**
-   * MySQL, one run without a callback: its conditional UPDATE on its own (autocommit, one
-   * round trip; the counters follow in the same statement, by trigger). Retried after a lost
-   * connection too: applied twice, the second changes nothing (and reports false).
+   * MySQL, one run without a callback: its conditional UPDATE and its counter, which applies
+   * only if the UPDATE changed the row (`ROW_COUNT()`), as one transaction in one round trip.
+   * Retried after a lost connection too: applied twice, the second changes nothing, counter
+   * included (and reports false).
    */
   private async finishAlone(execution: Execution, change: FinalChanges): Promise<boolean> {
-    const result = await retrying(this.dataSource, TRANSITION).statement((runner) =>
-      runner.query(FINISH_ONE, this.finishOneValues(execution, change), true),
-    );
-    if (result.affected !== 1) return false;
+    const changed = await retrying(this.dataSource, TRANSITION).atomic([
+      [FINISH_ONE, this.finishOneValues(execution, change)],
+      this.counters.finishedIfChanged({ agentId: execution.agentId, ...change })!,
+    ]);
+    if (changed?.[0] !== 1) return false;
     Object.assign(execution, change);
     return true;
   }
@@ -285,7 +297,11 @@ export class ExecutionLifecycleService {
           attempts: claim.attempts,
         })
         .execute();
-      return result.affected === 1;
+      if (result.affected !== 1) return false;
+      await executeAll(manager, [
+        this.counters.finished([{ agentId: claim.agentId, ...changes }])!,
+      ]);
+      return true;
     });
     if (failed) {
       this.metrics.executionFinished(claim.agentKind, 'failed', changes.durationMs);

@@ -7,6 +7,8 @@ import { MysqlCallbackDeliveryExecutionIndex1763786000000 } from './mysql/176378
 import { SqliteCallbackDeliveryExecutionIndex1763786000000 } from './sqlite/1763786000000-CallbackDeliveryExecutionIndex';
 import { MysqlStatsTriggers1763790000000 } from './mysql/1763790000000-StatsTriggers';
 import { SqliteStatsTriggers1763790000000 } from './sqlite/1763790000000-StatsTriggers';
+import { MysqlDropStatsTriggers1763800000000 } from './mysql/1763800000000-DropStatsTriggers';
+import { SqliteDropStatsTriggers1763800000000 } from './sqlite/1763800000000-DropStatsTriggers';
 import { MysqlSecretKeyCheck1763801600000 } from './mysql/1763801600000-SecretKeyCheck';
 import { SqliteSecretKeyCheck1763801600000 } from './sqlite/1763801600000-SecretKeyCheck';
 import { MysqlFairClaimIndex1763801700000 } from './mysql/1763801700000-FairClaimIndex';
@@ -22,14 +24,16 @@ import { SqliteExecutionsAccountIndex1763900500000 } from './sqlite/176390050000
  * current head, once per driver:
  *   DATABASE_PATH=/tmp/x.sqlite npm run migration:generate -- src/database/migrations/sqlite/<Name>
  *   DATABASE_URL=mysql://... npm run migration:generate -- src/database/migrations/mysql/<Name>
- * rename the classes `Sqlite<Name>…` / `Mysql<Name>…`, and list them here. (Triggers, which
- * TypeORM does not model, are written by hand: see StatsTriggers.)
+ * rename the classes `Sqlite<Name>…` / `Mysql<Name>…`, and list them here. Every migration must
+ * run for a user with privileges on its own database only, on a server with binary logging
+ * (managed MySQL): no triggers, stored routines, events or SET GLOBAL (docs/operations.md).
  */
 export const SQLITE_MIGRATIONS: Function[] = [
   SqliteInitial1763780000000,
   SqliteCallbackPayload1763785000000,
   SqliteCallbackDeliveryExecutionIndex1763786000000,
   SqliteStatsTriggers1763790000000,
+  SqliteDropStatsTriggers1763800000000,
   SqliteSecretKeyCheck1763801600000,
   SqliteFairClaimIndex1763801700000,
   SqliteDashboardUsersSessions1763900400000,
@@ -41,6 +45,7 @@ export const MYSQL_MIGRATIONS: Function[] = [
   MysqlCallbackPayload1763785000000,
   MysqlCallbackDeliveryExecutionIndex1763786000000,
   MysqlStatsTriggers1763790000000,
+  MysqlDropStatsTriggers1763800000000,
   MysqlSecretKeyCheck1763801600000,
   MysqlFairClaimIndex1763801700000,
   MysqlDashboardUsersSessions1763900400000,
