@@ -11,6 +11,7 @@ import { EnvelopeFlavour, sendError } from './common/error-envelope';
 import { answerUnparsableRequests, securityHeaders } from './common/http-hardening';
 import { jsonBody } from './common/json-body.middleware';
 import { redactUrl } from './common/logging.module';
+import { rootPage } from './dashboard/dashboard-static';
 import { requestLog } from './common/request-log.middleware';
 import { ShutdownClock } from './common/shutdown';
 import type { AppConfig } from './config/configuration';
@@ -63,6 +64,8 @@ export function configureHttpApp(
   });
   for (const handler of jsonBody(flavour, config.docsUrl)) app.use(handler);
   if (flavour === 'rest') {
+    // `GET /`: a small page linking the dashboard (/dashboard/) and the API docs.
+    app.use(rootPage);
     app.setGlobalPrefix('v2', {
       exclude: [
         { path: 'docs', method: RequestMethod.ALL },
