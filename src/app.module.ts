@@ -12,6 +12,8 @@ import { ErrorDocsController } from './docs/error-docs.controller';
 import { ExecutionsApiModule } from './executions/executions-api.module';
 import { HealthModule } from './health/health.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { SessionsApiModule } from './sessions/sessions-api.module';
+import { UsersApiModule } from './users/users-api.module';
 import { DeliveriesModule } from './webhooks/outbound/deliveries.module';
 
 /** Root of the REST API (`PORT`, routes under `/v2`). */
@@ -30,6 +32,8 @@ export class AppModule {
         MetricsModule,
         DeliveriesModule,
         DashboardModule,
+        SessionsApiModule,
+        UsersApiModule,
       ],
       controllers: [ErrorDocsController],
       providers: [

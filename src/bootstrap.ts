@@ -51,7 +51,7 @@ export function configureHttpApp(
   shutdown: ShutdownClock = new ShutdownClock(),
 ): void {
   app.disable('x-powered-by');
-  app.set('trust proxy', false);
+  app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
   answerUnparsableRequests(app.getHttpServer() as Server, flavour, config.docsUrl);
   app.use(requestLog(() => PinoLogger.root));

@@ -177,7 +177,18 @@ describe('CLI', () => {
 
   it('seed:demo prints an account, a full-scope key and an agent that the API serves', async () => {
     const out = await ok('seed:demo');
-    expect(Object.keys(out).sort()).toEqual(['account_id', 'agent_id', 'api_key', 'webhook_url']);
+    expect(Object.keys(out).sort()).toEqual([
+      'account_id',
+      'agent_id',
+      'api_key',
+      'owner_email',
+      'sign_in_url',
+      'webhook_url',
+    ]);
+    expect(out.owner_email).toBe('demo@example.com');
+    expect(String(out.sign_in_url)).toMatch(
+      /^http:\/\/localhost:3000\/dashboard\/setup-password\?token=[A-Za-z0-9_-]{40,}$/,
+    );
     const auth = bearer(String(out.api_key));
 
     const who = await t.api().get('/v2/account').set(auth).expect(200);
@@ -204,5 +215,78 @@ describe('CLI', () => {
       .expect(200);
     expect(plan.body.plan).toBe('enterprise');
     expectRefused(await cli('seed:demo', '--plan', 'gold'), /plan/);
+
+    // The demo owner moved to the newest demo account; its link signs in there.
+    const token = new URL(String(enterprise.sign_in_url)).searchParams.get('token');
+    const oldToken = new URL(String(out.sign_in_url)).searchParams.get('token');
+    const setup = (value: string | null) =>
+      t.api().post('/v2/password-setup').send({ token: value, password: 'demo password 123' });
+    expect((await setup(oldToken).expect(400)).body.error.field).toBe('token');
+    const signedIn = await setup(token).expect(200);
+    expect(signedIn.body).toMatchObject({
+      user: { email: 'demo@example.com', role: 'owner' },
+      account: { id: enterprise.account_id, plan: 'enterprise' },
+    });
+  });
+
+  it('user:create prints the user and a one-time link that sets the password once', async () => {
+    const account = await ok('account:create', '--name', 'Users', '--plan', 'pro');
+    const out = await ok(
+      'user:create',
+      '--account',
+      String(account.id),
+      '--email',
+      'Lin@Example.com',
+    );
+    expect(out).toEqual({
+      id: expect.stringMatching(/^usr_/),
+      email: 'lin@example.com',
+      role: 'owner',
+      setup_url: expect.stringMatching(
+        /^http:\/\/localhost:3000\/dashboard\/setup-password\?token=[A-Za-z0-9_-]{40,}$/,
+      ),
+    });
+    const token = new URL(String(out.setup_url)).searchParams.get('token');
+    const setup = () =>
+      t.api().post('/v2/password-setup').send({ token, password: 'lin password 123' });
+    const res = await setup().expect(200);
+    expect(res.body.account.id).toBe(account.id);
+    expect(String(res.headers['set-cookie'])).toMatch(/^aas_session=/);
+    await setup().expect(400);
+
+    const member = await ok(
+      'user:create',
+      '--account',
+      String(account.id),
+      '--email',
+      'max@example.com',
+      '--role',
+      'member',
+    );
+    expect(member.role).toBe('member');
+    expectRefused(
+      await cli('user:create', '--account', String(account.id), '--email', 'max@example.com'),
+      /already exists/,
+    );
+    expectRefused(
+      await cli(
+        'user:create',
+        '--account',
+        String(account.id),
+        '--email',
+        'x@y.z',
+        '--role',
+        'boss',
+      ),
+      /role/,
+    );
+    expectRefused(
+      await cli('user:create', '--account', String(account.id), '--email', 'not-an-address'),
+      /email/,
+    );
+    expectRefused(
+      await cli('user:create', '--account', 'acc_nope', '--email', 'a@b.co'),
+      /Account/,
+    );
   });
 });

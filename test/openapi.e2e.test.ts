@@ -147,7 +147,7 @@ describe('OpenAPI document and reference', () => {
 
   it('lists the error responses that follow from each route', () => {
     const get = doc.paths['/v2/agents/{id}'].get;
-    expect(get.security).toEqual([{ bearer: [] }]);
+    expect(get.security).toEqual([{ bearer: [] }, { session: [] }]);
     expect(get['x-required-scope']).toBe('agents:read');
     expect(Object.keys(get.responses).sort()).toEqual(
       ['200', '401', '403', '404', '429', '500', '503'].sort(),

@@ -1,8 +1,17 @@
-import { Controller, Get, Req } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { Controller, Delete, Get, HttpCode, Post, Req } from '@nestjs/common';
+import {
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProperty,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Request } from 'express';
-import { PLANS } from './account.entity';
+import { PLAN_LIMITS } from '../throttling/plan-limits';
+import { PLANS, type Account } from './account.entity';
+import { AccountsService } from './accounts.service';
 import { SCOPES } from './api-key.entity';
+import { CurrentAccount, OwnerOnly } from './auth.decorators';
 
 export class AccountApiKey {
   @ApiProperty({ example: 'key_01jd8z0a2b4c6d8e0f2g4h6j8k' })
@@ -10,6 +19,29 @@ export class AccountApiKey {
 
   @ApiProperty({ enum: SCOPES, isArray: true, example: [...SCOPES] })
   scopes: string[];
+}
+
+export class AccountLimits {
+  @ApiProperty({ type: 'integer', example: 1000, description: 'Requests per hour' })
+  per_hour: number;
+
+  @ApiProperty({ type: 'integer', example: 50, description: 'Requests per second' })
+  per_second: number;
+}
+
+export class AccountUsage {
+  @ApiProperty({ type: 'integer', description: 'Executions created in the last 60 minutes' })
+  this_hour: number;
+
+  @ApiProperty({ type: 'integer', description: 'Executions created since 00:00 UTC' })
+  today: number;
+}
+
+export class AccountSigning {
+  @ApiProperty({
+    description: 'Whether outgoing webhooks (callbacks) are signed with the account secret',
+  })
+  enabled: boolean;
 }
 
 export class AccountResponse {
@@ -22,28 +54,89 @@ export class AccountResponse {
   @ApiProperty({ enum: PLANS, example: 'pro' })
   plan: string;
 
-  @ApiProperty({ type: AccountApiKey, description: 'The key this request was made with' })
-  api_key: AccountApiKey;
+  @ApiProperty({
+    type: AccountApiKey,
+    nullable: true,
+    description: 'The key this request was made with; null with a dashboard session',
+  })
+  api_key: AccountApiKey | null;
+
+  @ApiProperty({
+    type: AccountLimits,
+    nullable: true,
+    description: "The plan's rate limits; null when unlimited (enterprise)",
+  })
+  limits: AccountLimits | null;
+
+  @ApiProperty({ type: AccountUsage })
+  usage: AccountUsage;
+
+  @ApiProperty({ type: AccountSigning })
+  signing: AccountSigning;
 }
 
-/** `GET /v2/account`: which account and scopes the presented key has (any valid key). */
+export class SigningSecretResponse {
+  @ApiProperty({
+    description:
+      'The new `whsec_…` secret: shown only in this answer, stored encrypted. Callbacks are signed with it from now on.',
+    example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+  })
+  signing_secret: string;
+}
+
+/** `/v2/account`: the caller's account, its plan, usage and outgoing-webhook signing. */
 @Controller('account')
 @ApiTags('Account')
 export class AccountController {
+  constructor(private readonly accounts: AccountsService) {}
+
   @Get()
   @ApiOperation({
     operationId: 'getAccount',
-    summary: 'The account and scopes of the API key',
-    description: 'Any valid key may call it: a cheap way to check a key.',
+    summary: 'The account, its plan, limits and usage, and the scopes of the API key',
+    description: 'Any valid key or session may call it: a cheap way to check a key.',
   })
   @ApiOkResponse({ type: AccountResponse })
-  whoami(@Req() req: Request): AccountResponse {
+  async whoami(@Req() req: Request): Promise<AccountResponse> {
     const auth = req.auth!;
+    const limits = PLAN_LIMITS[auth.account.plan];
     return {
       id: auth.account.id,
       name: auth.account.name,
       plan: auth.account.plan,
-      api_key: { id: auth.apiKeyId, scopes: SCOPES.filter((scope) => auth.scopes.has(scope)) },
+      api_key: auth.apiKeyId
+        ? { id: auth.apiKeyId, scopes: SCOPES.filter((scope) => auth.scopes.has(scope)) }
+        : null,
+      limits: limits ? { per_hour: limits.hourly, per_second: limits.burst } : null,
+      usage: await this.accounts.usage(auth.account.id),
+      signing: { enabled: auth.account.signingSecretEnc !== null },
     };
+  }
+
+  @Post('signing-secret/rotate')
+  @OwnerOnly()
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'rotateSigningSecret',
+    summary: "Set a new secret for signing the account's outgoing webhooks (enables signing)",
+    description:
+      'The previous secret stops being used at once. The new one is shown only in this answer.',
+  })
+  @ApiOkResponse({ type: SigningSecretResponse })
+  async rotateSigningSecret(@CurrentAccount() account: Account): Promise<SigningSecretResponse> {
+    const { signing_secret } = await this.accounts.rotateSigningSecret(account.id);
+    return { signing_secret };
+  }
+
+  @Delete('signing-secret')
+  @OwnerOnly()
+  @HttpCode(204)
+  @ApiOperation({
+    operationId: 'disableSigning',
+    summary: "Stop signing the account's outgoing webhooks (the secret is forgotten)",
+  })
+  @ApiNoContentResponse({ description: 'Signing disabled' })
+  async disableSigning(@CurrentAccount() account: Account): Promise<void> {
+    await this.accounts.disableSigning(account.id);
   }
 }

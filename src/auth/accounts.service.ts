@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { MoreThanOrEqual, Repository } from 'typeorm';
+import { Execution } from '../executions/execution.entity';
 import { ApiError } from '../common/api-error';
 import { newSigningSecret, SecretBox } from '../common/crypto';
 import { newId } from '../common/ids';
-import { now } from '../common/time';
+import { now, utcDay } from '../common/time';
 import { Account, Plan } from './account.entity';
 
 @Injectable()
@@ -38,6 +39,30 @@ export class AccountsService {
     const secret = newSigningSecret();
     await this.accounts.update({ id }, { signingSecretEnc: this.secrets.seal(secret) });
     return { account_id: id, signing_secret: secret };
+  }
+
+  /**
+   * Executions the account created in the last hour and since 00:00 UTC (today's from the
+   * daily counters; the hour's with the executions index on account and time).
+   */
+  async usage(accountId: string, at: Date = now()): Promise<{ this_hour: number; today: number }> {
+    const hourAgo = new Date(at.getTime() - 3_600_000);
+    const [hour, today]: [number, { n: unknown }[]] = await Promise.all([
+      this.accounts.manager
+        .getRepository(Execution)
+        .countBy({ accountId, createdAt: MoreThanOrEqual(hourAgo) }),
+      this.accounts.query(
+        'SELECT COALESCE(SUM(s.created), 0) AS n FROM agent_daily_stats s INNER JOIN agents a ON a.id = s.agent_id WHERE a.account_id = ? AND s.day = ?',
+        [accountId, utcDay(at)],
+      ),
+    ]);
+    return { this_hour: hour, today: Number(today[0]?.n ?? 0) };
+  }
+
+  /** Stops signing the account's outgoing webhooks (the secret is forgotten). */
+  async disableSigning(id: string): Promise<void> {
+    await this.get(id);
+    await this.accounts.update({ id }, { signingSecretEnc: null });
   }
 
   /** The account's outgoing-webhook secret in clear, or null when none is set. */

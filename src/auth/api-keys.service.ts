@@ -19,6 +19,8 @@ export interface CreatedApiKey {
   id: string;
   key: string;
   scopes: Scope[];
+  /** The stored row (name, prefix, created_at) for the REST answer; not printed by the CLI. */
+  row: ApiKey;
 }
 
 /** An API key and its account, as `AUTHENTICATE` reads them. */
@@ -71,11 +73,17 @@ export class ApiKeysService {
       revokedAt: null,
     });
     await this.keys.insert(row);
-    return { id: row.id, key, scopes };
+    return { id: row.id, key, scopes, row };
   }
 
-  async revoke(id: string): Promise<{ id: string; revoked_at: string }> {
-    const row = await this.keys.findOneBy({ id });
+  /** The account's keys, newest first (revoked ones too, with `revokedAt`). */
+  list(accountId: string): Promise<ApiKey[]> {
+    return this.keys.find({ where: { accountId }, order: { createdAt: 'DESC', id: 'DESC' } });
+  }
+
+  /** Revokes a key (of `accountId` when given: another account's key is not found). */
+  async revoke(id: string, accountId?: string): Promise<{ id: string; revoked_at: string }> {
+    const row = await this.keys.findOneBy(accountId ? { id, accountId } : { id });
     if (!row) throw ApiError.notFound('API key');
     if (!row.revokedAt) {
       row.revokedAt = now();

@@ -2,9 +2,12 @@ import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/com
 import type { Request } from 'express';
 import type { Account } from './account.entity';
 import type { Scope } from './api-key.entity';
+import type { User } from '../users/user.entity';
 
 export const IS_PUBLIC = 'auth:public';
 export const REQUIRED_SCOPE = 'auth:scope';
+export const REQUIRED_ACCESS = 'auth:access';
+export const SAME_ORIGIN = 'auth:same-origin';
 
 /** The route needs no API key. */
 export const Public = () => SetMetadata(IS_PUBLIC, true);
@@ -12,10 +15,33 @@ export const Public = () => SetMetadata(IS_PUBLIC, true);
 /** The API key must carry this scope, else 403 `forbidden`. */
 export const RequireScope = (scope: Scope) => SetMetadata(REQUIRED_SCOPE, scope);
 
+/**
+ * Routes only a signed-in dashboard user may call (`session`: any role; `owner`: owners
+ * only). Bearer API keys get 403 on both, members 403 on `owner` routes.
+ */
+export type RequiredAccess = 'session' | 'owner';
+export const SessionOnly = () => SetMetadata(REQUIRED_ACCESS, 'session' satisfies RequiredAccess);
+export const OwnerOnly = () => SetMetadata(REQUIRED_ACCESS, 'owner' satisfies RequiredAccess);
+
+/**
+ * A public state-changing route a browser calls before it has a session (sign-in, password
+ * setup): an `Origin` or `Referer` from another site is 403 (login CSRF).
+ */
+export const SameOriginOnly = () => SetMetadata(SAME_ORIGIN, true);
+
+/** The signed-in dashboard user behind a cookie-authenticated request. */
+export interface SessionContext {
+  id: string;
+  user: User;
+  csrfToken: string;
+}
+
 export interface AuthContext {
   account: Account;
-  apiKeyId: string;
+  /** The API key of a bearer request; null for a dashboard session. */
+  apiKeyId: string | null;
   scopes: ReadonlySet<Scope>;
+  session?: SessionContext;
 }
 
 declare module 'express-serve-static-core' {
@@ -30,3 +56,12 @@ export const CurrentAccount = createParamDecorator((_: unknown, ctx: ExecutionCo
   if (!req.auth) throw new Error('CurrentAccount used on a route without authentication');
   return req.auth.account;
 });
+
+/** The signed-in session; throws if the route is not `@SessionOnly()`/`@OwnerOnly()`. */
+export const CurrentSession = createParamDecorator(
+  (_: unknown, ctx: ExecutionContext): SessionContext => {
+    const req = ctx.switchToHttp().getRequest<Request>();
+    if (!req.auth?.session) throw new Error('CurrentSession used on a route without a session');
+    return req.auth.session;
+  },
+);

@@ -7,6 +7,7 @@ import { AgentsService, DEFAULT_AGENT_KIND } from '../agents/agents.service';
 import { CreateAgentDto } from '../agents/dto/create-agent.dto';
 import { validateDto } from '../common/validation';
 import { APP_CONFIG, type AppConfig } from '../config/configuration';
+import { UsersService } from '../users/users.service';
 import { withServices } from './with-services';
 
 function parseJsonObject(value: string): Record<string, unknown> {
@@ -21,6 +22,9 @@ function parseJsonObject(value: string): Record<string, unknown> {
   }
   return parsed as Record<string, unknown>;
 }
+
+/** The demo owner `seed:demo` creates (moved to the newest demo account on each run). */
+export const DEMO_OWNER_EMAIL = 'demo@example.com';
 
 /** `agent:create` and `seed:demo` (CONTRACT §1 CLI). */
 export function registerAgentCommands(program: Command): void {
@@ -46,7 +50,9 @@ export function registerAgentCommands(program: Command): void {
 
   program
     .command('seed:demo')
-    .description('Create a demo account with a full-scope API key and a lead-qualification agent')
+    .description(
+      'Create a demo account with a full-scope API key, a lead-qualification agent and a demo owner (demo@example.com) with a one-time sign-in link',
+    )
     .addOption(new Option('--plan <plan>', 'plan of the account').choices(PLANS).default('pro'))
     .action((opts: { plan: Plan }) =>
       withServices(async (app) => {
@@ -56,11 +62,16 @@ export function registerAgentCommands(program: Command): void {
           name: 'Demo lead qualification',
           kind: 'lead-qualification',
         });
+        const owner = await app
+          .get(UsersService)
+          .invite(account.id, DEMO_OWNER_EMAIL, 'owner', { replace: true });
         return {
           account_id: account.id,
           api_key: key.key,
           agent_id: agent.id,
           webhook_url: webhookUrl(app.get<AppConfig>(APP_CONFIG).webhookBaseUrl, agent.webhookId),
+          owner_email: owner.user.email,
+          sign_in_url: owner.setupUrl,
         };
       }),
     );

@@ -7,6 +7,7 @@ import { Scope, SCOPES } from '../auth/api-key.entity';
 import { ApiError } from '../common/api-error';
 import { ConfigError } from '../config/configuration';
 import { registerAgentCommands } from './agent.commands';
+import { registerUserCommands } from './user.commands';
 import { withServices } from './with-services';
 
 function parseScopes(value: string): Scope[] {
@@ -67,9 +68,12 @@ export function buildProgram(): Command {
     .option('--scopes <scopes>', `comma list of ${SCOPES.join(', ')}`, parseScopes)
     .option('--name <name>', 'a label for the key')
     .action((opts: { account: string; scopes?: Scope[]; name?: string }) =>
-      withServices((app) =>
-        app.get(ApiKeysService).create(opts.account, opts.scopes, opts.name ?? null),
-      ),
+      withServices(async (app) => {
+        const { id, key, scopes } = await app
+          .get(ApiKeysService)
+          .create(opts.account, opts.scopes, opts.name ?? null);
+        return { id, key, scopes };
+      }),
     );
 
   program
@@ -89,6 +93,7 @@ export function buildProgram(): Command {
     );
 
   registerAgentCommands(program);
+  registerUserCommands(program);
   return program;
 }
 

@@ -2,6 +2,7 @@ import {
   createCipheriv,
   createDecipheriv,
   createHash,
+  createHmac,
   hkdfSync,
   randomBytes,
   timingSafeEqual,
@@ -56,4 +57,10 @@ export class SecretBox {
 /** A Standard Webhooks signing secret: `whsec_` + base64 of 32 random bytes. */
 export function newSigningSecret(): string {
   return `whsec_${randomBytes(32).toString('base64')}`;
+}
+
+/** HMAC-SHA256 (base64url) of `value` under a key derived from SECRET_KEY for `purpose`. */
+export function keyedDigest(secretKey: string, purpose: string, value: string): string {
+  const key = Buffer.from(hkdfSync('sha256', secretKey, 'agent-automation', purpose, 32));
+  return createHmac('sha256', key).update(value).digest('base64url');
 }

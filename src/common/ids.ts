@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
 
-export type IdPrefix = 'acc' | 'key' | 'agt' | 'exe' | 'dlv';
+export type IdPrefix = 'acc' | 'key' | 'agt' | 'exe' | 'dlv' | 'usr' | 'ses';
 
 const ulid = monotonicFactory();
 

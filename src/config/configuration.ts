@@ -54,6 +54,15 @@ export interface AppConfig {
   rateLimit: RateLimitConfig;
   /** The folder that holds the SQLite file and the generated secret key. */
   dataDir: string;
+  /**
+   * TRUST_PROXY: Express's `trust proxy` (false, true, a hop count or a comma list of
+   * addresses/subnets): whether X-Forwarded-For/-Proto name the client's IP and https.
+   */
+  trustProxy: boolean | number | string;
+  /** SESSION_IDLE_MS: a dashboard session ends after this long without a request (12 h). */
+  sessionIdleMs: number;
+  /** SESSION_MAX_MS: a dashboard session ends this long after sign-in, whatever its use (7 d). */
+  sessionMaxMs: number;
 }
 
 /**
@@ -169,6 +178,18 @@ function secretKey(env: Env, dataDir: string): string {
   return generated;
 }
 
+function trustProxy(env: Env): boolean | number | string {
+  const raw = str(env, 'TRUST_PROXY', 'false').trim();
+  if (/^(false|0|no)$/i.test(raw)) return false;
+  if (/^(true|yes)$/i.test(raw)) return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  if (/^[0-9A-Fa-f:.,/\s]+$|^(loopback|linklocal|uniquelocal)([\s,]|$)/.test(raw)) return raw;
+  throw new ConfigError(
+    'TRUST_PROXY',
+    `must be true, false, a hop count or a comma list of proxy addresses, got "${raw}"`,
+  );
+}
+
 export function loadConfig(env: Env = process.env): AppConfig {
   const port = int(env, 'PORT', 3000, 0, 65535);
   const webhookPort = int(env, 'WEBHOOK_PORT', 3001, 0, 65535);
@@ -212,5 +233,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       keyPrefix: keyPrefix(env),
     },
     dataDir,
+    trustProxy: trustProxy(env),
+    sessionIdleMs: int(env, 'SESSION_IDLE_MS', 12 * 3_600_000, 1000, 365 * 86_400_000),
+    sessionMaxMs: int(env, 'SESSION_MAX_MS', 7 * 86_400_000, 1000, 365 * 86_400_000),
   };
 }

@@ -2,6 +2,8 @@ import { Agent } from '../agents/agent.entity';
 import { AgentDailyStats } from '../agents/agent-daily-stats.entity';
 import { Account } from '../auth/account.entity';
 import { ApiKey } from '../auth/api-key.entity';
+import { Session } from '../sessions/session.entity';
+import { User } from '../users/user.entity';
 import { Execution } from '../executions/execution.entity';
 import { CallbackDelivery } from '../webhooks/outbound/callback-delivery.entity';
 import { DeliveryAttempt } from '../webhooks/outbound/delivery-attempt.entity';
@@ -15,4 +17,6 @@ export const ENTITIES = [
   Execution,
   CallbackDelivery,
   DeliveryAttempt,
+  User,
+  Session,
 ];

@@ -10,7 +10,14 @@ import {
   type ResponseObject,
   SwaggerModule,
 } from '@nestjs/swagger';
-import { IS_PUBLIC, REQUIRED_SCOPE } from '../auth/auth.decorators';
+import {
+  IS_PUBLIC,
+  REQUIRED_ACCESS,
+  REQUIRED_SCOPE,
+  type RequiredAccess,
+  SAME_ORIGIN,
+} from '../auth/auth.decorators';
+import { SESSION_COOKIE } from '../sessions/session-cookie';
 import { ERROR_CODES, ErrorCode } from '../common/error-codes';
 import { EnvelopeFlavour, errorBody } from '../common/error-envelope';
 import type { AppConfig } from '../config/configuration';
@@ -92,7 +99,10 @@ export function createOpenApiDocument(app: INestApplication, config: AppConfig):
     .addTag('Agents', 'Create, read, pause and resume agents; their webhook URL and credentials')
     .addTag('Executions', 'Trigger agents; read, cancel and retry executions; callback deliveries')
     .addTag('Inbound webhook', "Each agent's secret URL on the webhook host")
-    .addTag('Account', 'The account and scopes of an API key')
+    .addTag('Account', "The account, its plan and usage, and its outgoing webhooks' signing")
+    .addTag('Dashboard sessions', 'Sign-in, sign-out and passwords of dashboard users')
+    .addTag('Users', "The account's dashboard users (owners only)")
+    .addTag('API keys', "The account's API keys (owners only)")
     .addTag('Operations', 'Health and metrics (no authentication)')
     .addTag('Documentation', 'This document, its rendering and the error pages')
     .addBearerAuth(
@@ -103,6 +113,16 @@ export function createOpenApiDocument(app: INestApplication, config: AppConfig):
           'An API key (`aas_…`), created with `npm run cli -- key:create`; scopes: `agents:read`, `agents:write`, `agents:trigger`, `executions:read`.',
       },
       'bearer',
+    )
+    .addApiKey(
+      {
+        type: 'apiKey',
+        in: 'cookie',
+        name: SESSION_COOKIE,
+        description:
+          'The dashboard session cookie set by `POST /v2/session`. Every POST, PATCH, PUT and DELETE made with it also needs an `Origin` (or `Referer`) of the API itself and the header `X-CSRF-Token` (from `GET /v2/session`); otherwise 403 `forbidden`. A session has every scope; keys, users and the signing secret need the `owner` role.',
+      },
+      'session',
     )
     .addApiKey(
       {
@@ -233,6 +253,8 @@ function completeRoutes(app: INestApplication, document: OpenAPIObject, config: 
         completeOperation(found.operation, found.method, config, {
           isPublic: meta<boolean>(IS_PUBLIC) === true,
           scope: meta<string>(REQUIRED_SCOPE),
+          access: meta<RequiredAccess>(REQUIRED_ACCESS),
+          sameOrigin: meta<boolean>(SAME_ORIGIN) === true,
           errors: meta<ErrorCode[]>(API_ERRORS) ?? [],
         });
       }
@@ -244,7 +266,13 @@ function completeOperation(
   operation: OperationObject,
   method: Method,
   config: AppConfig,
-  route: { isPublic: boolean; scope?: string; errors: ErrorCode[] },
+  route: {
+    isPublic: boolean;
+    scope?: string;
+    access?: RequiredAccess;
+    sameOrigin: boolean;
+    errors: ErrorCode[];
+  },
 ): void {
   const codes = new Set<ErrorCode>();
   const parameters = (operation.parameters ?? []) as ParameterObject[];
@@ -255,10 +283,25 @@ function completeOperation(
   if (parameters.some((parameter) => parameter.in === 'query')) codes.add('invalid_request');
   if (route.isPublic) {
     operation.security = [];
+    if (route.sameOrigin) codes.add('forbidden');
   } else {
-    operation.security = [{ bearer: [] }];
+    operation.security = route.access ? [{ session: [] }] : [{ bearer: [] }, { session: [] }];
     codes.add('unauthorized').add('rate_limited');
     if (parameters.some((parameter) => parameter.in === 'path')) codes.add('not_found');
+    // A state-changing request with the session cookie can fail the origin and CSRF checks.
+    if (route.access || method !== 'get') codes.add('forbidden');
+  }
+  if (route.access) {
+    operation.description = [
+      operation.description,
+      route.access === 'owner'
+        ? 'Dashboard session of an account **owner** only: API keys and members get 403.'
+        : 'Dashboard session only: API keys get 403.',
+    ]
+      .filter(Boolean)
+      .join('\n\n');
+    (operation as OperationObject & { 'x-required-role'?: string })['x-required-role'] =
+      route.access === 'owner' ? 'owner' : 'member';
   }
   if (route.scope) {
     codes.add('forbidden');

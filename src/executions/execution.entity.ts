@@ -29,6 +29,7 @@ export interface ExecutionError {
 @Index('idx_executions_agent_status_created', ['agentId', 'status', 'createdAt', 'id'])
 @Index('idx_executions_status_created', ['status', 'createdAt'])
 @Index('idx_executions_created', ['createdAt'])
+@Index('idx_executions_account_created', ['accountId', 'createdAt', 'id'])
 @Index('uq_executions_agent_idempotency', ['agentId', 'idempotencyKey'], { unique: true })
 export class Execution {
   @PrimaryColumn({ type: 'varchar', length: 40 })

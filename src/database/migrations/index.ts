@@ -7,6 +7,10 @@ import { MysqlCallbackDeliveryExecutionIndex1763786000000 } from './mysql/176378
 import { SqliteCallbackDeliveryExecutionIndex1763786000000 } from './sqlite/1763786000000-CallbackDeliveryExecutionIndex';
 import { MysqlStatsTriggers1763790000000 } from './mysql/1763790000000-StatsTriggers';
 import { SqliteStatsTriggers1763790000000 } from './sqlite/1763790000000-StatsTriggers';
+import { MysqlDashboardUsersSessions1763900400000 } from './mysql/1763900400000-DashboardUsersSessions';
+import { SqliteDashboardUsersSessions1763900400000 } from './sqlite/1763900400000-DashboardUsersSessions';
+import { MysqlExecutionsAccountIndex1763900500000 } from './mysql/1763900500000-ExecutionsAccountIndex';
+import { SqliteExecutionsAccountIndex1763900500000 } from './sqlite/1763900500000-ExecutionsAccountIndex';
 
 /**
  * Migrations in order, one list per driver (column types differ between SQLite and MySQL).
@@ -22,6 +26,8 @@ export const SQLITE_MIGRATIONS: Function[] = [
   SqliteCallbackPayload1763785000000,
   SqliteCallbackDeliveryExecutionIndex1763786000000,
   SqliteStatsTriggers1763790000000,
+  SqliteDashboardUsersSessions1763900400000,
+  SqliteExecutionsAccountIndex1763900500000,
 ];
 export const MYSQL_MIGRATIONS: Function[] = [
   MysqlInitial1763780000000,
@@ -29,4 +35,6 @@ export const MYSQL_MIGRATIONS: Function[] = [
   MysqlCallbackPayload1763785000000,
   MysqlCallbackDeliveryExecutionIndex1763786000000,
   MysqlStatsTriggers1763790000000,
+  MysqlDashboardUsersSessions1763900400000,
+  MysqlExecutionsAccountIndex1763900500000,
 ];

@@ -1,0 +1,27 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { IdColumn, TimestampColumn } from '../database/columns';
+
+/** A signed-in dashboard session. The cookie's token is never stored, only its SHA-256. */
+@Entity('sessions')
+export class Session {
+  @PrimaryColumn({ type: 'varchar', length: 40 })
+  id: string;
+
+  @Index('uq_sessions_token', { unique: true })
+  @Column({ name: 'token_hash', type: 'varchar', length: 64 })
+  tokenHash: string;
+
+  @Index('idx_sessions_user')
+  @IdColumn({ name: 'user_id' })
+  userId: string;
+
+  @IdColumn({ name: 'account_id' })
+  accountId: string;
+
+  @TimestampColumn({ name: 'created_at' })
+  createdAt: Date;
+
+  /** Refreshed at most once a minute; the idle expiry counts from here. */
+  @TimestampColumn({ name: 'last_seen_at' })
+  lastSeenAt: Date;
+}

@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { SessionsController } from './sessions.controller';
+import { SessionsModule } from './sessions.module';
+
+/** The `/v2/session` and `/v2/password-setup` routes; REST application only. */
+@Module({
+  imports: [SessionsModule],
+  controllers: [SessionsController],
+})
+export class SessionsApiModule {}

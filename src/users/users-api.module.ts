@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { UsersController } from './users.controller';
+import { UsersModule } from './users.module';
+
+/** The `/v2/users` routes; REST application only. */
+@Module({
+  imports: [UsersModule],
+  controllers: [UsersController],
+})
+export class UsersApiModule {}

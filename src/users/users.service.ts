@@ -1,0 +1,203 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { Account } from '../auth/account.entity';
+import { ApiError } from '../common/api-error';
+import { sha256Hex } from '../common/crypto';
+import { newId, randomToken } from '../common/ids';
+import { now } from '../common/time';
+import { APP_CONFIG, type AppConfig } from '../config/configuration';
+import { isUniqueViolation } from '../common/database-errors';
+import { Session } from '../sessions/session.entity';
+import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, verifyPassword } from './password';
+import { User, UserRole } from './user.entity';
+
+/** How long a password-setup link works (single use). */
+export const SETUP_LINK_TTL_MS = 24 * 3_600_000;
+
+/** Where the dashboard's password-setup page is, under the API's origin. */
+const SETUP_PATH = '/dashboard/setup-password';
+
+export interface InvitedUser {
+  user: User;
+  /** The one-time link to set a password: shown once, only its token's hash is stored. */
+  setupUrl: string;
+}
+
+/** Lower-cased, trimmed address; 400 `email` when it does not look like one. */
+export function normalizeEmail(raw: string): string {
+  const email = raw.trim().toLowerCase();
+  if (email.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+    throw ApiError.invalid('email', 'email must be an email address');
+  }
+  return email;
+}
+
+export function checkNewPassword(password: string, field: string): void {
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw ApiError.invalid(field, `${field} must be at least ${MIN_PASSWORD_LENGTH} characters`);
+  }
+  if (password.length > MAX_PASSWORD_LENGTH) {
+    throw ApiError.invalid(field, `${field} must be at most ${MAX_PASSWORD_LENGTH} characters`);
+  }
+}
+
+/**
+ * Dashboard users of an account: invitations (a one-time password-setup link, since no mail
+ * server is assumed), roles, removal, passwords. Every query is scoped by account; an
+ * account always keeps at least one owner.
+ */
+@Injectable()
+export class UsersService {
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    @InjectRepository(Session) private readonly sessions: Repository<Session>,
+    @InjectRepository(Account) private readonly accounts: Repository<Account>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * Creates a user without a password, and the one-time link to set it (24 h). With
+   * `replace` (seed:demo only), a user who already has the address is removed first.
+   */
+  async invite(
+    accountId: string,
+    rawEmail: string,
+    role: UserRole,
+    options: { replace?: boolean } = {},
+  ): Promise<InvitedUser> {
+    const email = normalizeEmail(rawEmail);
+    if (!(await this.accounts.existsBy({ id: accountId }))) throw ApiError.notFound('Account');
+    if (options.replace) {
+      const existing = await this.users.findOneBy({ email });
+      if (existing) {
+        await this.sessions.delete({ userId: existing.id });
+        await this.users.delete({ id: existing.id });
+      }
+    }
+    const token = randomToken(32);
+    const user = this.users.create({
+      id: newId('usr'),
+      accountId,
+      email,
+      role,
+      passwordHash: null,
+      setupTokenHash: sha256Hex(token),
+      setupExpiresAt: new Date(now().getTime() + SETUP_LINK_TTL_MS),
+      createdAt: now(),
+      lastSignInAt: null,
+    });
+    try {
+      await this.users.insert(user);
+    } catch (error) {
+      if (isUniqueViolation(error))
+        throw ApiError.conflict('A user with this email already exists');
+      throw error;
+    }
+    return { user, setupUrl: this.setupUrl(token) };
+  }
+
+  setupUrl(token: string): string {
+    const origin = this.config.baseUrl.replace(/\/v2$/, '');
+    return `${origin}${SETUP_PATH}?token=${encodeURIComponent(token)}`;
+  }
+
+  list(accountId: string): Promise<User[]> {
+    return this.users.find({ where: { accountId }, order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
+  async get(accountId: string, id: string): Promise<User> {
+    const user = await this.users.findOneBy({ accountId, id });
+    if (!user) throw ApiError.notFound('User');
+    return user;
+  }
+
+  findByEmail(email: string): Promise<User | null> {
+    return this.users.findOneBy({ email: email.trim().toLowerCase() });
+  }
+
+  /** Changes a role; demoting the account's last owner is 409. */
+  async setRole(accountId: string, id: string, role: UserRole): Promise<User> {
+    return this.users.manager.transaction(async (manager) => {
+      const repo = manager.getRepository(User);
+      const user = await repo.findOneBy({ accountId, id });
+      if (!user) throw ApiError.notFound('User');
+      if (user.role === role) return user;
+      if (user.role === 'owner') await this.keepAnOwner(repo, accountId, id);
+      await repo.update({ accountId, id }, { role });
+      user.role = role;
+      return user;
+    });
+  }
+
+  /** Removes a user and ends their sessions; removing the account's last owner is 409. */
+  async remove(accountId: string, id: string): Promise<void> {
+    await this.users.manager.transaction(async (manager) => {
+      const repo = manager.getRepository(User);
+      const user = await repo.findOneBy({ accountId, id });
+      if (!user) throw ApiError.notFound('User');
+      if (user.role === 'owner') await this.keepAnOwner(repo, accountId, id);
+      await manager.getRepository(Session).delete({ userId: id });
+      await repo.delete({ accountId, id });
+    });
+  }
+
+  /**
+   * Sets the password with a one-time setup token: 400 `token` when unknown, used or expired;
+   * 400 `password` when too short. Ends any session the user had.
+   */
+  async completeSetup(token: string, password: string): Promise<User> {
+    const hash = sha256Hex(token);
+    const user = token ? await this.users.findOneBy({ setupTokenHash: hash }) : null;
+    if (!user || !user.setupExpiresAt || user.setupExpiresAt.getTime() <= now().getTime()) {
+      throw ApiError.invalid('token', 'This password setup link is invalid, used or expired');
+    }
+    checkNewPassword(password, 'password');
+    const passwordHash = await hashPassword(password);
+    // Conditional on the token: of two concurrent uses, one wins.
+    const result = await this.users.update(
+      { id: user.id, setupTokenHash: hash },
+      { passwordHash, setupTokenHash: null, setupExpiresAt: null },
+    );
+    if (!result.affected) {
+      throw ApiError.invalid('token', 'This password setup link is invalid, used or expired');
+    }
+    await this.sessions.delete({ userId: user.id });
+    return Object.assign(user, { passwordHash, setupTokenHash: null, setupExpiresAt: null });
+  }
+
+  /**
+   * Changes the password of a signed-in user after checking the current one (400
+   * `current_password` when wrong), and ends every other session of theirs.
+   */
+  async changePassword(
+    user: User,
+    current: string,
+    next: string,
+    keepSessionId: string,
+  ): Promise<void> {
+    if (!(await verifyPassword(current, user.passwordHash))) {
+      throw ApiError.invalid('current_password', 'current_password is not the current password');
+    }
+    checkNewPassword(next, 'new_password');
+    await this.users.update({ id: user.id }, { passwordHash: await hashPassword(next) });
+    await this.sessions
+      .createQueryBuilder()
+      .delete()
+      .where('user_id = :userId AND id <> :keep', { userId: user.id, keep: keepSessionId })
+      .execute();
+  }
+
+  private async keepAnOwner(repo: Repository<User>, accountId: string, id: string): Promise<void> {
+    const query = repo
+      .createQueryBuilder('u')
+      .where('u.account_id = :accountId AND u.role = :role', { accountId, role: 'owner' });
+    // MariaDB: lock the owners so that two concurrent demotions cannot both pass (SQLite
+    // transactions are serialised already).
+    if (repo.manager.connection.options.type === 'mariadb') query.setLock('pessimistic_write');
+    const owners = await query.getMany();
+    if (!owners.some((owner) => owner.id !== id)) {
+      throw ApiError.conflict('The account must keep at least one owner');
+    }
+  }
+}
