@@ -1,5 +1,5 @@
 import { OWNER_PASSWORD, state } from './support/env';
-import { expect, signIn, test } from './support/fixtures';
+import { expect, signInWithForm, test } from './support/fixtures';
 import { startService } from './global-setup';
 import { freePort } from './support/ports';
 
@@ -21,7 +21,7 @@ test('sign in with email and password, then see the navigation', async ({ page }
 });
 
 test('sign out ends the session', async ({ page }) => {
-  await signIn(page);
+  await signInWithForm(page);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/dashboard\/sign-in/);
   // The cookie no longer opens anything: the API says 401 and the pages go to sign-in.

@@ -10,11 +10,11 @@ test('invite a member, who signs up with the link and cannot open API keys', asy
   const users = page.getByRole('region', { name: 'Users' });
   const email = `${unique('member').replace(/\s+/g, '.')}@example.com`;
   await users.getByLabel('Invite by email').fill(email);
-  await users.getByLabel('Role').selectOption('member');
+  await users.getByLabel('Role', { exact: true }).selectOption('member');
   await users.getByRole('button', { name: 'Invite' }).click();
   const link = (await users.getByTestId('invite-link').textContent())!.trim();
   expect(link).toContain('/dashboard/setup-password?token=');
-  await expect(users.getByRole('cell', { name: email })).toBeVisible();
+  await expect(users.getByRole('cell', { name: email, exact: true })).toBeVisible();
 
   // The member, in another browser, sets a password through the link and is signed in.
   const context = await browser.newContext({ baseURL: state().base });
@@ -43,5 +43,5 @@ test('invite a member, who signs up with the link and cannot open API keys', asy
   await expect(users.getByText(`${email} is now owner.`)).toBeVisible();
   await users.getByRole('button', { name: `Remove ${email}` }).click();
   await users.getByRole('button', { name: 'Confirm remove' }).click();
-  await expect(users.getByRole('cell', { name: email })).toHaveCount(0);
+  await expect(users.getByRole('cell', { name: email, exact: true })).toHaveCount(0);
 });

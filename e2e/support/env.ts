@@ -9,6 +9,8 @@ export interface E2eState {
   apiKey: string;
   agentId: string;
   ownerEmail: string;
+  /** The owner's session cookie value, made by global-setup.ts. */
+  ownerSession: string;
 }
 
 /** What global-setup.ts started and seeded (Playwright passes its process.env to the workers). */

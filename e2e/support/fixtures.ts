@@ -20,7 +20,27 @@ export const test = base.extend<{ dialogs: string[] }>({
   },
 });
 
-export async function signIn(page: Page, email = state().ownerEmail, password = OWNER_PASSWORD) {
+/**
+ * Opens the dashboard as the demo owner, with the session global-setup.ts made (the sign-in
+ * form itself is covered by auth.spec.ts, with signInWithForm).
+ */
+export async function signIn(page: Page) {
+  const { base, ownerSession } = state();
+  await page
+    .context()
+    .addCookies([
+      { name: 'aas_session', value: ownerSession, url: base, httpOnly: true, sameSite: 'Lax' },
+    ]);
+  await page.goto('/dashboard/');
+  await expect(page.getByRole('link', { name: 'Overview' })).toBeVisible();
+}
+
+/** Signs in through the form (a new session). */
+export async function signInWithForm(
+  page: Page,
+  email = state().ownerEmail,
+  password = OWNER_PASSWORD,
+) {
   await page.goto('/dashboard/sign-in');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
