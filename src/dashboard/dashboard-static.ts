@@ -1,19 +1,21 @@
 import type { NextFunction, Request, Response } from 'express';
-import { existsSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { basename, join, sep } from 'node:path';
 
-/** Where `npm run build` puts the web app (`vite build` of web/): dist/web. */
-export const DASHBOARD_DIR = join(__dirname, '..', '..', 'web');
+/**
+ * Where `npm run build` puts the web app (`vite build` of web/): dist/web, from the compiled
+ * dist/src/dashboard as from the sources (tests) in src/dashboard.
+ */
+const projectOrDist = join(__dirname, '..', '..');
+export const DASHBOARD_DIR =
+  basename(projectOrDist) === 'dist'
+    ? join(projectOrDist, 'web')
+    : join(projectOrDist, 'dist', 'web');
 
 export const DASHBOARD_ROOT = '/dashboard';
 
 /** A path served by the dashboard (its pages and its assets). */
 export function isDashboardPath(path: string): boolean {
   return path === DASHBOARD_ROOT || path.startsWith(`${DASHBOARD_ROOT}/`);
-}
-
-export function dashboardBuilt(): boolean {
-  return existsSync(join(DASHBOARD_DIR, 'index.html'));
 }
 
 /**
