@@ -129,6 +129,11 @@ describe('bad input, generated (fast-check), on every route of both listeners', 
         return fixtures.webhooks[pick % fixtures.webhooks.length].webhookId;
       case 'errors/:code':
         return 'not_found';
+      // Owner-session routes (the suite's bearer key gets 403 before any lookup).
+      case 'users/:id':
+        return 'usr_01jd8z0a2b4c6d8e0f2g4h6j8k';
+      case 'api-keys/:id':
+        return 'key_01jd8z0a2b4c6d8e0f2g4h6j8k';
       default:
         throw new Error(`bad-input suite: no fixture for "${resource}" (${routeName(route)})`);
     }

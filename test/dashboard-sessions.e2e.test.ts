@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Session } from '../src/sessions/session.entity';
-import { SIGN_IN_LIMITS } from '../src/sessions/sessions.service';
 import { User } from '../src/users/user.entity';
 import { UsersService } from '../src/users/users.service';
 import {
@@ -16,6 +15,8 @@ import { bearer, startTestService, type TestService } from './support/service';
 
 const IDLE_MS = 12 * 3_600_000;
 const MAX_MS = 7 * 86_400_000;
+/** Small sign-in limits, so that the throttling test runs few scrypt hashes. */
+const SIGN_IN_LIMITS = { perAddress: 5, perIp: 8 };
 
 /** Dashboard users and sessions over HTTP (issue 17 §1): sign-in, expiry, CSRF, passwords. */
 describe('dashboard sessions', () => {
@@ -24,7 +25,12 @@ describe('dashboard sessions', () => {
   let apiKey: string;
 
   beforeAll(async () => {
-    t = await startTestService({ TRUST_PROXY: 'true', ROLE: 'api' });
+    t = await startTestService({
+      TRUST_PROXY: 'true',
+      ROLE: 'api',
+      SIGNIN_MAX_PER_ADDRESS: String(SIGN_IN_LIMITS.perAddress),
+      SIGNIN_MAX_PER_IP: String(SIGN_IN_LIMITS.perIp),
+    });
     const seeded = await t.seedAccount();
     accountId = seeded.accountId;
     apiKey = seeded.key;
@@ -149,7 +155,7 @@ describe('dashboard sessions', () => {
     expect(fromIp.body.error.code).toBe('rate_limited');
     // The same user from another IP is fine.
     await signIn(t, other.email);
-  });
+  }, 120_000);
 
   it('marks the cookie Secure behind an https proxy (TRUST_PROXY)', async () => {
     const user = await createUser(t, accountId);

@@ -33,7 +33,31 @@ const REQUIRED_SCOPE: Record<string, Scope | null> = {
   'api POST /v2/executions/:id/cancel': 'agents:trigger',
   'api POST /v2/executions/:id/retry': 'agents:trigger',
   'api GET /v2/executions/:id/deliveries': 'executions:read',
+  'api GET /v2/agent-kinds': 'agents:read',
+  'api GET /v2/stats': 'agents:read',
+  'api GET /v2/agents/:id/stats': 'agents:read',
+  'api GET /v2/executions': 'executions:read',
 };
+
+/**
+ * Routes of a dashboard session only (keys, users, sessions, the signing secret): API keys
+ * get 403 on them (checked below); their roles, CSRF and tenant isolation are covered by
+ * test/dashboard-settings.e2e.test.ts and test/dashboard-sessions.e2e.test.ts.
+ */
+const SESSION_ROUTES = new Set([
+  'api GET /v2/session',
+  'api DELETE /v2/session',
+  'api POST /v2/session/password',
+  'api GET /v2/users',
+  'api POST /v2/users',
+  'api PATCH /v2/users/:id',
+  'api DELETE /v2/users/:id',
+  'api GET /v2/api-keys',
+  'api POST /v2/api-keys',
+  'api DELETE /v2/api-keys/:id',
+  'api POST /v2/account/signing-secret/rotate',
+  'api DELETE /v2/account/signing-secret',
+]);
 
 /**
  * Routes without authentication: the webhook (its URL is the credential), operations, and the
@@ -49,6 +73,9 @@ const PUBLIC_ROUTES = new Set([
   'api GET /v2/openapi.json',
   'webhook GET /health',
   'webhook POST /webhook/:webhookId',
+  // Sign-in and password setup: their body is the credential (a bad one is 401 / 400).
+  'api POST /v2/session',
+  'api POST /v2/password-setup',
 ]);
 
 /** One account's resources, fresh for each route (some routes delete or change them). */
@@ -130,6 +157,8 @@ describe('tenant isolation and scopes, on every route', () => {
         values[param] = route.path.endsWith('/cancel') ? resources.queuedId : resources.finishedId;
       else if (resource === 'errors/:code') values[param] = 'forbidden';
       else if (resource === 'webhook/:webhookId') values[param] = resources.webhookId;
+      else if (resource === 'users/:id') values[param] = 'usr_01jd8z0a2b4c6d8e0f2g4h6j8k';
+      else if (resource === 'api-keys/:id') values[param] = 'key_01jd8z0a2b4c6d8e0f2g4h6j8k';
       else throw new Error(`tenancy suite: no resource for "${resource}" (${routeName(route)})`);
     }
     const sample = SAMPLE_BODIES[routeName(route)];
@@ -155,8 +184,8 @@ describe('tenant isolation and scopes, on every route', () => {
     for (const route of routes) {
       const name = routeName(route);
       expect(
-        name in REQUIRED_SCOPE || isPublic(name),
-        `${name}: add it to REQUIRED_SCOPE or PUBLIC_ROUTES in test/tenancy.e2e.test.ts`,
+        name in REQUIRED_SCOPE || isPublic(name) || SESSION_ROUTES.has(name),
+        `${name}: add it to REQUIRED_SCOPE, SESSION_ROUTES or PUBLIC_ROUTES in test/tenancy.e2e.test.ts`,
       ).toBe(true);
     }
     for (const name of Object.keys(REQUIRED_SCOPE)) expect(routes.map(routeName)).toContain(name);
@@ -236,8 +265,22 @@ describe('tenant isolation and scopes, on every route', () => {
     for (const route of routes.filter((r) => r.listener === 'api')) {
       const answer = await send(route, resources, null);
       // Public: no key asked (a documentation asset Swagger UI lacks may be 404).
-      if (isPublic(routeName(route))) expect([401, 403]).not.toContain(answer.status);
+      // Sign-in answers unknown credentials with 401, in its own words.
+      if (routeName(route) === 'api POST /v2/session') {
+        expect(JSON.parse(answer.text).error.message).toBe('Invalid email or password');
+      } else if (isPublic(routeName(route))) expect([401, 403]).not.toContain(answer.status);
       else expect(answer.status, routeName(route)).toBe(401);
+    }
+  });
+
+  it('API keys get 403 on every session-only route, whatever their scopes', async () => {
+    const resources = await own(owner.key);
+    for (const route of routes.filter((r) => SESSION_ROUTES.has(routeName(r)))) {
+      const before = await stateFingerprint(t.service.dataSource);
+      const answer = await send(route, resources, owner.key);
+      expect(answer.status, routeName(route)).toBe(403);
+      expect(JSON.parse(answer.text).error.code).toBe('forbidden');
+      expect(await stateFingerprint(t.service.dataSource), routeName(route)).toBe(before);
     }
   });
 });

@@ -3,9 +3,18 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { utcDay } from '../common/time';
 import { AgentDailyStats } from './agent-daily-stats.entity';
+import { Agent } from './agent.entity';
 
 /** The success-rate window of CONTRACT §3: executions finished in the last 30 days. */
 export const SUCCESS_WINDOW_DAYS = 30;
+
+/** One UTC day of `GET /v2/stats` and `GET /v2/agents/:id/stats`. */
+export interface DailyCounts {
+  day: string;
+  created: number;
+  completed: number;
+  failed: number;
+}
 
 export interface AgentStats {
   executionsToday: number;
@@ -52,6 +61,44 @@ export class AgentStatsService {
       result.set(agentId, {
         executionsToday: sum.today,
         successRate: finished === 0 ? 0 : Math.round((sum.completed / finished) * 1000) / 10,
+      });
+    }
+    return result;
+  }
+
+  /**
+   * The last `days` UTC days (today included), oldest first, every day present (zeros where
+   * nothing happened): of one agent, or summed over all of an account's agents.
+   */
+  async daily(
+    scope: { accountId: string; agentId?: string },
+    days: number,
+    at: Date = new Date(),
+  ): Promise<DailyCounts[]> {
+    const since = utcDay(new Date(at.getTime() - (days - 1) * 86_400_000));
+    const query = this.dataSource
+      .getRepository(AgentDailyStats)
+      .createQueryBuilder('s')
+      .select('s.day', 'day')
+      .addSelect('SUM(s.created)', 'created')
+      .addSelect('SUM(s.completed)', 'completed')
+      .addSelect('SUM(s.failed)', 'failed')
+      .innerJoin(Agent, 'a', 'a.id = s.agent_id')
+      .where('a.account_id = :accountId', { accountId: scope.accountId })
+      .andWhere('s.day >= :since', { since })
+      .groupBy('s.day');
+    if (scope.agentId) query.andWhere('s.agent_id = :agentId', { agentId: scope.agentId });
+    const rows = await query.getRawMany<Record<keyof DailyCounts, unknown>>();
+    const byDay = new Map(rows.map((row) => [String(row.day), row]));
+    const result: DailyCounts[] = [];
+    for (let i = days - 1; i >= 0; i--) {
+      const day = utcDay(new Date(at.getTime() - i * 86_400_000));
+      const row = byDay.get(day);
+      result.push({
+        day,
+        created: Number(row?.created ?? 0),
+        completed: Number(row?.completed ?? 0),
+        failed: Number(row?.failed ?? 0),
       });
     }
     return result;

@@ -11,7 +11,7 @@ import { LocalBus } from '../runner/local-bus';
 import { AGENT_CHANGED } from './agent-cache';
 import { Agent, WebhookAuth } from './agent.entity';
 import type { AgentView } from './agent.response';
-import { AgentStats, AgentStatsService } from './agent-stats.service';
+import { AgentStats, AgentStatsService, DailyCounts } from './agent-stats.service';
 import { TIMEOUT_MS_DEFAULT } from './dto/agent-fields';
 import type { CreateAgentDto } from './dto/create-agent.dto';
 import type { CredentialType } from './dto/create-webhook-credential.dto';
@@ -82,6 +82,16 @@ export class AgentsService {
     const agent = await this.agents.findOneBy({ id, accountId, deletedAt: IsNull() });
     if (!agent) throw ApiError.notFound('Agent');
     return agent;
+  }
+
+  /** Daily created/completed/failed of one agent (404 if not the account's) or the account. */
+  async dailyStats(
+    accountId: string,
+    agentId: string | null,
+    days: number,
+  ): Promise<DailyCounts[]> {
+    if (agentId) await this.findOwned(accountId, agentId);
+    return this.stats.daily({ accountId, agentId: agentId ?? undefined }, days);
   }
 
   async get(accountId: string, id: string): Promise<AgentView> {

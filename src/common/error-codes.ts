@@ -10,13 +10,13 @@ export const ERROR_CODES = {
     status: 401,
     title: 'Unauthorized',
     description:
-      'The API key is missing, malformed, unknown or revoked. REST requests send `Authorization: Bearer <API_KEY>`; protected webhooks send `X-API-Key` or a valid signature.',
+      'The API key is missing, malformed, unknown or revoked, or the dashboard session expired or was signed out (sign in again). REST requests send `Authorization: Bearer <API_KEY>` or the session cookie; protected webhooks send `X-API-Key` or a valid signature. Dashboard sign-in with a wrong email or password is also 401.',
   },
   forbidden: {
     status: 403,
     title: 'Forbidden',
     description:
-      'The API key is valid but lacks the scope this route needs (`agents:read`, `agents:write`, `agents:trigger` or `executions:read`).',
+      'The API key is valid but lacks the scope this route needs (`agents:read`, `agents:write`, `agents:trigger` or `executions:read`); or the route manages keys, users, sessions or the signing secret, which API keys and members may not; or a request with the dashboard session cookie came from another origin or lacks its `X-CSRF-Token`.',
   },
   not_found: {
     status: 404,

@@ -63,6 +63,11 @@ export interface AppConfig {
   sessionIdleMs: number;
   /** SESSION_MAX_MS: a dashboard session ends this long after sign-in, whatever its use (7 d). */
   sessionMaxMs: number;
+  /**
+   * Dashboard sign-in attempts allowed per window (SIGNIN_WINDOW_MS, 15 min): per address
+   * (SIGNIN_MAX_PER_ADDRESS, 10) and per client IP (SIGNIN_MAX_PER_IP, 50).
+   */
+  signIn: { perAddress: number; perIp: number; windowMs: number };
 }
 
 /**
@@ -236,5 +241,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustProxy: trustProxy(env),
     sessionIdleMs: int(env, 'SESSION_IDLE_MS', 12 * 3_600_000, 1000, 365 * 86_400_000),
     sessionMaxMs: int(env, 'SESSION_MAX_MS', 7 * 86_400_000, 1000, 365 * 86_400_000),
+    signIn: {
+      perAddress: int(env, 'SIGNIN_MAX_PER_ADDRESS', 10, 1, 1_000_000),
+      perIp: int(env, 'SIGNIN_MAX_PER_IP', 50, 1, 1_000_000),
+      windowMs: int(env, 'SIGNIN_WINDOW_MS', 15 * 60_000, 1000, 86_400_000),
+    },
   };
 }

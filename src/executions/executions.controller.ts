@@ -138,6 +138,26 @@ export class ExecutionsController {
     };
   }
 
+  @Get('executions')
+  @RequireScope('executions:read')
+  @ApiOperation({
+    operationId: 'listAccountExecutions',
+    summary: "The account's executions across all its agents",
+    description:
+      "Newest first (`created_at`, then `id`); items have no `logs`. The same filters and paging as an agent's list.",
+  })
+  @ApiOkResponse({ type: ExecutionListResponse })
+  async listForAccount(
+    @CurrentAccount() account: Account,
+    @Query() query: ListExecutionsQuery,
+  ): Promise<ExecutionList> {
+    const page = await this.executions.listForAccount(account.id, query);
+    return {
+      data: page.executions.map((execution) => toExecutionResponse(execution)),
+      meta: { limit: page.limit, has_more: page.hasMore, next_cursor: page.nextCursor },
+    };
+  }
+
   @Get('executions/:id')
   @RequireScope('executions:read')
   @ApiOperation({

@@ -77,11 +77,26 @@ export class ExecutionsService {
     query: ListExecutionsQuery,
   ): Promise<ExecutionPage> {
     const agent = await this.ownedAgent(accountId, agentId);
+    return this.listBy({ agentId: agent.id }, query);
+  }
+
+  /**
+   * The account's executions across its agents (deleted agents' too), newest first: the same
+   * filters, cursor and shape as an agent's list, by keyset on (account_id, created_at, id).
+   */
+  async listForAccount(accountId: string, query: ListExecutionsQuery): Promise<ExecutionPage> {
+    return this.listBy({ accountId }, query);
+  }
+
+  private async listBy(
+    scope: { agentId: string } | { accountId: string },
+    query: ListExecutionsQuery,
+  ): Promise<ExecutionPage> {
     const request = resolveListRequest(query);
     const statuses = request.filters.statuses;
     const queries = statuses && statuses.length > 1 ? statuses : [statuses?.[0] ?? null];
     const rows = (
-      await Promise.all(queries.map((status) => this.page(agent.id, status, request)))
+      await Promise.all(queries.map((status) => this.page(scope, status, request)))
     ).flat();
     rows.sort(newestFirst);
     const hasMore = rows.length > request.limit;
@@ -95,12 +110,17 @@ export class ExecutionsService {
     };
   }
 
-  private page(agentId: string, status: string | null, request: ListRequest): Promise<Execution[]> {
+  private page(
+    scope: { agentId: string } | { accountId: string },
+    status: string | null,
+    request: ListRequest,
+  ): Promise<Execution[]> {
     const { filters, after, limit } = request;
     const query = this.executions
       .createQueryBuilder('e')
-      .select(LIST_COLUMNS.map((column) => `e.${column}`))
-      .where('e.agentId = :agentId', { agentId });
+      .select(LIST_COLUMNS.map((column) => `e.${column}`));
+    if ('agentId' in scope) query.where('e.agentId = :agentId', { agentId: scope.agentId });
+    else query.where('e.accountId = :accountId', { accountId: scope.accountId });
     if (status) query.andWhere('e.status = :status', { status });
     if (filters.from) query.andWhere('e.createdAt >= :from', { from: filters.from });
     if (filters.to) query.andWhere('e.createdAt <= :to', { to: filters.to });

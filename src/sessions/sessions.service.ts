@@ -14,12 +14,6 @@ import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { Session } from './session.entity';
 
-/**
- * Sign-in attempts allowed per window, counted before the password is checked (so that a
- * blocked guess costs nothing and tells nothing): per address, and per client IP.
- */
-export const SIGN_IN_LIMITS = { perAddress: 10, perIp: 50, windowMs: 15 * 60_000 } as const;
-
 /** last_seen_at is written at most this often per session (or a tenth of the idle expiry). */
 const TOUCH_RESOLUTION_MS = 60_000;
 
@@ -128,20 +122,25 @@ export class SessionsService {
     return keyedDigest(this.config.secretKey, 'dashboard-csrf/v1', tokenHash);
   }
 
+  /**
+   * Counts a sign-in attempt per address and per client IP (config `signIn`) before the
+   * password is checked, so that a blocked guess costs nothing and tells nothing.
+   */
   private async throttle(email: string, ip: string | undefined): Promise<void> {
+    const limits = this.config.signIn;
     const prefix = `${this.config.rateLimit.keyPrefix}:signin`;
     const address = sha256Hex(email.trim().toLowerCase());
     const [byAddress, byIp] = await Promise.all([
       this.rateLimits.increment(
         `${prefix}:{addr:${address}}`,
-        SIGN_IN_LIMITS.windowMs,
-        SIGN_IN_LIMITS.perAddress,
+        limits.windowMs,
+        limits.perAddress,
         'sign-in-address',
       ),
       this.rateLimits.increment(
         `${prefix}:{ip:${normalizeIp(ip ?? 'unknown')}}`,
-        SIGN_IN_LIMITS.windowMs,
-        SIGN_IN_LIMITS.perIp,
+        limits.windowMs,
+        limits.perIp,
         'sign-in-ip',
       ),
     ]);

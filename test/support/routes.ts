@@ -88,6 +88,16 @@ export const SAMPLE_BODIES: Record<string, Record<string, unknown>> = {
   },
   'api POST /v2/executions/:id/cancel': {},
   'api POST /v2/executions/:id/retry': {},
+  'api POST /v2/session': { email: 'nobody@example.com', password: 'not the password' },
+  'api POST /v2/session/password': {
+    current_password: 'not the password',
+    new_password: 'a long new password',
+  },
+  'api POST /v2/password-setup': { token: 'no-such-token', password: 'a long new password' },
+  'api POST /v2/api-keys': { name: 'Generated key', scopes: ['agents:read'] },
+  'api POST /v2/users': { email: 'generated@example.com', role: 'member' },
+  'api PATCH /v2/users/:id': { role: 'member' },
+  'api POST /v2/account/signing-secret/rotate': {},
   'webhook POST /webhook/:webhookId': { email: 'lead@acme.io', nested: { list: [1, 'two'] } },
 };
 

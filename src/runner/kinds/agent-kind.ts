@@ -40,6 +40,10 @@ export class RunFailure extends Error {
 export interface AgentKind {
   /** The `kind` value of agents of this kind. */
   readonly name: string;
+  /** One sentence for people choosing a kind (`GET /v2/agent-kinds`). */
+  readonly description?: string;
+  /** JSON Schema of the config (`GET /v2/agent-kinds`); `validateConfig` stays the authority. */
+  readonly configSchema?: Record<string, unknown>;
   /** Returns the normalised config or throws `ConfigValidationError` naming the field. */
   validateConfig(config: Record<string, unknown>): Record<string, unknown>;
   run(input: Record<string, unknown>, ctx: RunContext): Promise<Record<string, unknown>>;

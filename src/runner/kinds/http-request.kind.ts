@@ -95,6 +95,28 @@ function describeTarget(method: string, url: string): string {
 @AgentKindProvider()
 export class HttpRequestKind implements AgentKind, OnModuleDestroy {
   readonly name = 'http-request';
+  readonly description =
+    'Sends the input as JSON to a URL and returns the status code and the response body.';
+  readonly configSchema = {
+    type: 'object',
+    required: ['url'],
+    additionalProperties: false,
+    properties: {
+      url: { type: 'string', format: 'uri', maxLength: 2048, description: 'http or https URL' },
+      method: { type: 'string', enum: [...HTTP_METHODS], default: 'POST' },
+      headers: {
+        type: 'object',
+        additionalProperties: { type: 'string' },
+        description: 'Extra request headers',
+      },
+      timeout_ms: {
+        type: 'integer',
+        minimum: TIMEOUT_MS_MIN,
+        maximum: TIMEOUT_MS_MAX,
+        default: DEFAULT_TIMEOUT_MS,
+      },
+    },
+  };
   private readonly dispatcher: Dispatcher;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {

@@ -28,6 +28,11 @@ export class KindRegistry implements OnModuleInit {
     return [...this.kinds.keys()].sort();
   }
 
+  /** Every kind, sorted by name. */
+  all(): AgentKind[] {
+    return this.names().map((name) => this.kinds.get(name)!);
+  }
+
   has(name: string): boolean {
     return this.kinds.has(name);
   }

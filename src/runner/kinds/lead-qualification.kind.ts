@@ -147,6 +147,33 @@ function stringList(config: Record<string, unknown>, key: string): string[] | un
 @AgentKindProvider()
 export class LeadQualificationKind implements AgentKind {
   readonly name = 'lead-qualification';
+  readonly description =
+    'Scores a lead (business email, company, name, phone, buying intent) and says whether it qualifies.';
+  readonly configSchema = {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      threshold: {
+        type: 'number',
+        minimum: 0,
+        maximum: 100,
+        default: DEFAULT_THRESHOLD,
+        description: 'Score at or above which a lead qualifies',
+      },
+      free_email_domains: {
+        type: 'array',
+        items: { type: 'string' },
+        default: [...DEFAULT_FREE_EMAIL_DOMAINS],
+        description: 'Domains that do not count as a business email',
+      },
+      keywords: {
+        type: 'array',
+        items: { type: 'string' },
+        default: [...DEFAULT_KEYWORDS],
+        description: 'Words in the message that show buying intent',
+      },
+    },
+  };
 
   validateConfig(config: Record<string, unknown>): Record<string, unknown> {
     for (const key of Object.keys(config)) {
