@@ -90,7 +90,8 @@ export interface AccountInfo {
   id: string;
   name: string;
   plan: string;
-  limits?: { per_hour: number; per_second: number };
+  /** null: unlimited (enterprise). */
+  limits?: { per_hour: number; per_second: number } | null;
   usage?: { this_hour: number; today: number };
   signing?: { enabled: boolean };
 }

@@ -161,7 +161,8 @@ export function NewAgentPage() {
   const [busy, setBusy] = useState(false);
 
   const list = kinds.data ?? [];
-  const selectedKind = kind || list[0]?.kind || '';
+  const selectedKind =
+    kind || list.find((k) => k.kind === 'lead-qualification')?.kind || list[0]?.kind || '';
   const selected = list.find((k) => k.kind === selectedKind);
   const configText = config ?? configTemplate(selected);
 

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api, type DeliveryAttempt, type Execution } from '../api';
+import { api, type Agent, type DeliveryAttempt, type Execution } from '../api';
 import { navigate } from '../router';
 import {
   Badge,
@@ -29,6 +29,14 @@ export function ExecutionDetailPage({ id }: { id: string }) {
   const [error, setError] = useState<unknown>(undefined);
   const [busy, setBusy] = useState(false);
   const e = execution.data;
+  const agentId = e?.agent_id;
+  const agent = useLoad(
+    () =>
+      agentId
+        ? api<Agent>('GET', `/agents/${encodeURIComponent(agentId)}`).catch(() => undefined)
+        : Promise.resolve(undefined),
+    [agentId],
+  );
   const live = Boolean(e && LIVE.has(e.status));
   // A queued or running execution is polled every second until it finishes.
   useInterval(
@@ -86,7 +94,8 @@ export function ExecutionDetailPage({ id }: { id: string }) {
               <Badge status={e.status} />
             </span>{' '}
             {live && <span class="live-dot">live</span>} Agent{' '}
-            <Link href={`/agents/${e.agent_id}`}>{e.agent_id}</Link> · source {e.source}
+            <Link href={`/agents/${e.agent_id}`}>{agent.data?.name ?? e.agent_id}</Link> · source{' '}
+            {e.source}
             {e.retry_of && (
               <>
                 {' '}

@@ -78,15 +78,15 @@ function PlanPanel({ account, error }: { account: AccountInfo | undefined; error
             Plan: <strong class="plan">{account.plan}</strong>
           </p>
           <Meter
-            label="Requests this hour"
+            label="Executions in the last 60 minutes"
             used={account.usage?.this_hour ?? 0}
             limit={account.limits?.per_hour}
           />
           <p class="muted small">
             {account.limits
-              ? `Limits: ${account.limits.per_hour.toLocaleString()} requests per hour, ${account.limits.per_second} per second.`
-              : ''}{' '}
-            {account.usage ? `${account.usage.today.toLocaleString()} executions today.` : ''}
+              ? `Plan limits: ${account.limits.per_hour.toLocaleString()} triggers per hour, ${account.limits.per_second.toLocaleString()} per second.`
+              : 'Your plan has no rate limits.'}{' '}
+            {account.usage ? `${account.usage.today.toLocaleString()} executions today (UTC).` : ''}
           </p>
         </>
       )}
@@ -220,7 +220,7 @@ function ApiKeysPanel() {
             <tbody>
               {list.map((key) => (
                 <tr key={key.id}>
-                  <td>{key.name}</td>
+                  <td>{key.name || <span class="muted">Unnamed key</span>}</td>
                   <td class="mono">{key.prefix}…</td>
                   <td class="hide-narrow">
                     {key.scopes.map((s) => (
@@ -244,7 +244,7 @@ function ApiKeysPanel() {
                       <span
                         class="confirm-inline"
                         role="group"
-                        aria-label={`Confirm revoking ${key.name}`}
+                        aria-label={`Confirm revoking ${key.name || key.prefix}`}
                       >
                         <button
                           type="button"
@@ -265,7 +265,7 @@ function ApiKeysPanel() {
                       <button
                         type="button"
                         class="btn btn-small"
-                        aria-label={`Revoke ${key.name}`}
+                        aria-label={`Revoke ${key.name || key.prefix}`}
                         onClick={() => setRevoking(key.id)}
                       >
                         Revoke
