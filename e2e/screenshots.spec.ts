@@ -25,6 +25,9 @@ test('screenshots of every page', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 860 });
   await page.goto('/dashboard/sign-in');
   await page.screenshot({ path: join(out, 'sign-in.png') });
+  await page.goto('/dashboard/setup-password?token=example-one-time-token');
+  await expect(page.getByLabel('New password')).toBeVisible();
+  await page.screenshot({ path: join(out, 'set-password.png') });
   await signIn(page);
   const pages = await dashboardPages();
   await page.waitForTimeout(1500); // the runs above finish
