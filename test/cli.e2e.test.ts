@@ -288,5 +288,5 @@ describe('CLI', () => {
       await cli('user:create', '--account', 'acc_nope', '--email', 'a@b.co'),
       /Account/,
     );
-  });
+  }, 180_000);
 });

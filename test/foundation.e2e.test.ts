@@ -51,6 +51,9 @@ describe('foundation: auth, errors, request ids', () => {
         id: keyId,
         scopes: ['agents:read', 'agents:write', 'agents:trigger', 'executions:read'],
       },
+      limits: null,
+      usage: { this_hour: 0, today: 0 },
+      signing: { enabled: false },
     });
   });
 

@@ -202,6 +202,63 @@ describe('secrets stay out of logs, records and answers; security headers', () =
     }
     await call(proc.port, 'GET', `/v2/agents/${signed.id}/executions`, auth);
 
+    // The dashboard: the one-time setup link (opened, then used), a password, wrong and
+    // right sign-ins, the session cookie and its CSRF token, a key and a signing secret made
+    // from the dashboard.
+    const setupToken = new URL(String(seed.sign_in_url)).searchParams.get('token')!;
+    const password = `pw-${randomBytes(12).toString('base64url')}`;
+    const wrongPassword = `pw-${randomBytes(12).toString('base64url')}`;
+    secrets.set('password setup token', setupToken);
+    secrets.set('dashboard password', password);
+    secrets.set('wrong dashboard password', wrongPassword);
+    const origin = { origin: `http://127.0.0.1:${proc.port}` };
+    await call(proc.port, 'GET', `/dashboard/setup-password?token=${setupToken}`);
+    const setup = await call(
+      proc.port,
+      'POST',
+      '/v2/password-setup',
+      origin,
+      JSON.stringify({ token: setupToken, password }),
+    );
+    expect(setup.status).toBe(200);
+    const cookie = String(setup.headers['set-cookie']).split(';')[0];
+    secrets.set('session token', cookie.slice('aas_session='.length));
+    const csrf = (JSON.parse(setup.text) as { csrf_token: string }).csrf_token;
+    secrets.set('CSRF token', csrf);
+    const signIn = (pw: string) =>
+      call(
+        proc.port,
+        'POST',
+        '/v2/session',
+        origin,
+        JSON.stringify({ email: seed.owner_email, password: pw }),
+      );
+    expect((await signIn(wrongPassword)).status).toBe(401);
+    const second = await signIn(password);
+    expect(second.status).toBe(200);
+    secrets.set(
+      'second session token',
+      String(second.headers['set-cookie']).split(';')[0].slice('aas_session='.length),
+    );
+    const session = { ...origin, cookie, 'x-csrf-token': csrf };
+    const made = await call(
+      proc.port,
+      'POST',
+      '/v2/api-keys',
+      session,
+      JSON.stringify({ name: 'From the dashboard' }),
+    );
+    expect(made.status).toBe(201);
+    secrets.set('API key made in the dashboard', (JSON.parse(made.text) as { key: string }).key);
+    const rotated = await call(proc.port, 'POST', '/v2/account/signing-secret/rotate', session);
+    expect(rotated.status).toBe(200);
+    secrets.set(
+      'signing secret rotated in the dashboard',
+      (JSON.parse(rotated.text) as { signing_secret: string }).signing_secret,
+    );
+    expect((await call(proc.port, 'GET', '/v2/api-keys', { cookie })).status).toBe(200);
+    expect((await call(proc.port, 'GET', '/v2/session', { cookie })).status).toBe(200);
+
     proc.child.kill('SIGTERM');
     expect(await proc.exited).toBe(0);
     output = proc.output();
@@ -209,7 +266,7 @@ describe('secrets stay out of logs, records and answers; security headers', () =
     expect(output).toContain('"url":"/webhook/[redacted]"},"res":{"statusCode":401}');
     expect(output).toContain('"url":"/v2/agents"},"res":{"statusCode":401}');
     expect(output.split('\n').length).toBeGreaterThan(20);
-  });
+  }, 180_000);
 
   it('no secret appears in the service output', () => {
     expect(secrets.size).toBeGreaterThanOrEqual(14);
@@ -238,7 +295,8 @@ describe('secrets stay out of logs, records and answers; security headers', () =
 
   it('no answer carries a secret it was not created to show', () => {
     // The answers that show a secret once (credentials, agent detail with its webhook_url).
-    const showing = (answer: Answer) => /"secret":"|"webhook_url":"/.test(answer.text);
+    const showing = (answer: Answer) =>
+      /"secret":"|"webhook_url":"|"csrf_token":"|"key":"aas_|"signing_secret":"/.test(answer.text);
     for (const answer of answers.filter((a) => !showing(a))) {
       for (const [what, value] of secrets) {
         expect(

@@ -10,11 +10,17 @@ export const REDACTED_PATHS = [
   'req.headers["webhook-signature"]',
   'req.headers.cookie',
   'res.headers["set-cookie"]',
+  'req.headers["x-csrf-token"]',
 ];
 
-/** A URL fit for logs and error messages: the webhook URL is itself a secret, its id is cut. */
+/**
+ * A URL fit for logs and error messages: the webhook URL is itself a secret, its id is cut;
+ * so is a `token` query parameter (the dashboard's one-time password-setup link).
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/\/webhook\/[^/?#]+/, '/webhook/[redacted]');
+  return url
+    .replace(/\/webhook\/[^/?#]+/, '/webhook/[redacted]')
+    .replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
 }
 
 /**
