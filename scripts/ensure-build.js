@@ -13,7 +13,7 @@ function newest(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) latest = Math.max(latest, newest(path));
-    else if (entry.name.endsWith('.ts')) latest = Math.max(latest, statSync(path).mtimeMs);
+    else if (/\.(ts|tsx|mts|css|html)$/.test(entry.name)) latest = Math.max(latest, statSync(path).mtimeMs);
   }
   return latest;
 }
@@ -28,4 +28,16 @@ if (!existsSync(marker) || statSync(marker).mtimeMs < sources) {
   const { utimesSync } = require('node:fs');
   const t = new Date();
   utimesSync(marker, t, t);
+}
+
+// The dashboard (web/, built by Vite into dist/web) when missing or older than its sources.
+const webIndex = join(root, 'dist', 'web', 'index.html');
+const webSources = Math.max(newest(join(root, 'web')), statSync(join(root, 'web', 'index.html')).mtimeMs);
+if (!existsSync(webIndex) || statSync(webIndex).mtimeMs < webSources) {
+  process.stderr.write('Building the dashboard (vite)...\n');
+  execFileSync(
+    process.execPath,
+    [require.resolve('vite/bin/vite.js'), 'build', '--config', join(root, 'web', 'vite.config.mts')],
+    { stdio: 'inherit', cwd: root },
+  );
 }

@@ -7,6 +7,7 @@ import { AllExceptionsFilter, ENVELOPE_FLAVOUR } from './common/all-exceptions.f
 import { LoggingModule } from './common/logging.module';
 import { createValidationPipe } from './common/validation';
 import { CoreModule, CoreResources } from './core.module';
+import { DashboardModule } from './dashboard/dashboard.module';
 import { ErrorDocsController } from './docs/error-docs.controller';
 import { ExecutionsApiModule } from './executions/executions-api.module';
 import { HealthModule } from './health/health.module';
@@ -30,6 +31,7 @@ export class AppModule {
         HealthModule,
         MetricsModule,
         DeliveriesModule,
+        DashboardModule,
         SessionsApiModule,
         UsersApiModule,
       ],

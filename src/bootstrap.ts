@@ -12,6 +12,7 @@ import { answerUnparsableRequests, securityHeaders } from './common/http-hardeni
 import { applyHttpTimeouts } from './common/http-timeouts';
 import { jsonBody } from './common/json-body.middleware';
 import { redactUrl } from './common/logging.module';
+import { rootPage } from './dashboard/dashboard-static';
 import { requestLog } from './common/request-log.middleware';
 import { ShutdownClock } from './common/shutdown';
 import type { AppConfig } from './config/configuration';
@@ -67,6 +68,8 @@ export function configureHttpApp(
   });
   for (const handler of jsonBody(flavour, config.docsUrl)) app.use(handler);
   if (flavour === 'rest') {
+    // `GET /`: a small page linking the dashboard (/dashboard/) and the API docs.
+    app.use(rootPage);
     app.setGlobalPrefix('v2', {
       exclude: [
         { path: 'docs', method: RequestMethod.ALL },

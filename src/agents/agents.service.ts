@@ -24,7 +24,7 @@ export const DEFAULT_AGENT_KIND = 'lead-qualification';
 const WEBHOOK_KEY_PREFIX = 'whk_';
 
 /** What an update may change (the kind and its config are fixed at creation). */
-type AgentChanges = Partial<Omit<Agent, 'id' | 'accountId' | 'kind' | 'config' | 'createdAt'>>;
+type AgentChanges = Partial<Omit<Agent, 'id' | 'accountId' | 'kind' | 'createdAt'>>;
 
 const NO_STATS: AgentStats = { executionsToday: 0, successRate: 0 };
 
@@ -129,7 +129,8 @@ export class AgentsService {
   }
 
   /**
-   * Changes status, name, webhook auth mode or timeout. Setting a value the agent already
+   * Changes status, name, config (checked by the agent's kind), webhook auth mode or
+   * timeout. Setting a value the agent already
    * has (pausing a paused agent) changes nothing and is not an error. Switching the webhook
    * to `api_key` or `signature` needs that credential to exist (else 400 `webhook_auth`), so
    * that a PATCH never locks a live webhook out by accident.
@@ -141,10 +142,13 @@ export class AgentsService {
       webhookAuth: patch.webhook_auth,
       timeoutMs: patch.timeout_ms,
     };
-    if (Object.values(requested).every((value) => value === undefined)) {
+    if (
+      Object.values(requested).every((value) => value === undefined) &&
+      patch.config === undefined
+    ) {
       throw ApiError.invalid(
         'status',
-        'The body must set at least one of: status, name, webhook_auth, timeout_ms',
+        'The body must set at least one of: status, name, config, webhook_auth, timeout_ms',
       );
     }
     const agent = await this.findOwned(accountId, id);
@@ -153,6 +157,7 @@ export class AgentsService {
     for (const [key, value] of Object.entries(requested) as [keyof typeof requested, never][]) {
       if (value !== undefined && agent[key] !== value) changes[key] = value;
     }
+    if (patch.config !== undefined) changes.config = this.kinds.validate(agent.kind, patch.config);
     if (Object.keys(changes).length === 0) return this.withStats(agent);
     return this.withStats(await this.change(agent, changes));
   }
@@ -240,7 +245,7 @@ export class AgentsService {
     const updated = { ...changes, updatedAt: now() };
     const result = await this.agents.update(
       { id: agent.id, accountId: agent.accountId, deletedAt: IsNull() },
-      updated,
+      updated as QueryDeepPartialEntity<Agent>,
     );
     this.bus.emit(AGENT_CHANGED, agent.id);
     if (result.affected === 0) throw ApiError.notFound('Agent');

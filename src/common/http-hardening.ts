@@ -2,6 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import { ServerResponse, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { isDashboardPath } from '../dashboard/dashboard-static';
 import { ERROR_CODES, ErrorCode } from './error-codes';
 import { EnvelopeFlavour, errorBody } from './error-envelope';
 
@@ -11,7 +12,9 @@ import { EnvelopeFlavour, errorBody } from './error-envelope';
  * (`default-src 'none'; frame-ancestors 'none'`). The documentation pages under `/docs`
  * (Swagger UI, error pages) get helmet's default policy, which lets them load their own
  * scripts, styles and `data:` images, without `upgrade-insecure-requests` (it would send a
- * browser reading the docs over plain http, as on localhost, to https for the assets).
+ * browser reading the docs over plain http, as on localhost, to https for the assets). The
+ * dashboard under `/dashboard` loads only its own files: no inline script or style, no other
+ * host, no framing at all (`frame-ancestors 'none'` and `X-Frame-Options: DENY`).
  */
 export function securityHeaders(): RequestHandler {
   const api = helmet({
@@ -23,8 +26,27 @@ export function securityHeaders(): RequestHandler {
   const docs = helmet({
     contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
   });
+  const dashboard = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'same-origin' },
+  });
   return (req: Request, res: Response, next: NextFunction) =>
-    (isDocsPath(req.path) ? docs : api)(req, res, next);
+    (isDocsPath(req.path) ? docs : isDashboardPath(req.path) ? dashboard : api)(req, res, next);
 }
 
 function isDocsPath(path: string): boolean {

@@ -81,6 +81,7 @@ export const SAMPLE_BODIES: Record<string, Record<string, unknown>> = {
   },
   'api POST /v2/agents/:id/webhook-credentials': { type: 'api_key' },
   'api POST /v2/agents/:id/webhook-url/rotate': {},
+  'api POST /v2/agents/:id/test-webhook': { input: { email: 'lead@acme.io' } },
   'api POST /v2/agents/:id/trigger': {
     input: { email: 'lead@acme.io', company: 'Acme' },
     options: { async: true, callback_url: 'http://127.0.0.1:9/callback' },

@@ -8,6 +8,7 @@ import {
 import {
   AgentName,
   AgentStatusField,
+  JsonObjectField,
   NAME_MAX_LENGTH,
   Optional,
   TIMEOUT_MS_MAX,
@@ -31,6 +32,16 @@ export class UpdateAgentDto {
   @Optional()
   @AgentName()
   name?: string;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description: "The kind's configuration, replaced as a whole and checked by the kind",
+    example: { threshold: 70 },
+  })
+  @Optional()
+  @JsonObjectField()
+  config?: Record<string, unknown>;
 
   @ApiPropertyOptional({
     enum: WEBHOOK_AUTH_MODES,

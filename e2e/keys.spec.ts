@@ -1,0 +1,65 @@
+import { state } from './support/env';
+import { apiCall, expect, signIn, test, unique } from './support/fixtures';
+
+test('create an API key in Settings, then call the API with it', async ({ page }) => {
+  await signIn(page);
+  await page.getByRole('link', { name: 'Settings' }).click();
+  const keys = page.getByRole('region', { name: 'API keys' });
+  await expect(keys.getByRole('heading', { name: 'API keys' })).toBeVisible();
+  await keys.getByRole('button', { name: 'Create API key' }).click();
+  const name = unique('CI key');
+  await keys.getByLabel('Key name').fill(name);
+  // Read-only key: no agents:write.
+  await keys.getByLabel('agents:write').uncheck();
+  await keys.getByLabel('agents:trigger').uncheck();
+  await keys.getByRole('button', { name: 'Create key' }).click();
+  const secret = (await keys.getByTestId('secret-value').textContent())!.trim();
+  expect(secret.length).toBeGreaterThan(20);
+  await expect(keys.getByRole('cell', { name, exact: true })).toBeVisible();
+
+  // The key works from outside the browser, with the scopes chosen.
+  const account = await apiCall('GET', '/account', { key: secret });
+  expect(account.status).toBe(200);
+  expect(account.body.id).toBe(state().accountId);
+  expect((await apiCall('GET', '/agents', { key: secret })).status).toBe(200);
+  const write = await apiCall('POST', '/agents', { key: secret, body: { name: 'nope' } });
+  expect(write.status).toBe(403);
+
+  // Revoked (after confirming), it no longer opens anything.
+  await keys.getByRole('button', { name: `Revoke ${name}` }).click();
+  await keys.getByRole('button', { name: 'Confirm revoke' }).click();
+  await expect(keys.getByRole('cell', { name, exact: true })).toHaveCount(0);
+  expect((await apiCall('GET', '/account', { key: secret })).status).toBe(401);
+});
+
+test('a bearer API key cannot create API keys', async () => {
+  const created = await apiCall('POST', '/api-keys', { body: { name: 'from a key' } });
+  expect(created.status).toBe(403);
+  expect(created.body.error.code).toBe('forbidden');
+  expect((await apiCall('GET', '/api-keys')).status).toBe(403);
+});
+
+test('rotate the account signing secret: shown once, a new one each time', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/dashboard/settings');
+  const signing = page.getByRole('region', { name: 'Outgoing webhook signing' });
+  const button = signing.getByRole('button', { name: /Enable signing|Rotate signing secret/ });
+  await button.click();
+  await expect(signing.getByTestId('signing-status')).toHaveText('Enabled');
+  const first = (await signing.getByTestId('secret-value').textContent())!.trim();
+  expect(first).toMatch(/^whsec_/);
+  await signing.getByRole('button', { name: 'Rotate signing secret' }).click();
+  await expect(signing.getByTestId('secret-value')).not.toHaveText(first);
+  const second = (await signing.getByTestId('secret-value').textContent())!.trim();
+  expect(second).toMatch(/^whsec_/);
+  // Shown once: after a reload the secret is gone, signing stays enabled.
+  await page.reload();
+  await expect(signing.getByTestId('signing-status')).toHaveText('Enabled');
+  await expect(signing.getByTestId('secret-value')).toHaveCount(0);
+  await expect(page.getByText(second)).toHaveCount(0);
+
+  // Disable, with confirmation.
+  await signing.getByRole('button', { name: 'Disable signing' }).click();
+  await signing.getByRole('button', { name: 'Confirm disable' }).click();
+  await expect(signing.getByTestId('signing-status')).toHaveText('Disabled');
+});

@@ -1,0 +1,49 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createAgent, expect, sendWebhook, signIn, test } from './support/fixtures';
+import { dashboardPages } from './support/pages';
+
+/** `npm run screenshots`: refreshes docs/dashboard/*.png (one per page, light; a few dark and narrow). */
+const out = join(__dirname, '..', 'docs', 'dashboard');
+
+test('screenshots of every page', async ({ page }) => {
+  test.setTimeout(180_000);
+  mkdirSync(out, { recursive: true });
+  // Some history to show: a few agents and runs.
+  const names = ['Inbound leads (EU)', 'Inbound leads (US)', 'Partner referrals'];
+  for (const name of names) {
+    const agent = await createAgent(name);
+    for (let i = 0; i < 3; i++) {
+      await sendWebhook(agent.webhook_url, {
+        email: i % 2 ? 'ceo@bigcorp.com' : 'someone@gmail.com',
+        name: 'Ada Lovelace',
+        company: i % 2 ? 'BigCorp' : '',
+        message: i ? 'We need pricing for 200 seats, urgent' : 'hi',
+      });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await page.goto('/dashboard/sign-in');
+  await page.screenshot({ path: join(out, 'sign-in.png') });
+  await page.goto('/dashboard/setup-password?token=example-one-time-token');
+  await expect(page.getByLabel('New password')).toBeVisible();
+  await page.screenshot({ path: join(out, 'set-password.png') });
+  await signIn(page);
+  const pages = await dashboardPages();
+  await page.waitForTimeout(1500); // the runs above finish
+  for (const [name, path] of pages) {
+    await page.goto(path);
+    await expect(page.locator('main h1')).toBeVisible();
+    await expect(page.locator('.loading')).toHaveCount(0);
+    await page.screenshot({ path: join(out, `${name}.png`), fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/dashboard/');
+  await expect(page.locator('.loading')).toHaveCount(0);
+  await page.screenshot({ path: join(out, 'overview-dark.png'), fullPage: true });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/dashboard/executions');
+  await expect(page.locator('.loading')).toHaveCount(0);
+  await page.screenshot({ path: join(out, 'executions-narrow.png'), fullPage: true });
+});

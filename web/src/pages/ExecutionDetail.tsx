@@ -1,0 +1,244 @@
+import { useState } from 'preact/hooks';
+import { api, type Agent, type DeliveryAttempt, type Execution } from '../api';
+import { navigate } from '../router';
+import {
+  Badge,
+  Empty,
+  ErrorNote,
+  Json,
+  Link,
+  Loading,
+  PageHeader,
+  Time,
+  useInterval,
+  useLoad,
+} from '../ui';
+
+const LIVE = new Set(['queued', 'running']);
+
+export function ExecutionDetailPage({ id }: { id: string }) {
+  const execution = useLoad(
+    () => api<Execution>('GET', `/executions/${encodeURIComponent(id)}`),
+    [id],
+  );
+  const deliveries = useLoad(
+    () =>
+      api<{ data: DeliveryAttempt[] }>('GET', `/executions/${encodeURIComponent(id)}/deliveries`),
+    [id],
+  );
+  const [error, setError] = useState<unknown>(undefined);
+  const [busy, setBusy] = useState(false);
+  const e = execution.data;
+  const agentId = e?.agent_id;
+  const agent = useLoad(
+    () =>
+      agentId
+        ? api<Agent>('GET', `/agents/${encodeURIComponent(agentId)}`).catch(() => undefined)
+        : Promise.resolve(undefined),
+    [agentId],
+  );
+  const live = Boolean(e && LIVE.has(e.status));
+  // A queued or running execution is polled every second until it finishes.
+  useInterval(
+    () => {
+      void execution.reload();
+      void deliveries.reload();
+    },
+    1000,
+    live,
+  );
+
+  if (!e) {
+    return (
+      <>
+        <PageHeader title="Execution" back={{ href: '/executions', label: 'Executions' }} />
+        <ErrorNote error={execution.error} />
+        {!execution.error && <Loading />}
+      </>
+    );
+  }
+
+  const cancel = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await api('POST', `/executions/${e.id}/cancel`);
+      await execution.reload();
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const retry = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const next = await api<Execution>('POST', `/executions/${e.id}/retry`);
+      navigate(`/executions/${next.id}`);
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const attempts = deliveries.data?.data ?? [];
+  return (
+    <>
+      <PageHeader
+        title={`Execution ${e.id}`}
+        subtitle={
+          <>
+            <span aria-live="polite" data-testid="execution-status">
+              <Badge status={e.status} />
+            </span>{' '}
+            {live && <span class="live-dot">live</span>} Agent{' '}
+            <Link href={`/agents/${e.agent_id}`}>{agent.data?.name ?? e.agent_id}</Link> · source{' '}
+            {e.source}
+            {e.retry_of && (
+              <>
+                {' '}
+                · retry of <Link href={`/executions/${e.retry_of}`}>{e.retry_of}</Link>
+              </>
+            )}
+          </>
+        }
+        back={{ href: '/executions', label: 'Executions' }}
+        actions={
+          <>
+            {LIVE.has(e.status) && (
+              <button type="button" class="btn btn-danger" onClick={cancel} disabled={busy}>
+                Cancel
+              </button>
+            )}
+            {!LIVE.has(e.status) && (
+              <button type="button" class="btn btn-primary" onClick={retry} disabled={busy}>
+                Retry
+              </button>
+            )}
+          </>
+        }
+      />
+      <ErrorNote error={error} />
+
+      <section class="panel" aria-labelledby="timings">
+        <h2 id="timings">Timings</h2>
+        <dl class="facts">
+          <div>
+            <dt>Created</dt>
+            <dd>
+              <Time iso={e.created_at} />
+            </dd>
+          </div>
+          <div>
+            <dt>Started</dt>
+            <dd>
+              <Time iso={e.started_at} />
+            </dd>
+          </div>
+          <div>
+            <dt>Finished</dt>
+            <dd>
+              <Time iso={e.completed_at} />
+            </dd>
+          </div>
+          <div>
+            <dt>Duration</dt>
+            <dd>{e.duration_ms === null ? '—' : `${e.duration_ms} ms`}</dd>
+          </div>
+        </dl>
+      </section>
+
+      {e.error && (
+        <section class="panel panel-error" aria-labelledby="error-title">
+          <h2 id="error-title">Error</h2>
+          <p>
+            <code>{e.error.code}</code> {e.error.message}
+          </p>
+        </section>
+      )}
+
+      <div class="two-col">
+        <section class="panel" aria-labelledby="input-title">
+          <h2 id="input-title">Input</h2>
+          <Json value={e.input} label="Input" />
+        </section>
+        <section class="panel" aria-labelledby="output-title">
+          <h2 id="output-title">Output</h2>
+          {e.output ? (
+            <Json value={e.output} label="Output" />
+          ) : (
+            <p class="muted">{live ? 'Not finished yet.' : 'No output.'}</p>
+          )}
+        </section>
+      </div>
+
+      <section class="panel" aria-labelledby="logs-title">
+        <h2 id="logs-title">Logs</h2>
+        {(e.logs ?? []).length === 0 ? (
+          <p class="muted">No log lines{live ? ' yet' : ''}.</p>
+        ) : (
+          <ol class="logs" aria-live="polite">
+            {(e.logs ?? []).map((line, i) => (
+              <li key={i} class={`log log-${line.level.replace(/[^a-z]/g, '')}`}>
+                <time dateTime={line.timestamp}>{line.timestamp.slice(11, 23)}</time>
+                <span class="log-level">{line.level}</span>
+                <span class="log-message">{line.message}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <section class="panel" aria-labelledby="deliveries-title">
+        <h2 id="deliveries-title">Callback deliveries</h2>
+        <ErrorNote error={deliveries.error} />
+        {attempts.length === 0 ? (
+          <Empty title="No callback attempts">
+            Executions triggered with <code>options.callback_url</code> list every delivery attempt
+            here.
+          </Empty>
+        ) : (
+          <div class="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col" class="num">
+                    Attempt
+                  </th>
+                  <th scope="col">URL</th>
+                  <th scope="col">Result</th>
+                  <th scope="col" class="num">
+                    Duration
+                  </th>
+                  <th scope="col">At</th>
+                </tr>
+              </thead>
+              <tbody>
+                {attempts.map((a) => (
+                  <tr key={a.id}>
+                    <td class="num">{a.attempt}</td>
+                    <td class="mono break">{a.url}</td>
+                    <td>
+                      <span
+                        class={`badge ${a.status_code !== null && a.status_code >= 200 && a.status_code < 300 ? 'badge-completed' : 'badge-failed'}`}
+                      >
+                        {a.status_code ?? 'no answer'}
+                      </span>{' '}
+                      {a.error ?? ''}
+                    </td>
+                    <td class="num">{a.duration_ms === null ? '—' : `${a.duration_ms} ms`}</td>
+                    <td>
+                      <Time iso={a.created_at} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,277 @@
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import {
+  allAgents,
+  api,
+  EXECUTION_STATUSES,
+  query,
+  type Agent,
+  type Execution,
+  type ExecutionStatus,
+} from '../api';
+import { navigate } from '../router';
+import {
+  Badge,
+  Empty,
+  ErrorNote,
+  Link,
+  Loading,
+  PageHeader,
+  Time,
+  useInterval,
+  useLoad,
+} from '../ui';
+
+interface Page {
+  data: Execution[];
+  meta: { has_more: boolean; next_cursor: string | null };
+}
+
+interface Filters {
+  statuses: ExecutionStatus[];
+  from: string;
+  to: string;
+}
+
+function listPath(agentId: string | undefined, filters: Filters, limit: number, cursor?: string) {
+  const params = query({
+    status: filters.statuses.join(','),
+    from: filters.from,
+    to: filters.to,
+    limit,
+    cursor,
+  });
+  return agentId
+    ? `/agents/${encodeURIComponent(agentId)}/executions${params}`
+    : `/executions${params}`;
+}
+
+/** A list of executions that refreshes its first page every 2 s and pages on with "Load more". */
+export function ExecutionTable(props: {
+  agentId?: string;
+  filters?: Filters;
+  limit?: number;
+  agentNames?: Map<string, string>;
+}) {
+  const limit = props.limit ?? 25;
+  const filters = props.filters ?? { statuses: [], from: '', to: '' };
+  const key = JSON.stringify([props.agentId, filters, limit]);
+  const [items, setItems] = useState<Execution[] | undefined>(undefined);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(undefined);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const current = useRef(key);
+
+  const loadFirst = async (initial: boolean) => {
+    const ticket = key;
+    try {
+      const page = await api<Page>('GET', listPath(props.agentId, filters, limit));
+      if (current.current !== ticket) return;
+      setError(undefined);
+      setItems((old) => {
+        if (initial || !old) {
+          setCursor(page.meta.has_more ? page.meta.next_cursor : null);
+          return page.data;
+        }
+        // Keep the rows paged in with "Load more" below the refreshed first page.
+        const seen = new Set(page.data.map((e) => e.id));
+        const rest = old.slice(limit).filter((e) => !seen.has(e.id));
+        if (old.length <= limit) setCursor(page.meta.has_more ? page.meta.next_cursor : null);
+        return [...page.data, ...rest];
+      });
+    } catch (failure) {
+      if (current.current === ticket) setError(failure);
+    }
+  };
+
+  useEffect(() => {
+    current.current = key;
+    setItems(undefined);
+    setCursor(null);
+    void loadFirst(true);
+  }, [key]);
+
+  useInterval(() => void loadFirst(false), 2000, items !== undefined);
+
+  const loadMore = async () => {
+    if (!cursor) return;
+    setLoadingMore(true);
+    try {
+      const page = await api<Page>('GET', listPath(props.agentId, filters, limit, cursor));
+      setItems((old) => {
+        const seen = new Set((old ?? []).map((e) => e.id));
+        return [...(old ?? []), ...page.data.filter((e) => !seen.has(e.id))];
+      });
+      setCursor(page.meta.has_more ? page.meta.next_cursor : null);
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  if (items === undefined) return error ? <ErrorNote error={error} /> : <Loading />;
+  return (
+    <>
+      <ErrorNote error={error} />
+      {items.length === 0 ? (
+        <Empty title="No executions">
+          {filters.statuses.length || filters.from || filters.to
+            ? 'Nothing matches these filters.'
+            : 'Runs appear here as soon as a webhook or API call triggers an agent.'}
+        </Empty>
+      ) : (
+        <div class="table-wrap">
+          <table class="executions">
+            <thead>
+              <tr>
+                <th scope="col">Execution</th>
+                <th scope="col">Status</th>
+                {!props.agentId && <th scope="col">Agent</th>}
+                <th scope="col" class="hide-narrow">
+                  Source
+                </th>
+                <th scope="col">Created</th>
+                <th scope="col" class="num hide-narrow">
+                  Duration
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((execution) => (
+                <tr key={execution.id} data-execution-id={execution.id}>
+                  <td>
+                    <Link href={`/executions/${execution.id}`} class="mono">
+                      {execution.id}
+                    </Link>
+                  </td>
+                  <td>
+                    <Badge status={execution.status} />
+                  </td>
+                  {!props.agentId && (
+                    <td>
+                      <Link href={`/agents/${execution.agent_id}`}>
+                        {props.agentNames?.get(execution.agent_id) ?? execution.agent_id}
+                      </Link>
+                    </td>
+                  )}
+                  <td class="hide-narrow">{execution.source}</td>
+                  <td>
+                    <Time iso={execution.created_at} />
+                  </td>
+                  <td class="num hide-narrow">
+                    {execution.duration_ms === null ? '—' : `${execution.duration_ms} ms`}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {cursor && (
+        <div class="load-more">
+          <button type="button" class="btn" onClick={loadMore} disabled={loadingMore}>
+            {loadingMore ? 'Loading…' : 'Load more'}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
+
+export function ExecutionsPage({ search }: { search: URLSearchParams }) {
+  const agentId = search.get('agent') ?? '';
+  const statuses = (search.get('status') ?? '')
+    .split(',')
+    .filter((s): s is ExecutionStatus => EXECUTION_STATUSES.includes(s as ExecutionStatus));
+  const from = search.get('from') ?? '';
+  const to = search.get('to') ?? '';
+  const agents = useLoad<Agent[]>(() => allAgents(), []);
+  const names = useMemo(
+    () => new Map((agents.data ?? []).map((a) => [a.id, a.name] as [string, string])),
+    [agents.data],
+  );
+  const filters = useMemo(() => ({ statuses, from, to }), [statuses.join(','), from, to]);
+
+  const update = (changes: Record<string, string>) => {
+    const next = new URLSearchParams(search);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    const text = next.toString();
+    navigate(`/executions${text ? `?${text}` : ''}`, { replace: true });
+  };
+  const toggleStatus = (status: ExecutionStatus, on: boolean) => {
+    const set = new Set(statuses);
+    if (on) set.add(status);
+    else set.delete(status);
+    update({ status: EXECUTION_STATUSES.filter((s) => set.has(s)).join(',') });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Executions"
+        subtitle="Every run of your agents, newest first. Updates live."
+      />
+      <form class="filters panel" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
+        <div class="filter">
+          <label for="filter-agent">Agent</label>
+          <select
+            id="filter-agent"
+            value={agentId}
+            onChange={(e) => update({ agent: e.currentTarget.value })}
+          >
+            <option value="">All agents</option>
+            {(agents.data ?? []).map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <fieldset class="filter status-filter">
+          <legend>Status</legend>
+          {EXECUTION_STATUSES.map((status) => (
+            <label key={status} class="check">
+              <input
+                type="checkbox"
+                checked={statuses.includes(status)}
+                onChange={(e) => toggleStatus(status, e.currentTarget.checked)}
+              />
+              {status}
+            </label>
+          ))}
+        </fieldset>
+        <div class="filter">
+          <label for="filter-from">From</label>
+          <input
+            id="filter-from"
+            type="date"
+            value={from}
+            onChange={(e) => update({ from: e.currentTarget.value })}
+          />
+        </div>
+        <div class="filter">
+          <label for="filter-to">To</label>
+          <input
+            id="filter-to"
+            type="date"
+            value={to}
+            onChange={(e) => update({ to: e.currentTarget.value })}
+          />
+        </div>
+        {(statuses.length > 0 || from || to || agentId) && (
+          <button
+            type="button"
+            class="btn btn-small"
+            onClick={() => navigate('/executions', { replace: true })}
+          >
+            Clear filters
+          </button>
+        )}
+      </form>
+      <ExecutionTable agentId={agentId || undefined} filters={filters} agentNames={names} />
+    </>
+  );
+}
