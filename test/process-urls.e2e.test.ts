@@ -70,7 +70,7 @@ describe('URLs derived from HOST and the ports (the built service as a real proc
       .split('\n')
       .find((text) => text.startsWith('Agent Automation Service ready:'));
     expect(line).toBe(
-      `Agent Automation Service ready: API ${api}/v2, docs ${api}/docs, ` +
+      `Agent Automation Service ready: API ${api}/v2, docs ${api}/docs, dashboard ${api}/dashboard/, ` +
         `webhooks ${hooks}/webhook/<webhook_id>, worker running`,
     );
   });

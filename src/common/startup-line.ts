@@ -13,7 +13,9 @@ export function startupLine(
   const parts: string[] = [];
   const listening: string[] = [];
   if (running.api) {
-    parts.push(`API ${config.baseUrl}`, `docs ${config.docsUrl}`);
+    // The dashboard is served beside /v2 by the same listener.
+    const dashboard = `${config.baseUrl.replace(/\/v2\/?$/, '')}/dashboard/`;
+    parts.push(`API ${config.baseUrl}`, `docs ${config.docsUrl}`, `dashboard ${dashboard}`);
     if (portOf(config.baseUrl) !== config.port) listening.push(`API on port ${config.port}`);
   }
   if (running.webhook) {

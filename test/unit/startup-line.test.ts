@@ -13,7 +13,7 @@ const all = { api: true, webhook: true, worker: true };
 describe('the start line', () => {
   it('names the API, docs and webhook URLs', () => {
     expect(startupLine(config({ PORT: '8080', WEBHOOK_PORT: '8081' }), all)).toBe(
-      'Agent Automation Service ready: API http://localhost:8080/v2, docs http://localhost:8080/docs, ' +
+      'Agent Automation Service ready: API http://localhost:8080/v2, docs http://localhost:8080/docs, dashboard http://localhost:8080/dashboard/, ' +
         'webhooks http://localhost:8081/webhook/<webhook_id>, worker running',
     );
   });
@@ -26,7 +26,9 @@ describe('the start line', () => {
       }),
       all,
     );
-    expect(line).toContain('API https://api.example.com/v2, docs https://api.example.com/docs');
+    expect(line).toContain(
+      'API https://api.example.com/v2, docs https://api.example.com/docs, dashboard https://api.example.com/dashboard/',
+    );
     expect(line).toContain('webhooks https://hooks.example.com/webhook/<webhook_id>');
     expect(line).toMatch(/\(listening: API on port 3000, webhooks on port 3001\)$/);
   });
