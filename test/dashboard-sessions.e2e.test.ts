@@ -114,6 +114,20 @@ describe('dashboard sessions', () => {
     expect(short.status).toBe(401);
   });
 
+  it('knows an address only by its own spelling (no accent- or width-folded matches)', async () => {
+    // MySQL's *_ci collations would match these to zoe@example.com, each with a sign-in
+    // counter of its own: the per-address limit would never trip.
+    await createUser(t, accountId, { email: 'zoe@example.com' });
+    for (const email of ['zoë@example.com', 'ｚoe@example.com', 'zoe@exämple.com']) {
+      const res = await t
+        .api()
+        .post('/v2/session')
+        .set({ Origin: OWN_ORIGIN, 'X-Forwarded-For': randomIp() })
+        .send({ email, password: PASSWORD });
+      expect(res.status, email).toBe(401);
+    }
+  });
+
   it('throttles sign-in per address and per IP, even with the right password', async () => {
     const user = await createUser(t, accountId);
     // Per address: the attempts come from many IPs.
