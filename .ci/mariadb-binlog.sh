@@ -41,6 +41,8 @@ fi
 if ! root_sql -e 'select 1' >/dev/null 2>&1; then
   echo "starting MariaDB with binary logging on port $PORT"
   as_root chown -R mysql:mysql "$DIR"
+  # Not answering: a pid file left by an unclean stop is stale (its pid may be another mariadbd).
+  as_root rm -f "$DIR/mariadbd.pid"
   as_root start-stop-daemon --start --background --pidfile "$DIR/mariadbd.pid" \
     --exec /usr/sbin/mariadbd -- --no-defaults --user=mysql --datadir="$DATA" \
     --port="$PORT" --bind-address=127.0.0.1 --socket="$SOCK" --pid-file="$DIR/mariadbd.pid" \
@@ -63,14 +65,14 @@ echo "MariaDB (binlog, port $PORT) is up"
 # create (t_<random>, see test/support/database.ts). Both grants are database-level.
 root_sql <<SQL
 CREATE DATABASE IF NOT EXISTS aas_test CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
-CREATE USER IF NOT EXISTS '$APP_USER'@'127.0.0.1' IDENTIFIED BY '$APP_PASSWORD';
-CREATE USER IF NOT EXISTS '$APP_USER'@'localhost' IDENTIFIED BY '$APP_PASSWORD';
+CREATE OR REPLACE USER '$APP_USER'@'127.0.0.1' IDENTIFIED BY '$APP_PASSWORD';
+CREATE OR REPLACE USER '$APP_USER'@'localhost' IDENTIFIED BY '$APP_PASSWORD';
 GRANT ALL PRIVILEGES ON \`aas_test\`.* TO '$APP_USER'@'127.0.0.1';
 GRANT ALL PRIVILEGES ON \`aas_test\`.* TO '$APP_USER'@'localhost';
 GRANT ALL PRIVILEGES ON \`t\\_%\`.* TO '$APP_USER'@'127.0.0.1';
 GRANT ALL PRIVILEGES ON \`t\\_%\`.* TO '$APP_USER'@'localhost';
-CREATE USER IF NOT EXISTS '$ADMIN_USER'@'127.0.0.1' IDENTIFIED BY '$ADMIN_PASSWORD';
-CREATE USER IF NOT EXISTS '$ADMIN_USER'@'localhost' IDENTIFIED BY '$ADMIN_PASSWORD';
+CREATE OR REPLACE USER '$ADMIN_USER'@'127.0.0.1' IDENTIFIED BY '$ADMIN_PASSWORD';
+CREATE OR REPLACE USER '$ADMIN_USER'@'localhost' IDENTIFIED BY '$ADMIN_PASSWORD';
 GRANT ALL PRIVILEGES ON *.* TO '$ADMIN_USER'@'127.0.0.1';
 GRANT ALL PRIVILEGES ON *.* TO '$ADMIN_USER'@'localhost';
 FLUSH PRIVILEGES;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent } from '../src/agents/agent.entity';
+import { Execution } from '../src/executions/execution.entity';
 import { utcDay } from '../src/common/time';
 import { seedAgent } from './support/agents';
 import { createUser, signIn, type Browser } from './support/dashboard';
@@ -32,22 +33,24 @@ describe('dashboard data: agent kinds, daily stats, account-wide executions', ()
     strangerAgent = await agentRow((await seedAgent(t, stranger.key)).id);
     const now = Date.now();
     const ds = t.service.dataSource;
+    const insert = (agent: Agent, fields: Partial<Execution>) =>
+      insertExecution(ds, agent, fields, { counted: true });
     // first: 2 completed today, 1 failed 3 days ago; second: 1 completed today, 1 queued
     // 20 days ago (outside 14 days); the stranger: 5 completed today.
-    await insertExecution(ds, first, { createdAt: new Date(now - 1000) });
-    await insertExecution(ds, first, { createdAt: new Date(now - 2000) });
-    await insertExecution(ds, first, {
+    await insert(first, { createdAt: new Date(now - 1000) });
+    await insert(first, { createdAt: new Date(now - 2000) });
+    await insert(first, {
       status: 'failed',
       createdAt: new Date(now - 3 * DAY),
       completedAt: new Date(now - 3 * DAY),
       output: null,
     });
-    await insertExecution(ds, second, { createdAt: new Date(now - 3000) });
-    await insertExecution(ds, second, {
+    await insert(second, { createdAt: new Date(now - 3000) });
+    await insert(second, {
       status: 'queued',
       createdAt: new Date(now - 20 * DAY),
     });
-    for (let i = 0; i < 5; i++) await insertExecution(ds, strangerAgent, {});
+    for (let i = 0; i < 5; i++) await insert(strangerAgent, {});
   });
   afterAll(async () => t?.close());
 

@@ -113,6 +113,8 @@ describe.skipIf(testDriver() !== 'mariadb' || !privateMariadbAvailable)(
           WORKER_POLL_MS: '50',
           WORKER_LEASE_MS: '3000',
           WORKER_CONCURRENCY: '2',
+          // Both slots for the one account (the enterprise default is 3/4 of them).
+          ACCOUNT_CONCURRENCY: 'enterprise=2',
           SYNC_WAIT_MS: '5000',
         },
         { db },

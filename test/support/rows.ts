@@ -1,3 +1,4 @@
+import { DailyCounters } from '../../src/agents/daily-counters';
 import type { DataSource } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { AgentDailyStats } from '../../src/agents/agent-daily-stats.entity';
@@ -42,6 +43,7 @@ export async function insertExecution(
   dataSource: DataSource,
   agent: Agent,
   fields: Partial<Execution> = {},
+  options: { counted?: boolean } = {},
 ): Promise<Execution> {
   const createdAt = fields.createdAt ?? new Date();
   const finished = fields.status === undefined || fields.status === 'completed';
@@ -71,6 +73,11 @@ export async function insertExecution(
     ...fields,
   };
   await dataSource.getRepository(Execution).insert(execution as QueryDeepPartialEntity<Execution>);
+  if (options.counted) {
+    // Counted in the daily counters as the application counts what it writes.
+    const [sql, parameters] = new DailyCounters(dataSource).inserted([execution])!;
+    await dataSource.query(sql, parameters);
+  }
   return execution;
 }
 
