@@ -13,6 +13,7 @@ import { startTestService, TEST_SECRET_KEY, type TestService } from './support/s
 import { stateFingerprint } from './support/state';
 
 interface Answer {
+  path: string;
   status: number;
   headers: Record<string, string | string[] | undefined>;
   text: string;
@@ -68,7 +69,12 @@ describe('secrets stay out of logs, records and answers; security headers', () =
       body,
       dispatcher: client,
     });
-    const answer = { status: res.statusCode, headers: res.headers, text: await res.body.text() };
+    const answer = {
+      path,
+      status: res.statusCode,
+      headers: res.headers,
+      text: await res.body.text(),
+    };
     answers.push(answer);
     return answer;
   }
@@ -314,11 +320,19 @@ describe('secrets stay out of logs, records and answers; security headers', () =
     for (const answer of answers) {
       const h = answer.headers;
       expect(h['x-content-type-options']).toBe('nosniff');
-      expect(h['x-frame-options']).toBe('SAMEORIGIN');
-      expect(h['referrer-policy']).toBe('no-referrer');
       expect(h['strict-transport-security']).toMatch(/max-age=\d+/);
       expect(h['cross-origin-resource-policy']).toBe('same-origin');
       expect(h['x-powered-by']).toBeUndefined();
+      if (answer.path.startsWith('/dashboard/')) {
+        // The dashboard's page: its own files only, never framed (http-hardening.ts).
+        expect(h['x-frame-options']).toBe('DENY');
+        expect(h['referrer-policy']).toBe('same-origin');
+        expect(h['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+        expect(h['content-security-policy']).toMatch(/script-src 'self'/);
+        continue;
+      }
+      expect(h['x-frame-options']).toBe('SAMEORIGIN');
+      expect(h['referrer-policy']).toBe('no-referrer');
       expect(h['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
     }
   });
