@@ -132,6 +132,16 @@ export class ExecutionsService {
       .select(LIST_COLUMNS.map((column) => `e.${column}`));
     if ('agentId' in scope) query.where('e.agentId = :agentId', { agentId: scope.agentId });
     else query.where('e.accountId = :accountId', { accountId: scope.accountId });
+    // MySQL only (TypeORM drops the hint elsewhere): with the fair claim's (status, account_id,
+    // ...) index beside these, MariaDB picked it for `status = ?` and read every row of that
+    // status (7x slower at 100 k rows in the benchmark): name the keyset index of the list.
+    query.useIndex(
+      'agentId' in scope
+        ? status
+          ? 'idx_executions_agent_status_created'
+          : 'idx_executions_agent_created'
+        : 'idx_executions_account_created',
+    );
     if (status) query.andWhere('e.status = :status', { status });
     if (filters.from) query.andWhere('e.createdAt >= :from', { from: filters.from });
     if (filters.to) query.andWhere('e.createdAt <= :to', { to: filters.to });
