@@ -15,7 +15,8 @@
 #
 # Environment: BINLOG_PORT (3307), BINLOG_DIR (/var/lib/mysql-binlog), APP_USER/APP_PASSWORD
 # (app/app), ADMIN_USER/ADMIN_PASSWORD (aas_admin/aas_admin: only for tests that must build
-# the state an older release left, e.g. triggers, which the app user cannot create).
+# the state an older release left, e.g. triggers, which the app user cannot create, or that
+# create a user of their own with the narrow grant of docs/operations.md).
 set -euo pipefail
 
 PORT=${BINLOG_PORT:-3307}
@@ -73,8 +74,8 @@ GRANT ALL PRIVILEGES ON \`t\\_%\`.* TO '$APP_USER'@'127.0.0.1';
 GRANT ALL PRIVILEGES ON \`t\\_%\`.* TO '$APP_USER'@'localhost';
 CREATE OR REPLACE USER '$ADMIN_USER'@'127.0.0.1' IDENTIFIED BY '$ADMIN_PASSWORD';
 CREATE OR REPLACE USER '$ADMIN_USER'@'localhost' IDENTIFIED BY '$ADMIN_PASSWORD';
-GRANT ALL PRIVILEGES ON *.* TO '$ADMIN_USER'@'127.0.0.1';
-GRANT ALL PRIVILEGES ON *.* TO '$ADMIN_USER'@'localhost';
+GRANT ALL PRIVILEGES ON *.* TO '$ADMIN_USER'@'127.0.0.1' WITH GRANT OPTION;
+GRANT ALL PRIVILEGES ON *.* TO '$ADMIN_USER'@'localhost' WITH GRANT OPTION;
 FLUSH PRIVILEGES;
 SQL
 # Suites create and drop their own databases (t_<random>); remove leftovers of killed runs.

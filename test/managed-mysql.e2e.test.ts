@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createConnection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, runCli } from './support/cli';
@@ -75,5 +76,49 @@ describe.skipIf(testDriver() !== 'mariadb')('managed MySQL: least privilege, bin
     // Run again: nothing pending, still fine.
     const again = await runCli(['migrate'], db.env);
     expect(again.code, again.stderr).toBe(0);
+  });
+
+  it('the narrow grant of docs/operations.md is enough to migrate and write', async () => {
+    // The grant the operator's guide lists, on a database of its own, for a user of its own.
+    const adminUrl = process.env.TEST_DATABASE_ADMIN_URL;
+    expect(adminUrl, 'TEST_DATABASE_ADMIN_URL (see .ci/mariadb-binlog.sh)').toBeTruthy();
+    const suffix = randomBytes(5).toString('hex');
+    const name = `t_narrow_${suffix}`;
+    const user = `n_${suffix}`;
+    const admin = await createConnection({ uri: adminUrl! });
+    const hosts = ['127.0.0.1', 'localhost'];
+    try {
+      await admin.query(
+        `CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
+      );
+      for (const host of hosts) {
+        await admin.query(`CREATE USER '${user}'@'${host}' IDENTIFIED BY 'narrow'`);
+        await admin.query(
+          `GRANT SELECT, INSERT, UPDATE, DELETE, CREATE, ALTER, INDEX, DROP, REFERENCES, TRIGGER ` +
+            `ON \`${name}\`.* TO '${user}'@'${host}'`,
+        );
+      }
+      const url = new URL(db.env.DATABASE_URL);
+      url.username = user;
+      url.password = 'narrow';
+      url.pathname = `/${name}`;
+      const env = {
+        ...db.env,
+        DATABASE_URL: url.toString(),
+        SECRET_KEY: 'narrow-grant-secret-key-0123456789abcdef',
+      };
+      const migrated = await runCli(['migrate'], env);
+      expect(migrated.code, migrated.stderr).toBe(0);
+      // Writes of every kind the CLI makes: an account, a key, an agent, its webhook id.
+      const seeded = await runCli(['seed:demo'], env);
+      expect(seeded.code, seeded.stderr).toBe(0);
+      expect(JSON.parse(seeded.stdout)).toMatchObject({ agent_id: expect.stringMatching(/^agt_/) });
+      const again = await runCli(['migrate'], env);
+      expect(again.code, again.stderr).toBe(0);
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS \`${name}\``);
+      for (const host of hosts) await admin.query(`DROP USER IF EXISTS '${user}'@'${host}'`);
+      await admin.end();
+    }
   });
 });
