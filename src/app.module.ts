@@ -12,6 +12,7 @@ import { ErrorDocsController } from './docs/error-docs.controller';
 import { ExecutionsApiModule } from './executions/executions-api.module';
 import { HealthModule } from './health/health.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { SecretsApiModule } from './secrets/secrets-api.module';
 import { SessionsApiModule } from './sessions/sessions-api.module';
 import { UsersApiModule } from './users/users-api.module';
 import { DeliveriesModule } from './webhooks/outbound/deliveries.module';
@@ -34,6 +35,7 @@ export class AppModule {
         DashboardModule,
         SessionsApiModule,
         UsersApiModule,
+        SecretsApiModule,
       ],
       controllers: [ErrorDocsController],
       providers: [

@@ -4,7 +4,14 @@ import { CliResult, ensureBuilt, parseOutput, runCli } from './support/cli';
 import { bearer, startTestService, TEST_SECRET_KEY, TestService } from './support/service';
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const ALL_SCOPES = ['agents:read', 'agents:write', 'agents:trigger', 'executions:read'];
+const ALL_SCOPES = [
+  'agents:read',
+  'agents:write',
+  'agents:trigger',
+  'executions:read',
+  'secrets:read',
+  'secrets:write',
+];
 
 /** A bad invocation: non-zero exit, a message on stderr, nothing on stdout. */
 function expectRefused(result: CliResult, message?: RegExp): void {

@@ -49,7 +49,14 @@ describe('foundation: auth, errors, request ids', () => {
       plan: 'enterprise',
       api_key: {
         id: keyId,
-        scopes: ['agents:read', 'agents:write', 'agents:trigger', 'executions:read'],
+        scopes: [
+          'agents:read',
+          'agents:write',
+          'agents:trigger',
+          'executions:read',
+          'secrets:read',
+          'secrets:write',
+        ],
       },
       limits: null,
       usage: { this_hour: 0, today: 0 },

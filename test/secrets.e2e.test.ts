@@ -58,7 +58,7 @@ describe('secrets stay out of logs, records and answers; security headers', () =
 
   async function call(
     port: number,
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT',
     path: string,
     headers: Record<string, string> = {},
     body?: string,
@@ -262,6 +262,17 @@ describe('secrets stay out of logs, records and answers; security headers', () =
       'signing secret rotated in the dashboard',
       (JSON.parse(rotated.text) as { signing_secret: string }).signing_secret,
     );
+    const secretValue = `secret-value-${randomBytes(12).toString('hex')}`;
+    const stored = await call(
+      proc.port,
+      'PUT',
+      '/v2/secrets/CRM_TOKEN',
+      session,
+      JSON.stringify({ value: secretValue }),
+    );
+    expect(stored.status).toBe(200);
+    secrets.set('account secret value (PUT /v2/secrets)', secretValue);
+    expect((await call(proc.port, 'GET', '/v2/secrets', { cookie })).status).toBe(200);
     expect((await call(proc.port, 'GET', '/v2/api-keys', { cookie })).status).toBe(200);
     expect((await call(proc.port, 'GET', '/v2/session', { cookie })).status).toBe(200);
 

@@ -37,7 +37,18 @@ const REQUIRED_SCOPE: Record<string, Scope | null> = {
   'api GET /v2/stats': 'agents:read',
   'api GET /v2/agents/:id/stats': 'agents:read',
   'api GET /v2/executions': 'executions:read',
+  'api GET /v2/secrets': 'secrets:read',
+  'api PUT /v2/secrets/:name': 'secrets:write',
+  'api DELETE /v2/secrets/:name': 'secrets:write',
 };
+
+/**
+ * Routes whose parameter is a name the caller chooses within its own account (secrets), not
+ * an id of a resource: another account's request addresses its own namespace (a PUT makes its
+ * own secret), so the 404 check below does not apply; the list check does, and
+ * test/account-secrets.e2e.test.ts covers the rest.
+ */
+const NAMED_ROUTES = new Set(['api PUT /v2/secrets/:name', 'api DELETE /v2/secrets/:name']);
 
 /**
  * Routes of a dashboard session only (keys, users, sessions, the signing secret): API keys
@@ -84,6 +95,7 @@ interface Owned {
   webhookId: string;
   queuedId: string;
   finishedId: string;
+  secretName: string;
   /** Strings that belong to this account only: none may reach another account. */
   secrets: string[];
 }
@@ -130,12 +142,22 @@ describe('tenant isolation and scopes, on every route', () => {
       callbackUrl: 'http://127.0.0.1:9/owner-callback',
     });
     await insertDelivery(t.service.dataSource, finished);
+    const secretName = `S_${agent.id.toUpperCase()}`;
+    await t
+      .api()
+      .put(`/v2/secrets/${secretName}`)
+      .set(bearer(key))
+      .send({ value: `secret-value-${agent.id}` })
+      .expect(200);
     return {
       agentId: agent.id,
       webhookId: agent.webhookId,
       queuedId: queued.body.execution_id,
       finishedId: finished.id,
+      secretName,
       secrets: [
+        secretName,
+        `secret-value-${agent.id}`,
         agent.id,
         agent.webhookId,
         agent.apiKey!,
@@ -159,6 +181,7 @@ describe('tenant isolation and scopes, on every route', () => {
       else if (resource === 'webhook/:webhookId') values[param] = resources.webhookId;
       else if (resource === 'users/:id') values[param] = 'usr_01jd8z0a2b4c6d8e0f2g4h6j8k';
       else if (resource === 'api-keys/:id') values[param] = 'key_01jd8z0a2b4c6d8e0f2g4h6j8k';
+      else if (resource === 'secrets/:name') values[param] = resources.secretName;
       else throw new Error(`tenancy suite: no resource for "${resource}" (${routeName(route)})`);
     }
     const sample = SAMPLE_BODIES[routeName(route)];
@@ -194,7 +217,10 @@ describe('tenant isolation and scopes, on every route', () => {
   it("another account's key gets 404 for every id, never 403, never data, and changes nothing", async () => {
     const withIds = routes.filter(
       (route) =>
-        route.listener === 'api' && route.params.length > 0 && routeName(route) in REQUIRED_SCOPE,
+        route.listener === 'api' &&
+        route.params.length > 0 &&
+        routeName(route) in REQUIRED_SCOPE &&
+        !NAMED_ROUTES.has(routeName(route)),
     );
     expect(withIds.length).toBeGreaterThanOrEqual(10);
     for (const route of withIds) {

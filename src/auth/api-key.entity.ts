@@ -1,7 +1,14 @@
 import { Entity, PrimaryColumn, Column, Index } from 'typeorm';
 import { IdColumn, TimestampColumn } from '../database/columns';
 
-export const SCOPES = ['agents:read', 'agents:write', 'agents:trigger', 'executions:read'] as const;
+export const SCOPES = [
+  'agents:read',
+  'agents:write',
+  'agents:trigger',
+  'executions:read',
+  'secrets:read',
+  'secrets:write',
+] as const;
 export type Scope = (typeof SCOPES)[number];
 
 @Entity('api_keys')

@@ -16,12 +16,16 @@ export const Public = () => SetMetadata(IS_PUBLIC, true);
 export const RequireScope = (scope: Scope) => SetMetadata(REQUIRED_SCOPE, scope);
 
 /**
- * Routes only a signed-in dashboard user may call (`session`: any role; `owner`: owners
- * only). Bearer API keys get 403 on both, members 403 on `owner` routes.
+ * Who may call a route besides what `@RequireScope()` says. `session`: a signed-in dashboard
+ * user of any role; `owner`: owners only (bearer API keys get 403 on both, members 403 on
+ * `owner` routes); `owner-or-key`: an API key with the route's scope, or an owner's session
+ * (members 403), for account resources that integrations may manage (secrets).
  */
-export type RequiredAccess = 'session' | 'owner';
+export type RequiredAccess = 'session' | 'owner' | 'owner-or-key';
 export const SessionOnly = () => SetMetadata(REQUIRED_ACCESS, 'session' satisfies RequiredAccess);
 export const OwnerOnly = () => SetMetadata(REQUIRED_ACCESS, 'owner' satisfies RequiredAccess);
+export const OwnerOrApiKey = () =>
+  SetMetadata(REQUIRED_ACCESS, 'owner-or-key' satisfies RequiredAccess);
 
 /**
  * A public state-changing route a browser calls before it has a session (sign-in, password

@@ -72,7 +72,7 @@ export class BearerAuthGuard implements CanActivate {
       await this.rateLimits.consumeFailedAuth(req.ip, res);
       throw new ApiError(
         'unauthorized',
-        access
+        access === 'session' || access === 'owner'
           ? 'Sign in to the dashboard: this route needs a session'
           : 'Missing or malformed Authorization header; send "Bearer <API_KEY>"',
       );
@@ -84,7 +84,7 @@ export class BearerAuthGuard implements CanActivate {
     }
     req.auth = auth;
     await this.rateLimits.consume(auth.account, res);
-    if (access) {
+    if (access === 'session' || access === 'owner') {
       throw new ApiError(
         'forbidden',
         'API keys cannot manage keys, users, sessions or the signing secret; sign in to the dashboard',
@@ -118,10 +118,12 @@ export class BearerAuthGuard implements CanActivate {
         throw new ApiError('forbidden', 'Missing or invalid X-CSRF-Token header');
       }
     }
-    if (access === 'owner' && active.user.role !== 'owner') {
+    if ((access === 'owner' || access === 'owner-or-key') && active.user.role !== 'owner') {
       throw new ApiError(
         'forbidden',
-        'Only an account owner can manage keys, users and the signing secret',
+        access === 'owner'
+          ? 'Only an account owner can manage keys, users and the signing secret'
+          : 'Only an account owner can manage secrets',
       );
     }
     req.auth = {

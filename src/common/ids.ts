@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
 
-export type IdPrefix = 'acc' | 'key' | 'agt' | 'exe' | 'dlv' | 'usr' | 'ses';
+export type IdPrefix = 'acc' | 'key' | 'agt' | 'exe' | 'dlv' | 'usr' | 'ses' | 'sec';
 
 const ulid = monotonicFactory();
 

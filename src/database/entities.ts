@@ -2,6 +2,7 @@ import { Agent } from '../agents/agent.entity';
 import { AgentDailyStats } from '../agents/agent-daily-stats.entity';
 import { Account } from '../auth/account.entity';
 import { ApiKey } from '../auth/api-key.entity';
+import { AccountSecret } from '../secrets/secret.entity';
 import { Session } from '../sessions/session.entity';
 import { User } from '../users/user.entity';
 import { Execution } from '../executions/execution.entity';
@@ -19,4 +20,5 @@ export const ENTITIES = [
   DeliveryAttempt,
   User,
   Session,
+  AccountSecret,
 ];

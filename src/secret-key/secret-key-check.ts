@@ -15,6 +15,7 @@ export interface SealedColumn {
 export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: 'agents', column: 'webhook_secret_enc' },
   { table: 'accounts', column: 'signing_secret_enc' },
+  { table: 'secrets', column: 'value_enc' },
 ];
 
 /** The one row of `secret_key_check`. */

@@ -98,6 +98,7 @@ export const SAMPLE_BODIES: Record<string, Record<string, unknown>> = {
   'api POST /v2/users': { email: 'generated@example.com', role: 'member' },
   'api PATCH /v2/users/:id': { role: 'member' },
   'api POST /v2/account/signing-secret/rotate': {},
+  'api PUT /v2/secrets/:name': { value: 'generated secret value' },
   'webhook POST /webhook/:webhookId': { email: 'lead@acme.io', nested: { list: [1, 'two'] } },
 };
 

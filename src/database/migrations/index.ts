@@ -17,6 +17,8 @@ import { MysqlDashboardUsersSessions1763900400000 } from './mysql/1763900400000-
 import { SqliteDashboardUsersSessions1763900400000 } from './sqlite/1763900400000-DashboardUsersSessions';
 import { MysqlExecutionsAccountIndex1763900500000 } from './mysql/1763900500000-ExecutionsAccountIndex';
 import { SqliteExecutionsAccountIndex1763900500000 } from './sqlite/1763900500000-ExecutionsAccountIndex';
+import { MysqlAccountSecrets1764000000000 } from './mysql/1764000000000-AccountSecrets';
+import { SqliteAccountSecrets1764000000000 } from './sqlite/1764000000000-AccountSecrets';
 
 /**
  * Migrations in order, one list per driver (column types differ between SQLite and MySQL).
@@ -38,6 +40,7 @@ export const SQLITE_MIGRATIONS: Function[] = [
   SqliteFairClaimIndex1763801700000,
   SqliteDashboardUsersSessions1763900400000,
   SqliteExecutionsAccountIndex1763900500000,
+  SqliteAccountSecrets1764000000000,
 ];
 export const MYSQL_MIGRATIONS: Function[] = [
   MysqlInitial1763780000000,
@@ -50,4 +53,5 @@ export const MYSQL_MIGRATIONS: Function[] = [
   MysqlFairClaimIndex1763801700000,
   MysqlDashboardUsersSessions1763900400000,
   MysqlExecutionsAccountIndex1763900500000,
+  MysqlAccountSecrets1764000000000,
 ];

@@ -1,0 +1,32 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { IdColumn, TimestampColumn } from '../database/columns';
+
+/** The pattern of a secret's name (`{{secrets.NAME}}`), per the contract §10. */
+export const SECRET_NAME_PATTERN = /^[A-Z][A-Z0-9_]{0,63}$/;
+/** Longest value accepted, in bytes of UTF-8 (8 KiB). */
+export const SECRET_VALUE_MAX_BYTES = 8 * 1024;
+
+/** An account-wide secret for workflow steps; its value sealed like signing secrets. */
+@Entity('secrets')
+@Index('uq_secrets_account_name', ['accountId', 'name'], { unique: true })
+export class AccountSecret {
+  /** Internal id (`sec_…`): the key of the row for `secret-key:rotate`; never shown. */
+  @PrimaryColumn({ type: 'varchar', length: 40 })
+  id: string;
+
+  @IdColumn({ name: 'account_id' })
+  accountId: string;
+
+  @Column({ type: 'varchar', length: 64 })
+  name: string;
+
+  /** The value, encrypted with a key derived from SECRET_KEY (SecretBox). */
+  @Column({ name: 'value_enc', type: 'text' })
+  valueEnc: string;
+
+  @TimestampColumn({ name: 'created_at' })
+  createdAt: Date;
+
+  @TimestampColumn({ name: 'updated_at' })
+  updatedAt: Date;
+}
