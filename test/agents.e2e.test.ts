@@ -30,6 +30,7 @@ const DETAIL_KEYS = [
   'kind',
   'timeout_ms',
   'updated_at',
+  'version',
   'webhook_auth',
 ].sort();
 
@@ -57,6 +58,7 @@ async function insertExecution(
     accountId: agent.accountId,
     agentId: agent.id,
     agentKind: 'lead-qualification',
+    agentVersion: 1,
     status,
     source: 'api',
     retryOf: null,
@@ -114,6 +116,7 @@ describe('agents API', () => {
         webhook_auth: 'none',
         timeout_ms: 30000,
         updated_at: res.body.created_at,
+        version: 1,
       });
       const read = await t.api().get(`/v2/agents/${res.body.id}`).set(bearer(key)).expect(200);
       expect(read.body).toEqual(res.body);

@@ -127,6 +127,7 @@ describe('executions: list, read, cancel, retry', () => {
             'status',
             'source',
             'retry_of',
+            'agent_version',
             'input',
             'output',
             'error',

@@ -75,6 +75,7 @@ describe('POST /v2/agents/:id/trigger', () => {
       status: 'completed',
       source: 'api',
       retry_of: null,
+      agent_version: 1,
       input: HOT_LEAD,
       output: res.body.output,
       error: null,

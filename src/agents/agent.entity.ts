@@ -46,6 +46,10 @@ export class Agent {
   @Column({ name: 'timeout_ms', type: 'int' })
   timeoutMs: number;
 
+  /** 1 on create; every change of `config` adds one (AgentVersion keeps each config). */
+  @Column({ type: 'int', default: 1 })
+  version: number;
+
   @TimestampColumn({ name: 'created_at' })
   createdAt: Date;
 

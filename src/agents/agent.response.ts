@@ -1,3 +1,4 @@
+import type { AgentVersion } from './agent-version.entity';
 import { ApiProperty } from '@nestjs/swagger';
 import {
   AGENT_STATUSES,
@@ -69,6 +70,40 @@ export class AgentDetail extends AgentListItem {
 
   @ApiProperty({ format: 'date-time', example: '2026-11-22T10:00:00.000Z' })
   updated_at: string;
+
+  @ApiProperty({
+    type: 'integer',
+    minimum: 1,
+    description:
+      '1 on create; every change of `config` adds one (`GET /v2/agents/{id}/versions/{version}`)',
+    example: 1,
+  })
+  version: number;
+}
+
+/** `GET /v2/agents/:id/versions/:version`: one version of the agent's config. */
+export class AgentVersionResponse {
+  @ApiProperty({ type: 'integer', minimum: 1, example: 2 })
+  version: number;
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: 'The config of this version',
+    example: { threshold: 60 },
+  })
+  config: Record<string, unknown>;
+
+  @ApiProperty({ format: 'date-time', example: '2026-11-22T10:00:00.000Z' })
+  created_at: string;
+}
+
+export function toAgentVersion(version: AgentVersion): AgentVersionResponse {
+  return {
+    version: version.version,
+    config: version.config,
+    created_at: version.createdAt.toISOString(),
+  };
 }
 
 export class AgentListMeta {
@@ -131,6 +166,7 @@ export function toAgentDetail(view: AgentView, webhookBaseUrl: string): AgentDet
     webhook_auth: agent.webhookAuth,
     timeout_ms: agent.timeoutMs,
     updated_at: agent.updatedAt.toISOString(),
+    version: agent.version,
   };
 }
 

@@ -6,6 +6,7 @@ import {
   HttpCode,
   Inject,
   Param,
+  ParseIntPipe,
   Patch,
   Post,
   Query,
@@ -22,12 +23,15 @@ import {
 import type { Response } from 'express';
 import type { Account } from '../auth/account.entity';
 import { CurrentAccount, RequireScope } from '../auth/auth.decorators';
+import { ApiError } from '../common/api-error';
 import { APP_CONFIG, type AppConfig } from '../config/configuration';
 import {
   AgentDetail,
   AgentList,
+  AgentVersionResponse,
   toAgentDetail,
   toAgentList,
+  toAgentVersion,
   WebhookCredentialResponse,
 } from './agent.response';
 import { AgentsService, WebhookCredential } from './agents.service';
@@ -150,6 +154,26 @@ export class AgentsController {
     return this.agents.createWebhookCredential(account.id, id, body.type);
   }
 
+  @Get(':id/versions/:version')
+  @RequireScope('agents:read')
+  @AgentIdParam()
+  @ApiParam({ name: 'version', description: 'Version number (1 on create)', type: 'integer' })
+  @ApiOperation({
+    operationId: 'getAgentVersion',
+    summary: "One version of an agent's config",
+    description:
+      'Every change of `config` makes a new version; an execution runs the version current when it was created (`agent_version`).',
+  })
+  @ApiOkResponse({ type: AgentVersionResponse })
+  async getVersion(
+    @CurrentAccount() account: Account,
+    @Param('id') id: string,
+    @Param('version', new ParseIntPipe({ exceptionFactory: () => badVersion() })) version: number,
+  ): Promise<AgentVersionResponse> {
+    if (version < 1) throw badVersion();
+    return toAgentVersion(await this.agents.getVersion(account.id, id, version));
+  }
+
   @Post(':id/webhook-url/rotate')
   @HttpCode(200)
   @RequireScope('agents:write')
@@ -170,3 +194,5 @@ export class AgentsController {
     );
   }
 }
+
+const badVersion = () => ApiError.invalid('version', 'version must be a positive integer');

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { KindsModule } from '../runner/kinds/kinds.module';
 import { AgentStatsService } from './agent-stats.service';
+import { AgentVersions } from './agent-versions.service';
 import { AgentsService } from './agents.service';
 
 /**
@@ -10,7 +11,7 @@ import { AgentsService } from './agents.service';
  */
 @Module({
   imports: [KindsModule],
-  providers: [AgentsService, AgentStatsService],
-  exports: [AgentsService, AgentStatsService],
+  providers: [AgentsService, AgentStatsService, AgentVersions],
+  exports: [AgentsService, AgentStatsService, AgentVersions],
 })
 export class AgentsModule {}

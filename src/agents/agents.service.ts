@@ -1,15 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Repository } from 'typeorm';
+import { DataSource, IsNull, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { ApiError } from '../common/api-error';
+import { canonicalJson } from '../common/canonical-json';
 import { newSigningSecret, safeEqual, SecretBox, sha256Hex } from '../common/crypto';
 import { newId, randomToken } from '../common/ids';
 import { now } from '../common/time';
+import { transactionWithRetry } from '../database/transactions';
 import { KindRegistry } from '../runner/kinds/kind-registry';
 import { LocalBus } from '../runner/local-bus';
 import { AGENT_CHANGED } from './agent-cache';
 import { Agent, WebhookAuth } from './agent.entity';
+import { AgentVersion } from './agent-version.entity';
+import { AgentVersions } from './agent-versions.service';
 import type { AgentView } from './agent.response';
 import { AgentStats, AgentStatsService, DailyCounts } from './agent-stats.service';
 import { TIMEOUT_MS_DEFAULT } from './dto/agent-fields';
@@ -23,8 +27,8 @@ export const DEFAULT_AGENT_KIND = 'lead-qualification';
 /** Webhook API keys: `whk_` + 256 random bits; only their SHA-256 is stored. */
 const WEBHOOK_KEY_PREFIX = 'whk_';
 
-/** What an update may change (the kind and its config are fixed at creation). */
-type AgentChanges = Partial<Omit<Agent, 'id' | 'accountId' | 'kind' | 'createdAt'>>;
+/** What an update may change (the kind is fixed at creation; config changes add a version). */
+type AgentChanges = Partial<Omit<Agent, 'id' | 'accountId' | 'kind' | 'createdAt' | 'version'>>;
 
 const NO_STATS: AgentStats = { executionsToday: 0, successRate: 0 };
 
@@ -49,6 +53,8 @@ export class AgentsService {
     private readonly kinds: KindRegistry,
     @Inject(SecretBox) private readonly secrets: SecretBox,
     private readonly bus: LocalBus,
+    private readonly versions: AgentVersions,
+    private readonly dataSource: DataSource,
   ) {}
 
   /**
@@ -120,11 +126,15 @@ export class AgentsService {
       webhookKeyHash: null,
       webhookSecretEnc: null,
       timeoutMs: input.timeout_ms ?? TIMEOUT_MS_DEFAULT,
+      version: 1,
       createdAt: at,
       updatedAt: at,
       deletedAt: null,
     });
-    await this.agents.insert(agent as QueryDeepPartialEntity<Agent>);
+    await transactionWithRetry(this.dataSource, async (manager) => {
+      await manager.insert(Agent, agent as QueryDeepPartialEntity<Agent>);
+      await manager.insert(AgentVersion, versionRow(agent.id, 1, config, at));
+    });
     return { agent, stats: NO_STATS };
   }
 
@@ -157,9 +167,21 @@ export class AgentsService {
     for (const [key, value] of Object.entries(requested) as [keyof typeof requested, never][]) {
       if (value !== undefined && agent[key] !== value) changes[key] = value;
     }
-    if (patch.config !== undefined) changes.config = this.kinds.validate(agent.kind, patch.config);
+    const config =
+      patch.config === undefined ? undefined : this.kinds.validate(agent.kind, patch.config);
+    if (config !== undefined && canonicalJson(config) !== canonicalJson(agent.config)) {
+      return this.withStats(await this.changeConfig(agent, config, changes));
+    }
     if (Object.keys(changes).length === 0) return this.withStats(agent);
     return this.withStats(await this.change(agent, changes));
+  }
+
+  /** Version `version` of the account's agent `id`: 404 when either does not exist. */
+  async getVersion(accountId: string, id: string, version: number): Promise<AgentVersion> {
+    const agent = await this.findOwned(accountId, id);
+    const found = await this.versions.find(agent.id, version);
+    if (!found) throw ApiError.notFound('Agent version');
+    return found;
   }
 
   /**
@@ -252,8 +274,48 @@ export class AgentsService {
     return Object.assign(agent, updated);
   }
 
+  /**
+   * A new config: the next version, stored with it, and the other `changes`, in one
+   * transaction conditional on the version read (a concurrent config change is 409).
+   */
+  private async changeConfig(
+    agent: Agent,
+    config: Record<string, unknown>,
+    changes: AgentChanges,
+  ): Promise<Agent> {
+    const at = now();
+    const version = agent.version + 1;
+    const updated = { ...changes, config, version, updatedAt: at };
+    const applied = await transactionWithRetry(this.dataSource, async (manager) => {
+      const result = await manager.update(
+        Agent,
+        { id: agent.id, accountId: agent.accountId, version: agent.version, deletedAt: IsNull() },
+        updated as QueryDeepPartialEntity<Agent>,
+      );
+      if (result.affected !== 1) return false;
+      await manager.insert(AgentVersion, versionRow(agent.id, version, config, at));
+      return true;
+    });
+    this.bus.emit(AGENT_CHANGED, agent.id);
+    if (!applied) {
+      await this.findOwned(agent.accountId, agent.id); // 404 if deleted meanwhile
+      throw ApiError.conflict('The agent was changed concurrently; read it again and retry');
+    }
+    return Object.assign(agent, updated);
+  }
+
   private async withStats(agent: Agent): Promise<AgentView> {
     const stats = await this.stats.forAgents([agent.id]);
     return { agent, stats: stats.get(agent.id)! };
   }
+}
+
+/** A row of `agent_versions` as TypeORM's insert takes it (a JSON column is a plain object). */
+function versionRow(
+  agentId: string,
+  version: number,
+  config: Record<string, unknown>,
+  createdAt: Date,
+): QueryDeepPartialEntity<AgentVersion> {
+  return { agentId, version, config, createdAt } as QueryDeepPartialEntity<AgentVersion>;
 }

@@ -1,5 +1,6 @@
 import { Agent } from '../agents/agent.entity';
 import { AgentDailyStats } from '../agents/agent-daily-stats.entity';
+import { AgentVersion } from '../agents/agent-version.entity';
 import { Account } from '../auth/account.entity';
 import { ApiKey } from '../auth/api-key.entity';
 import { AccountSecret } from '../secrets/secret.entity';
@@ -21,4 +22,5 @@ export const ENTITIES = [
   User,
   Session,
   AccountSecret,
+  AgentVersion,
 ];

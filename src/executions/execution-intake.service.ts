@@ -392,6 +392,7 @@ function build(request: NewExecution, createdAt: Date): Execution {
     accountId: request.agent.accountId,
     agentId: request.agent.id,
     agentKind: request.agent.kind,
+    agentVersion: request.agent.version,
     status: 'queued',
     source: request.source,
     retryOf: request.retryOf ?? null,

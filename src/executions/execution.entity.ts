@@ -46,6 +46,10 @@ export class Execution {
   @Column({ name: 'agent_kind', type: 'varchar', length: 64 })
   agentKind: string;
 
+  /** The agent's `version` whose config this execution runs (current when it was created). */
+  @Column({ name: 'agent_version', type: 'int', default: 1 })
+  agentVersion: number;
+
   @Column({ type: 'varchar', length: 16 })
   status: ExecutionStatus;
 

@@ -10,6 +10,7 @@ export function toExecutionResponse(execution: Execution, options: { withLogs?: 
     status: execution.status,
     source: execution.source,
     retry_of: execution.retryOf,
+    agent_version: execution.agentVersion,
     input: execution.input,
     output: execution.output,
     error: execution.error,
@@ -70,6 +71,15 @@ export class ExecutionRecord {
     example: null,
   })
   retry_of: string | null;
+
+  @ApiProperty({
+    type: 'integer',
+    minimum: 1,
+    description:
+      "The agent's `version` whose config this execution runs (current when it was created)",
+    example: 1,
+  })
+  agent_version: number;
 
   @ApiProperty({
     type: 'object',

@@ -17,6 +17,7 @@ const LIST_COLUMNS: (keyof Execution)[] = [
   'accountId',
   'agentId',
   'agentKind',
+  'agentVersion',
   'status',
   'source',
   'retryOf',

@@ -66,6 +66,7 @@ const CLAIM_COLUMNS = {
   accountId: true,
   agentId: true,
   agentKind: true,
+  agentVersion: true,
   status: true,
   attempts: true,
   startedAt: true,

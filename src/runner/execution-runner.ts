@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { AgentCache } from '../agents/agent-cache';
 import { Agent } from '../agents/agent.entity';
+import { AgentVersions } from '../agents/agent-versions.service';
 import { jsonValueTooDeep, MAX_JSON_DEPTH } from '../common/json-depth';
 import { now } from '../common/time';
 import { APP_CONFIG, type AppConfig } from '../config/configuration';
@@ -41,6 +42,7 @@ export class ExecutionRunner implements OnModuleDestroy {
   constructor(
     @InjectRepository(Agent) private readonly agents: Repository<Agent>,
     private readonly kinds: KindRegistry,
+    private readonly versions: AgentVersions,
     @Inject(APP_CONFIG) config: AppConfig,
     bus: LocalBus,
   ) {
@@ -99,9 +101,18 @@ export class ExecutionRunner implements OnModuleDestroy {
       return fail('agent_error', `Unknown agent kind "${execution.agentKind}"`);
     }
     const kind = this.kinds.get(execution.agentKind);
+    let versionConfig: Record<string, unknown> | null;
+    try {
+      versionConfig = await this.versions.config(agent, execution.agentVersion);
+    } catch {
+      return { kind: 'abandoned' }; // the database is unavailable: lease recovery retries
+    }
+    if (!versionConfig) {
+      return fail('agent_error', `Version ${execution.agentVersion} of the agent no longer exists`);
+    }
     let config: Record<string, unknown>;
     try {
-      config = kind.validateConfig(agent.config ?? {});
+      config = kind.validateConfig(versionConfig);
     } catch (error) {
       const where = error instanceof ConfigValidationError ? ` (config.${error.path})` : '';
       return fail('invalid_config', `The agent's config is invalid${where}: ${messageOf(error)}`);

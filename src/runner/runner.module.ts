@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AgentsModule } from '../agents/agents.module';
 import { ExecutionsModule } from '../executions/executions.module';
 import { ExecutionLeases } from './execution-leases';
 import { ExecutionRunner } from './execution-runner';
@@ -8,7 +9,7 @@ import { Worker } from './worker.service';
 
 /** The worker role's runner: claims queued executions and runs them through their kind. */
 @Module({
-  imports: [ExecutionsModule, KindsModule, QueueModule],
+  imports: [AgentsModule, ExecutionsModule, KindsModule, QueueModule],
   providers: [ExecutionLeases, ExecutionRunner, Worker],
   exports: [Worker],
 })

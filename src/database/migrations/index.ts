@@ -19,6 +19,8 @@ import { MysqlExecutionsAccountIndex1763900500000 } from './mysql/1763900500000-
 import { SqliteExecutionsAccountIndex1763900500000 } from './sqlite/1763900500000-ExecutionsAccountIndex';
 import { MysqlAccountSecrets1764000000000 } from './mysql/1764000000000-AccountSecrets';
 import { SqliteAccountSecrets1764000000000 } from './sqlite/1764000000000-AccountSecrets';
+import { MysqlAgentVersions1764000100000 } from './mysql/1764000100000-AgentVersions';
+import { SqliteAgentVersions1764000100000 } from './sqlite/1764000100000-AgentVersions';
 
 /**
  * Migrations in order, one list per driver (column types differ between SQLite and MySQL).
@@ -41,6 +43,7 @@ export const SQLITE_MIGRATIONS: Function[] = [
   SqliteDashboardUsersSessions1763900400000,
   SqliteExecutionsAccountIndex1763900500000,
   SqliteAccountSecrets1764000000000,
+  SqliteAgentVersions1764000100000,
 ];
 export const MYSQL_MIGRATIONS: Function[] = [
   MysqlInitial1763780000000,
@@ -54,4 +57,5 @@ export const MYSQL_MIGRATIONS: Function[] = [
   MysqlDashboardUsersSessions1763900400000,
   MysqlExecutionsAccountIndex1763900500000,
   MysqlAccountSecrets1764000000000,
+  MysqlAgentVersions1764000100000,
 ];
