@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api, type Agent, type DeliveryAttempt, type Execution } from '../api';
+import { api, type Agent, type DeliveryAttemptList, type ExecutionDetail } from '../api';
 import { navigate } from '../router';
 import {
   Badge,
@@ -18,12 +18,11 @@ const LIVE = new Set(['queued', 'running']);
 
 export function ExecutionDetailPage({ id }: { id: string }) {
   const execution = useLoad(
-    () => api<Execution>('GET', `/executions/${encodeURIComponent(id)}`),
+    () => api<ExecutionDetail>('GET', `/executions/${encodeURIComponent(id)}`),
     [id],
   );
   const deliveries = useLoad(
-    () =>
-      api<{ data: DeliveryAttempt[] }>('GET', `/executions/${encodeURIComponent(id)}/deliveries`),
+    () => api<DeliveryAttemptList>('GET', `/executions/${encodeURIComponent(id)}/deliveries`),
     [id],
   );
   const [error, setError] = useState<unknown>(undefined);
@@ -74,7 +73,7 @@ export function ExecutionDetailPage({ id }: { id: string }) {
     setBusy(true);
     setError(undefined);
     try {
-      const next = await api<Execution>('POST', `/executions/${e.id}/retry`);
+      const next = await api<ExecutionDetail>('POST', `/executions/${e.id}/retry`);
       navigate(`/executions/${next.id}`);
     } catch (failure) {
       setError(failure);

@@ -4,8 +4,9 @@ import {
   api,
   EXECUTION_STATUSES,
   query,
-  type Agent,
+  type AgentListItem,
   type Execution,
+  type ExecutionList,
   type ExecutionStatus,
 } from '../api';
 import { navigate } from '../router';
@@ -20,11 +21,6 @@ import {
   useInterval,
   useLoad,
 } from '../ui';
-
-interface Page {
-  data: Execution[];
-  meta: { has_more: boolean; next_cursor: string | null };
-}
 
 interface Filters {
   statuses: ExecutionStatus[];
@@ -64,7 +60,7 @@ export function ExecutionTable(props: {
   const loadFirst = async (initial: boolean) => {
     const ticket = key;
     try {
-      const page = await api<Page>('GET', listPath(props.agentId, filters, limit));
+      const page = await api<ExecutionList>('GET', listPath(props.agentId, filters, limit));
       if (current.current !== ticket) return;
       setError(undefined);
       setItems((old) => {
@@ -96,7 +92,7 @@ export function ExecutionTable(props: {
     if (!cursor) return;
     setLoadingMore(true);
     try {
-      const page = await api<Page>('GET', listPath(props.agentId, filters, limit, cursor));
+      const page = await api<ExecutionList>('GET', listPath(props.agentId, filters, limit, cursor));
       setItems((old) => {
         const seen = new Set((old ?? []).map((e) => e.id));
         return [...(old ?? []), ...page.data.filter((e) => !seen.has(e.id))];
@@ -185,7 +181,7 @@ export function ExecutionsPage({ search }: { search: URLSearchParams }) {
     .filter((s): s is ExecutionStatus => EXECUTION_STATUSES.includes(s as ExecutionStatus));
   const from = search.get('from') ?? '';
   const to = search.get('to') ?? '';
-  const agents = useLoad<Agent[]>(() => allAgents(), []);
+  const agents = useLoad<AgentListItem[]>(() => allAgents(), []);
   const names = useMemo(
     () => new Map((agents.data ?? []).map((a) => [a.id, a.name] as [string, string])),
     [agents.data],
