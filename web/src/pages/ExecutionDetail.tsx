@@ -6,6 +6,7 @@ import {
   Empty,
   ErrorNote,
   Json,
+  LIVE_REFRESH_MS,
   Link,
   Loading,
   PageHeader,
@@ -38,14 +39,7 @@ export function ExecutionDetailPage({ id }: { id: string }) {
   );
   const live = Boolean(e && LIVE.has(e.status));
   // A queued or running execution is polled every second until it finishes.
-  useInterval(
-    () => {
-      void execution.reload();
-      void deliveries.reload();
-    },
-    1000,
-    live,
-  );
+  useInterval(() => Promise.all([execution.reload(), deliveries.reload()]), LIVE_REFRESH_MS, live);
 
   if (!e) {
     return (

@@ -14,6 +14,7 @@ import {
   Badge,
   Empty,
   ErrorNote,
+  LIVE_REFRESH_MS,
   Link,
   Loading,
   PageHeader,
@@ -41,7 +42,7 @@ function listPath(agentId: string | undefined, filters: Filters, limit: number, 
     : `/executions${params}`;
 }
 
-/** A list of executions that refreshes its first page every 2 s and pages on with "Load more". */
+/** A list of executions that refreshes its first page every second and pages on with "Load more". */
 export function ExecutionTable(props: {
   agentId?: string;
   filters?: Filters;
@@ -86,7 +87,7 @@ export function ExecutionTable(props: {
     void loadFirst(true);
   }, [key]);
 
-  useInterval(() => void loadFirst(false), 2000, items !== undefined);
+  useInterval(() => loadFirst(false), LIVE_REFRESH_MS, items !== undefined);
 
   const loadMore = async () => {
     if (!cursor) return;
