@@ -551,7 +551,7 @@ export interface paths {
         put?: never;
         /**
          * Change the signed-in user's password
-         * @description Needs the current password (400 `current_password` when wrong); the new one has at least 12 characters. Every other session of the user ends; this one stays.
+         * @description Needs the current password (400 `current_password` when wrong); the new one has at least 12 characters. Every session of the user ends, this one included; the answer sets the cookie of a new session (with its own CSRF token) for the requester.
          *
          *     Dashboard session only: API keys get 403.
          */
@@ -4560,16 +4560,20 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Changed */
-            204: {
+            /** @description Changed; a new session */
+            200: {
                 headers: {
+                    /** @description The new session cookie */
+                    "Set-Cookie"?: string;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SessionResponse"];
+                };
             };
             /** @description `invalid_request`: A parameter is missing, has the wrong type or an out-of-range value, or the JSON body is malformed (not valid JSON, not valid UTF-8, or not an object). `error.field` names the offending field (dotted for nested fields such as `options.callback_url`). */
             400: {

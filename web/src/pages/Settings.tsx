@@ -5,6 +5,7 @@ import {
   type ApiKeyList,
   type CreatedApiKey,
   type InvitedUser,
+  type Session,
   type SigningSecret,
   type User,
   type UserList,
@@ -552,7 +553,12 @@ function PasswordPanel() {
     setError(undefined);
     setDone(false);
     try {
-      await api('POST', '/session/password', { current_password: current, new_password: next });
+      // Every session of the user ends, this one too: the answer carries a new one (cookie
+      // and CSRF token), which refresh() then reads.
+      await api<Session>('POST', '/session/password', {
+        current_password: current,
+        new_password: next,
+      });
       setCurrent('');
       setNext('');
       setDone(true);
