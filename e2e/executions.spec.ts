@@ -23,6 +23,8 @@ class HeldEndpoint {
   async start() {
     this.server = createServer((_req, res) => {
       this.waiting.push(res);
+      // A run cancelled meanwhile closes its connection: no longer held.
+      res.on('close', () => (this.waiting = this.waiting.filter((r) => r !== res)));
       for (const notify of this.arrived.splice(0)) notify();
     });
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
@@ -138,11 +140,14 @@ test.describe('executions', () => {
 
     await signIn(page);
     await page.goto(`/dashboard/executions/${id}`);
-    await expect(page.getByTestId('execution-status')).toHaveText('running');
-    const logs = page.getByRole('region', { name: 'Logs' });
-    await expect(logs).toContainText('No log lines yet.');
     // Marks this document: a reload would lose it.
     await page.evaluate((mark) => document.documentElement.setAttribute('data-spec', mark), id);
+    await expect(page.getByTestId('execution-status')).toHaveText('running');
+    // While it runs: the log so far (the request sent, no answer yet).
+    const logs = page.getByRole('region', { name: 'Logs' });
+    await expect(logs.getByRole('listitem')).toContainText(['Run started', 'Sending']);
+    await expect(logs).not.toContainText('Answered');
+    await expect(page.getByTestId('execution-status')).toHaveText('running');
 
     endpoint.release();
     await expect(page.getByTestId('execution-status')).toHaveText('completed');
