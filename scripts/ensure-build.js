@@ -37,7 +37,7 @@ if (!existsSync(webIndex) || statSync(webIndex).mtimeMs < webSources) {
   process.stderr.write('Building the dashboard (vite)...\n');
   execFileSync(
     process.execPath,
-    [require.resolve('vite/bin/vite.js'), 'build', '--config', join(root, 'web', 'vite.config.mts')],
+    [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', join(root, 'web', 'vite.config.mts')],
     { stdio: 'inherit', cwd: root },
   );
 }

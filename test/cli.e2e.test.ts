@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../src/common/crypto';
 import { CliResult, ensureBuilt, parseOutput, runCli } from './support/cli';
@@ -196,6 +198,18 @@ describe('CLI', () => {
     expect(String(out.sign_in_url)).toMatch(
       /^http:\/\/localhost:3000\/dashboard\/setup-password\?token=[A-Za-z0-9_-]{40,}$/,
     );
+    // The README's quick start shows this output: the same fields in the same order, each
+    // value as printed or its beginning followed by "…".
+    const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
+    const shown = /^npm run --silent cli -- seed:demo\n# (\{.*\})$/m.exec(readme);
+    expect(shown, "README's quick start shows the output of seed:demo").toBeTruthy();
+    const sample = JSON.parse(shown![1]) as Record<string, string>;
+    expect(Object.keys(sample)).toEqual(Object.keys(out));
+    for (const [field, value] of Object.entries(sample)) {
+      const printed = String(out[field]);
+      if (value.endsWith('…')) expect(printed.startsWith(value.slice(0, -1)), field).toBe(true);
+      else expect(printed, field).toBe(value);
+    }
     const auth = bearer(String(out.api_key));
 
     const who = await t.api().get('/v2/account').set(auth).expect(200);

@@ -254,7 +254,7 @@ describe('dashboard sessions', () => {
     await t.api().get('/v2/session').set({ Cookie: live.cookie }).expect(200);
   });
 
-  it('a password change signs out every other session of the user', async () => {
+  it('a password change signs out every session of the user, this one too, and starts a new one', async () => {
     const user = await createUser(t, accountId);
     const a = await signIn(t, user.email);
     const b = await signIn(t, user.email);
@@ -274,14 +274,40 @@ describe('dashboard sessions', () => {
     expect(short.body.error.field).toBe('new_password');
     await t.api().get('/v2/session').set({ Cookie: b.cookie }).expect(200);
 
-    await t
+    const changed = await t
       .api()
       .post('/v2/session/password')
       .set(a.headers())
       .send({ current_password: PASSWORD, new_password: 'a new password 123' })
-      .expect(204);
+      .expect(200);
+    // The requester's new session: a new cookie, a new CSRF token.
+    const fresh = browser(changed, a.ip);
+    expect(fresh.cookie).not.toBe(a.cookie);
+    expect(fresh.csrf).not.toBe(a.csrf);
+    expect(changed.body).toMatchObject({ user: { id: user.id }, account: { id: accountId } });
+    expect(String(changed.headers['set-cookie'])).toMatch(/; HttpOnly/);
+
+    // Both old sessions are gone, the one that made the change included.
     await t.api().get('/v2/session').set({ Cookie: b.cookie }).expect(401);
-    await t.api().get('/v2/session').set({ Cookie: a.cookie }).expect(200);
+    const old = await t.api().get('/v2/session').set({ Cookie: a.cookie }).expect(401);
+    expect(old.body.error.code).toBe('unauthorized');
+    await t.api().get('/v2/agents').set({ Cookie: a.cookie }).expect(401);
+    expect(await sessions().countBy({ userId: user.id })).toBe(1);
+    // The new one works, state-changing requests included (its own CSRF token): an empty
+    // agent passes the origin and CSRF checks and fails validation, with the old token it
+    // is refused before.
+    const me = await t.api().get('/v2/session').set({ Cookie: fresh.cookie }).expect(200);
+    expect(me.body.csrf_token).toBe(fresh.csrf);
+    const passes = await t.api().post('/v2/agents').set(fresh.headers()).send({}).expect(400);
+    expect(passes.body.error.code).toBe('invalid_request');
+    const refused = await t
+      .api()
+      .post('/v2/agents')
+      .set({ ...fresh.headers(), 'X-CSRF-Token': a.csrf })
+      .send({})
+      .expect(403);
+    expect(refused.body.error.code).toBe('forbidden');
+
     await t
       .api()
       .post('/v2/session')

@@ -397,6 +397,42 @@ describe('executions: list, read, cancel, retry', () => {
       expect(completed.body.error.code).toBe('conflict');
     });
 
+    it("shows a running execution's log while it runs; a cancel keeps each entry once", async () => {
+      const agentId = await createAgent(t, key, {
+        kind: 'http-request',
+        config: { url: `${slow.url}/live` },
+      });
+      const running = await post(`/v2/agents/${agentId}/trigger`, {
+        input: { n: 1 },
+        options: { async: true },
+      }).expect(202);
+      const id = running.body.execution_id as string;
+      type Entry = { level: string; message: string };
+      // Written while the kind waits for the endpoint (LIVE_LOG_MS), not only at the end.
+      const live = await waitFor(
+        () => detail(id),
+        (body) => body.logs.some((entry: Entry) => entry.message.includes('/live')),
+        5000,
+      );
+      expect(live.status).toBe('running');
+      expect(live.logs.map((entry: Entry) => entry.message)).toEqual([
+        expect.stringMatching(/^Run started/),
+        expect.stringMatching(/^Sending .*\/live/),
+      ]);
+
+      await post(`/v2/executions/${id}/cancel`).expect(200);
+      // The worker slot is free again once the cancelled run has kept its log.
+      const lead = await createAgent(t, key);
+      expect(
+        (await post(`/v2/agents/${lead}/trigger`, { input: VALID }).expect(200)).body,
+      ).toMatchObject({ status: 'completed' });
+      const final = await detail(id);
+      const lines = final.logs.map((entry: Entry) => `${entry.level} ${entry.message}`);
+      expect(new Set(lines).size).toBe(lines.length);
+      expect(lines[0]).toMatch(/^info Run started/);
+      expect(lines).toContain('warn Cancelled on request');
+    });
+
     it('is 404 for an unknown or foreign execution and needs agents:trigger', async () => {
       const lead = await createAgent(t, key);
       const res = await post(`/v2/agents/${lead}/trigger`, { input: VALID }).expect(200);

@@ -364,16 +364,38 @@ export class ExecutionLifecycleService {
   }
 
   /**
+   * The log so far of a run in progress (its page shows it live). Only this attempt's row
+   * while it is running: once the run is finished, cancelled or taken over, nothing changes.
+   */
+  async writeLiveLogs(execution: Execution, logs: LogEntry[]): Promise<void> {
+    await this.dataSource
+      .createQueryBuilder()
+      .update(Execution)
+      .set({ logs } as QueryDeepPartialEntity<Execution>)
+      .where('id = :id AND status = :status AND attempts = :attempts', {
+        id: execution.id,
+        status: 'running',
+        attempts: execution.attempts,
+      })
+      .execute();
+  }
+
+  /**
    * Keeps the logs a run wrote before it was cancelled: they go before the cancel entry.
-   * Only touches a row that is cancelled (never a final record of another kind).
+   * Only touches a row that is cancelled (never a final record of another kind). Entries
+   * already written while the run was in progress are not repeated.
    */
   async keepLogsOfCancelledRun(executionId: string, runLogs: LogEntry[]): Promise<void> {
     if (runLogs.length === 0) return;
-    // Not idempotent (merged twice, the entries would repeat): retried only when rolled back.
+    const key = (entry: LogEntry) => `${entry.timestamp} ${entry.level} ${entry.message}`;
+    const ours = new Set(runLogs.map(key));
+    // Not idempotent for entries without a twin (merged twice, those would repeat): retried
+    // only when rolled back.
     await retrying(this.dataSource).transaction(async (manager) => {
       const current = await manager.findOneBy(Execution, { id: executionId });
       if (!current || current.status !== 'cancelled') return;
-      const logs = [...runLogs, ...(current.logs ?? [])].sort((a, b) =>
+      const earlier = (current.logs ?? []).filter((entry) => !ours.has(key(entry)));
+      const logs = [...runLogs, ...earlier].sort((a, b) =>
         a.timestamp < b.timestamp ? -1 : a.timestamp > b.timestamp ? 1 : 0,
       );
       await manager.update(Execution, { id: executionId, status: 'cancelled' }, { logs });

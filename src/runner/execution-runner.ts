@@ -7,7 +7,7 @@ import { AgentVersions } from '../agents/agent-versions.service';
 import { jsonValueTooDeep, MAX_JSON_DEPTH } from '../common/json-depth';
 import { now } from '../common/time';
 import { APP_CONFIG, type AppConfig } from '../config/configuration';
-import type { Execution, ExecutionError } from '../executions/execution.entity';
+import type { Execution, ExecutionError, LogEntry } from '../executions/execution.entity';
 import type { RunOutcome } from '../executions/execution-lifecycle.service';
 import { ConfigValidationError, RunContext, RunFailure } from './kinds/agent-kind';
 import { KindRegistry } from './kinds/kind-registry';
@@ -22,6 +22,15 @@ export class RunAborted extends Error {
     super(`Run aborted: ${reason}`);
   }
 }
+
+/**
+ * How often a running execution's log is written while it runs (when it grew), so that its
+ * page shows it live; runs shorter than this write their log once, with the outcome.
+ */
+export const LIVE_LOG_MS = 500;
+
+/** Writes a running execution's log so far; a failure is ignored (the next write retries). */
+export type LiveLogWriter = (logs: LogEntry[]) => Promise<void>;
 
 /** The result of one run: a final outcome to record, or an abort that records nothing. */
 export type RunResult =
@@ -76,9 +85,15 @@ export class ExecutionRunner implements OnModuleDestroy {
 
   /**
    * Runs `execution`. `agent` may be given when the caller already read it (the worker reads
-   * the agents of a claimed batch at once); otherwise it is read here.
+   * the agents of a claimed batch at once); otherwise it is read here. With `liveLogs`, the
+   * log is also written every LIVE_LOG_MS while the kind runs, when it grew.
    */
-  async run(execution: Execution, controller: AbortController, agent?: Agent): Promise<RunResult> {
+  async run(
+    execution: Execution,
+    controller: AbortController,
+    agent?: Agent,
+    liveLogs?: LiveLogWriter,
+  ): Promise<RunResult> {
     const log = new RunLog();
     const startedAt = Date.now();
     // Every failure leaves an error entry; a kind that reported its own failure already did.
@@ -136,6 +151,7 @@ export class ExecutionRunner implements OnModuleDestroy {
       removeListener = () => signal.removeEventListener('abort', onAbort);
     });
     aborted.catch(() => undefined);
+    const live = liveLogs ? writeWhileRunning(log, liveLogs) : undefined;
     try {
       const running = Promise.resolve().then(() => kind.run(execution.input, ctx));
       running.catch(() => undefined); // it may settle after the race is decided
@@ -163,8 +179,39 @@ export class ExecutionRunner implements OnModuleDestroy {
     } finally {
       clearTimeout(timer);
       removeListener();
+      live?.stop();
     }
   }
+}
+
+/**
+ * Writes `log` every LIVE_LOG_MS when it changed, one write at a time, until `stop()`. A
+ * write still in flight then is not waited for: it only changes a row that is still running
+ * this attempt, so it cannot land over the outcome (or a cancellation) recorded after it.
+ */
+function writeWhileRunning(log: RunLog, write: LiveLogWriter): { stop(): void } {
+  let written = 0;
+  let inFlight: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    if (inFlight || log.version === written) return;
+    const version = log.version;
+    inFlight = write(log.toJSON())
+      .then(
+        () => {
+          written = version;
+        },
+        () => undefined,
+      )
+      .finally(() => {
+        inFlight = undefined;
+      });
+  }, LIVE_LOG_MS);
+  timer.unref();
+  return {
+    stop() {
+      clearInterval(timer);
+    },
+  };
 }
 
 function outcome(

@@ -5,14 +5,18 @@ export const MAX_LOG_ENTRIES = 1000;
 export const MAX_LOG_MESSAGE_CHARS = 4000;
 
 /**
- * The log entries of one run, kept in memory while it runs and written once with the final
- * update (one JSON column: one write per run, one read for the detail route).
+ * The log entries of one run, kept in memory while it runs and written with the final update
+ * (one JSON column, one read for the detail route). A run that lasts longer than
+ * LIVE_LOG_MS also has its log written while it runs, when it grew (see ExecutionRunner).
  */
 export class RunLog {
   readonly entries: LogEntry[] = [];
   private dropped = 0;
+  /** Grows with every entry added (or dropped): tells whether the log changed since a write. */
+  version = 0;
 
   add(level: LogLevel, message: string): void {
+    this.version++;
     if (this.entries.length >= MAX_LOG_ENTRIES - 1) {
       this.dropped++;
       return;

@@ -421,7 +421,9 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, Dispatch
   private async execute(run: ActiveRun, agent?: Agent): Promise<void> {
     const { execution } = run;
     try {
-      const result = await this.runner.run(execution, run.controller, agent);
+      const result = await this.runner.run(execution, run.controller, agent, (logs) =>
+        this.lifecycle.writeLiveLogs(execution, logs),
+      );
       if (run.abandoned || result.kind === 'abandoned') return;
       if (result.kind === 'cancelled') {
         await this.lifecycle.keepLogsOfCancelledRun(execution.id, result.logs.toJSON());

@@ -81,24 +81,28 @@ export class SessionsController {
 
   @Post('session/password')
   @SessionOnly()
-  @HttpCode(204)
+  @HttpCode(200)
   @ApiOperation({
     operationId: 'changePassword',
     summary: "Change the signed-in user's password",
     description:
-      'Needs the current password (400 `current_password` when wrong); the new one has at least 12 characters. Every other session of the user ends; this one stays.',
+      'Needs the current password (400 `current_password` when wrong); the new one has at least 12 characters. Every session of the user ends, this one included; the answer sets the cookie of a new session (with its own CSRF token) for the requester.',
   })
-  @ApiNoContentResponse({ description: 'Changed' })
+  @ApiOkResponse({
+    type: SessionResponse,
+    description: 'Changed; a new session',
+    headers: {
+      'Set-Cookie': { description: 'The new session cookie', schema: { type: 'string' } },
+    },
+  })
   async changePassword(
     @CurrentSession() session: SessionContext,
     @Body() body: ChangePasswordDto,
-  ): Promise<void> {
-    await this.users.changePassword(
-      session.user,
-      body.current_password,
-      body.new_password,
-      session.id,
-    );
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<SessionResponse> {
+    await this.users.changePassword(session.user, body.current_password, body.new_password);
+    return this.started(req, res, await this.sessions.start(session.user));
   }
 
   @Post('password-setup')

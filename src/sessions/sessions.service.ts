@@ -35,7 +35,7 @@ export interface StartedSession extends ActiveSession {
 /**
  * Dashboard sessions, stored server-side by the SHA-256 of their random token. A session
  * ends on sign-out, after SESSION_IDLE_MS without a request, SESSION_MAX_MS after sign-in,
- * when the user's password changes (all but the session that changed it) and when the user
+ * when the user's password changes (all of them; the requester gets a new one) and when the user
  * is removed. The CSRF token is an HMAC of the token's hash under SECRET_KEY: constant for a
  * session, different for every session, nothing more to store.
  */

@@ -168,24 +168,18 @@ export class UsersService {
 
   /**
    * Changes the password of a signed-in user after checking the current one (400
-   * `current_password` when wrong), and ends every other session of theirs.
+   * `current_password` when wrong), and ends every session of theirs, the one that asked
+   * included (the caller starts a new one for the requester).
    */
-  async changePassword(
-    user: User,
-    current: string,
-    next: string,
-    keepSessionId: string,
-  ): Promise<void> {
+  async changePassword(user: User, current: string, next: string): Promise<void> {
     if (!(await verifyPassword(current, user.passwordHash))) {
       throw ApiError.invalid('current_password', 'current_password is not the current password');
     }
     checkNewPassword(next, 'new_password');
-    await this.users.update({ id: user.id }, { passwordHash: await hashPassword(next) });
-    await this.sessions
-      .createQueryBuilder()
-      .delete()
-      .where('user_id = :userId AND id <> :keep', { userId: user.id, keep: keepSessionId })
-      .execute();
+    const passwordHash = await hashPassword(next);
+    await this.users.update({ id: user.id }, { passwordHash });
+    user.passwordHash = passwordHash;
+    await this.sessions.delete({ userId: user.id });
   }
 
   private async keepAnOwner(repo: Repository<User>, accountId: string, id: string): Promise<void> {

@@ -235,13 +235,35 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): Loaded<T> {
 }
 
 /** Runs `tick` every `ms` while `active`. */
-export function useInterval(tick: () => void, ms: number, active: boolean): void {
+/** How often what can change on its own (executions, lists of them) is refreshed: 1 s. */
+export const LIVE_REFRESH_MS = 1000;
+
+/**
+ * Calls `tick` every `ms` while `active`. The next call is timed from the end of the last
+ * one, so a slow answer never stacks requests.
+ */
+export function useInterval(tick: () => unknown, ms: number, active: boolean): void {
   const saved = useRef(tick);
   saved.current = tick;
   useEffect(() => {
     if (!active) return;
-    const timer = setInterval(() => saved.current(), ms);
-    return () => clearInterval(timer);
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout>;
+    const schedule = () => {
+      timer = setTimeout(async () => {
+        try {
+          await saved.current();
+        } catch {
+          // The tick reports its own errors.
+        }
+        if (!stopped) schedule();
+      }, ms);
+    };
+    schedule();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
   }, [ms, active]);
 }
 

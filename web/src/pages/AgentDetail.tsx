@@ -1,5 +1,11 @@
 import { useState } from 'preact/hooks';
-import { api, type Agent, type DayStats } from '../api';
+import {
+  api,
+  type Agent,
+  type DailyStats,
+  type TestWebhookResult,
+  type WebhookCredential,
+} from '../api';
 import { navigate } from '../router';
 import {
   Badge,
@@ -74,7 +80,7 @@ export function curlSample(url: string, mode: AuthMode, secret?: string): string
 export function AgentDetailPage({ id }: { id: string }) {
   const agent = useLoad(() => api<Agent>('GET', `/agents/${encodeURIComponent(id)}`), [id]);
   const stats = useLoad(
-    () => api<{ data: DayStats[] }>('GET', `/agents/${encodeURIComponent(id)}/stats?days=14`),
+    () => api<DailyStats>('GET', `/agents/${encodeURIComponent(id)}/stats?days=14`),
     [id],
   );
   const [error, setError] = useState<unknown>(undefined);
@@ -120,7 +126,7 @@ export function AgentDetailPage({ id }: { id: string }) {
     setBusy(true);
     setError(undefined);
     try {
-      const result = await api<{ execution_id: string }>('POST', `/agents/${a.id}/test-webhook`, {
+      const result = await api<TestWebhookResult>('POST', `/agents/${a.id}/test-webhook`, {
         input: SAMPLE_PAYLOAD,
       });
       navigate(`/executions/${result.execution_id}`);
@@ -261,7 +267,7 @@ function WebhookSecurity({ agent, onChange }: { agent: Agent; onChange: () => Pr
     setBusy(true);
     setError(undefined);
     try {
-      const result = await api<{ type: 'api_key' | 'signature'; secret: string }>(
+      const result = await api<WebhookCredential>(
         'POST',
         `/agents/${agent.id}/webhook-credentials`,
         { type },

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { allAgents, api, ApiFailure, type Agent, type AgentKind } from '../api';
+import { allAgents, api, ApiFailure, type Agent, type AgentKind, type AgentKindList } from '../api';
 import { navigate } from '../router';
 import {
   Badge,
@@ -100,13 +100,13 @@ export function AgentsPage() {
 }
 
 const FALLBACK_KINDS: AgentKind[] = [
-  { kind: 'lead-qualification', description: 'Scores an inbound lead' },
-  { kind: 'http-request', description: 'Calls an HTTP endpoint' },
+  { kind: 'lead-qualification', description: 'Scores an inbound lead', config_schema: {} },
+  { kind: 'http-request', description: 'Calls an HTTP endpoint', config_schema: {} },
 ];
 
 export async function loadKinds(): Promise<AgentKind[]> {
   try {
-    return (await api<{ data: AgentKind[] }>('GET', '/agent-kinds')).data;
+    return (await api<AgentKindList>('GET', '/agent-kinds')).data;
   } catch (error) {
     if (error instanceof ApiFailure && error.status === 404) return FALLBACK_KINDS;
     throw error;

@@ -1,11 +1,12 @@
 import { useState } from 'preact/hooks';
-import { api, type Agent, type DeliveryAttempt, type Execution } from '../api';
+import { api, type Agent, type DeliveryAttemptList, type ExecutionDetail } from '../api';
 import { navigate } from '../router';
 import {
   Badge,
   Empty,
   ErrorNote,
   Json,
+  LIVE_REFRESH_MS,
   Link,
   Loading,
   PageHeader,
@@ -18,12 +19,11 @@ const LIVE = new Set(['queued', 'running']);
 
 export function ExecutionDetailPage({ id }: { id: string }) {
   const execution = useLoad(
-    () => api<Execution>('GET', `/executions/${encodeURIComponent(id)}`),
+    () => api<ExecutionDetail>('GET', `/executions/${encodeURIComponent(id)}`),
     [id],
   );
   const deliveries = useLoad(
-    () =>
-      api<{ data: DeliveryAttempt[] }>('GET', `/executions/${encodeURIComponent(id)}/deliveries`),
+    () => api<DeliveryAttemptList>('GET', `/executions/${encodeURIComponent(id)}/deliveries`),
     [id],
   );
   const [error, setError] = useState<unknown>(undefined);
@@ -39,14 +39,7 @@ export function ExecutionDetailPage({ id }: { id: string }) {
   );
   const live = Boolean(e && LIVE.has(e.status));
   // A queued or running execution is polled every second until it finishes.
-  useInterval(
-    () => {
-      void execution.reload();
-      void deliveries.reload();
-    },
-    1000,
-    live,
-  );
+  useInterval(() => Promise.all([execution.reload(), deliveries.reload()]), LIVE_REFRESH_MS, live);
 
   if (!e) {
     return (
@@ -74,7 +67,7 @@ export function ExecutionDetailPage({ id }: { id: string }) {
     setBusy(true);
     setError(undefined);
     try {
-      const next = await api<Execution>('POST', `/executions/${e.id}/retry`);
+      const next = await api<ExecutionDetail>('POST', `/executions/${e.id}/retry`);
       navigate(`/executions/${next.id}`);
     } catch (failure) {
       setError(failure);

@@ -4,8 +4,9 @@ import {
   api,
   EXECUTION_STATUSES,
   query,
-  type Agent,
+  type AgentListItem,
   type Execution,
+  type ExecutionList,
   type ExecutionStatus,
 } from '../api';
 import { navigate } from '../router';
@@ -13,6 +14,7 @@ import {
   Badge,
   Empty,
   ErrorNote,
+  LIVE_REFRESH_MS,
   Link,
   Loading,
   PageHeader,
@@ -20,11 +22,6 @@ import {
   useInterval,
   useLoad,
 } from '../ui';
-
-interface Page {
-  data: Execution[];
-  meta: { has_more: boolean; next_cursor: string | null };
-}
 
 interface Filters {
   statuses: ExecutionStatus[];
@@ -45,7 +42,7 @@ function listPath(agentId: string | undefined, filters: Filters, limit: number, 
     : `/executions${params}`;
 }
 
-/** A list of executions that refreshes its first page every 2 s and pages on with "Load more". */
+/** A list of executions that refreshes its first page every second and pages on with "Load more". */
 export function ExecutionTable(props: {
   agentId?: string;
   filters?: Filters;
@@ -64,7 +61,7 @@ export function ExecutionTable(props: {
   const loadFirst = async (initial: boolean) => {
     const ticket = key;
     try {
-      const page = await api<Page>('GET', listPath(props.agentId, filters, limit));
+      const page = await api<ExecutionList>('GET', listPath(props.agentId, filters, limit));
       if (current.current !== ticket) return;
       setError(undefined);
       setItems((old) => {
@@ -90,13 +87,13 @@ export function ExecutionTable(props: {
     void loadFirst(true);
   }, [key]);
 
-  useInterval(() => void loadFirst(false), 2000, items !== undefined);
+  useInterval(() => loadFirst(false), LIVE_REFRESH_MS, items !== undefined);
 
   const loadMore = async () => {
     if (!cursor) return;
     setLoadingMore(true);
     try {
-      const page = await api<Page>('GET', listPath(props.agentId, filters, limit, cursor));
+      const page = await api<ExecutionList>('GET', listPath(props.agentId, filters, limit, cursor));
       setItems((old) => {
         const seen = new Set((old ?? []).map((e) => e.id));
         return [...(old ?? []), ...page.data.filter((e) => !seen.has(e.id))];
@@ -185,7 +182,7 @@ export function ExecutionsPage({ search }: { search: URLSearchParams }) {
     .filter((s): s is ExecutionStatus => EXECUTION_STATUSES.includes(s as ExecutionStatus));
   const from = search.get('from') ?? '';
   const to = search.get('to') ?? '';
-  const agents = useLoad<Agent[]>(() => allAgents(), []);
+  const agents = useLoad<AgentListItem[]>(() => allAgents(), []);
   const names = useMemo(
     () => new Map((agents.data ?? []).map((a) => [a.id, a.name] as [string, string])),
     [agents.data],

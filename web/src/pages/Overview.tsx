@@ -1,4 +1,4 @@
-import { allAgents, api, type DayStats } from '../api';
+import { allAgents, api, type DailyStats } from '../api';
 import {
   Badge,
   DailyChart,
@@ -13,7 +13,7 @@ import {
 
 export function OverviewPage() {
   const agents = useLoad(() => allAgents(), []);
-  const stats = useLoad(() => api<{ data: DayStats[] }>('GET', '/stats?days=14'), []);
+  const stats = useLoad(() => api<DailyStats>('GET', '/stats?days=14'), []);
 
   const days = stats.data?.data ?? [];
   const today = days.length ? days[days.length - 1] : undefined;

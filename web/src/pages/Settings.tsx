@@ -1,5 +1,15 @@
 import { useState } from 'preact/hooks';
-import { api, type AccountInfo, type ApiKey, type User } from '../api';
+import {
+  api,
+  type AccountInfo,
+  type ApiKeyList,
+  type CreatedApiKey,
+  type InvitedUser,
+  type Session,
+  type SigningSecret,
+  type User,
+  type UserList,
+} from '../api';
 import { useSession } from '../session';
 import {
   CopyButton,
@@ -95,11 +105,11 @@ function PlanPanel({ account, error }: { account: AccountInfo | undefined; error
 }
 
 function ApiKeysPanel() {
-  const keys = useLoad(() => api<{ data: ApiKey[] }>('GET', '/api-keys'), []);
+  const keys = useLoad(() => api<ApiKeyList>('GET', '/api-keys'), []);
   const [creating, setCreating] = useState(false);
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<string[]>([...SCOPES]);
-  const [created, setCreated] = useState<ApiKey | null>(null);
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [error, setError] = useState<unknown>(undefined);
   const [revoking, setRevoking] = useState<string | null>(null);
 
@@ -107,7 +117,7 @@ function ApiKeysPanel() {
     event.preventDefault();
     setError(undefined);
     try {
-      const key = await api<ApiKey>('POST', '/api-keys', { name, scopes });
+      const key = await api<CreatedApiKey>('POST', '/api-keys', { name, scopes });
       setCreated(key);
       setCreating(false);
       setName('');
@@ -293,10 +303,7 @@ function SigningPanel(props: { account: AccountInfo | undefined; onChange: () =>
     setBusy(true);
     setError(undefined);
     try {
-      const result = await api<{ signing_secret: string }>(
-        'POST',
-        '/account/signing-secret/rotate',
-      );
+      const result = await api<SigningSecret>('POST', '/account/signing-secret/rotate');
       setSecret(result.signing_secret);
       await props.onChange();
     } catch (failure) {
@@ -357,7 +364,7 @@ function SigningPanel(props: { account: AccountInfo | undefined; onChange: () =>
 }
 
 function UsersPanel({ me }: { me: User }) {
-  const users = useLoad(() => api<{ data: User[] }>('GET', '/users'), []);
+  const users = useLoad(() => api<UserList>('GET', '/users'), []);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<'member' | 'owner'>('member');
   const [invite, setInvite] = useState<{ email: string; url: string } | null>(null);
@@ -378,7 +385,7 @@ function UsersPanel({ me }: { me: User }) {
   const sendInvite = (event: Event) => {
     event.preventDefault();
     return run(async () => {
-      const result = await api<{ user: User; setup_url: string }>('POST', '/users', {
+      const result = await api<InvitedUser>('POST', '/users', {
         email,
         role,
       });
@@ -481,11 +488,11 @@ function UsersPanel({ me }: { me: User }) {
                   </td>
                   <td class="hide-narrow">
                     <span class={`badge badge-${user.status === 'invited' ? 'queued' : 'active'}`}>
-                      {user.status ?? 'active'}
+                      {user.status}
                     </span>
                   </td>
                   <td class="hide-narrow">
-                    <Time iso={user.last_sign_in_at ?? null} />
+                    <Time iso={user.last_sign_in_at} />
                   </td>
                   <td class="row-actions">
                     {user.id === me.id ? null : removing === user.id ? (
@@ -546,7 +553,12 @@ function PasswordPanel() {
     setError(undefined);
     setDone(false);
     try {
-      await api('POST', '/session/password', { current_password: current, new_password: next });
+      // Every session of the user ends, this one too: the answer carries a new one (cookie
+      // and CSRF token), which refresh() then reads.
+      await api<Session>('POST', '/session/password', {
+        current_password: current,
+        new_password: next,
+      });
       setCurrent('');
       setNext('');
       setDone(true);

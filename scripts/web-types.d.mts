@@ -1,0 +1,3 @@
+/** Types of scripts/web-types.mjs, for the test that checks the committed file. */
+export declare const WEB_TYPES_FILE: string;
+export declare function renderWebTypes(document: unknown): Promise<string>;
