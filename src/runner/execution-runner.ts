@@ -101,7 +101,7 @@ export class ExecutionRunner implements OnModuleDestroy {
     const kind = this.kinds.get(execution.agentKind);
     let config: Record<string, unknown>;
     try {
-      config = kind.validateConfig(agent.config ?? {});
+      config = kind.parseConfig(agent.config ?? {});
     } catch (error) {
       const where = error instanceof ConfigValidationError ? ` (config.${error.path})` : '';
       return fail('invalid_config', `The agent's config is invalid${where}: ${messageOf(error)}`);
@@ -126,7 +126,7 @@ export class ExecutionRunner implements OnModuleDestroy {
     });
     aborted.catch(() => undefined);
     try {
-      const running = Promise.resolve().then(() => kind.run(execution.input, ctx));
+      const running = Promise.resolve().then(() => kind.handler.run(execution.input, ctx));
       running.catch(() => undefined); // it may settle after the race is decided
       const output = await Promise.race([running, aborted]);
       if (signal.aborted) throw signal.reason;

@@ -8,7 +8,7 @@ import { Worker } from './worker.service';
 
 /** The worker role's runner: claims queued executions and runs them through their kind. */
 @Module({
-  imports: [ExecutionsModule, KindsModule, QueueModule],
+  imports: [ExecutionsModule, KindsModule.register(), QueueModule],
   providers: [ExecutionLeases, ExecutionRunner, Worker],
   exports: [Worker],
 })

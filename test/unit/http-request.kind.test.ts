@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../src/config/configuration';
 import type { LogLevel } from '../../src/executions/execution.entity';
 import { ConfigValidationError, RunFailure } from '../../src/runner/kinds/agent-kind';
-import { HttpRequestKind, MAX_RESPONSE_BYTES } from '../../src/runner/kinds/http-request.kind';
+import {
+  HttpRequestConfig,
+  HttpRequestKind,
+  MAX_RESPONSE_BYTES,
+} from '../../src/runner/kinds/http-request.kind';
+import { parseKindConfig } from '../../src/runner/kinds/kind-config';
+
+const parse = (config: Record<string, unknown>) => parseKindConfig(HttpRequestConfig, config);
 import { startLocalServer, type LocalServer } from '../support/http-server';
 
 const privateAllowed = new HttpRequestKind({ outboundAllowPrivate: true } as AppConfig);
@@ -20,7 +27,7 @@ async function run(
       executionId: 'exe_test',
       agentId: 'agt_test',
       accountId: 'acc_test',
-      config: kind.validateConfig(config),
+      config: parse(config),
       log: (level, message) => logs.push({ level, message }),
       signal,
     });
@@ -154,7 +161,7 @@ describe('http-request kind', () => {
   });
 
   it('normalizes its config with defaults', () => {
-    expect(privateAllowed.validateConfig({ url: 'https://example.com/hook' })).toEqual({
+    expect(parse({ url: 'https://example.com/hook' })).toEqual({
       url: 'https://example.com/hook',
       method: 'POST',
       headers: {},
@@ -181,7 +188,7 @@ describe('http-request kind', () => {
   ])('rejects config %o naming %s', (config, path) => {
     let error: unknown;
     try {
-      privateAllowed.validateConfig(config as Record<string, unknown>);
+      parse(config as Record<string, unknown>);
     } catch (caught) {
       error = caught;
     }
