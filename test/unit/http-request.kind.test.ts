@@ -170,6 +170,34 @@ describe('http-request kind', () => {
   });
 
   it.each([
+    [{}, 'url is required (an http or https URL)'],
+    [{ url: 'not a url' }, 'url must be an absolute http or https URL'],
+    [{ url: 'ftp://example.com/x' }, 'url must use http or https'],
+    [
+      { url: 'https://example.com', method: 'TRACE' },
+      'method must be one of: GET, POST, PUT, PATCH, DELETE',
+    ],
+    [{ url: 'https://example.com', headers: [] }, 'headers must be an object of strings'],
+    [{ url: 'https://example.com', headers: { Host: 'evil' } }, 'the Host header cannot be set'],
+    [
+      { url: 'https://example.com', timeout_ms: 0 },
+      'timeout_ms must be an integer between 100 and 600000',
+    ],
+  ])('explains %o: %s', (config, message) => {
+    expect(() => parse(config as Record<string, unknown>)).toThrow(message);
+  });
+
+  it('normalizes the method and copies the headers', () => {
+    const headers = JSON.parse('{"X-A": "1", "__proto__": "dropped"}');
+    expect(parse({ url: 'https://example.com', method: 'patch', headers })).toEqual({
+      url: 'https://example.com',
+      method: 'PATCH',
+      headers: { 'X-A': '1' },
+      timeout_ms: 10000,
+    });
+  });
+
+  it.each([
     [{}, 'url'],
     [{ url: 42 }, 'url'],
     [{ url: 'not a url' }, 'url'],

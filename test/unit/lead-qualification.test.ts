@@ -315,6 +315,19 @@ describe('lead-qualification: config (CONTRACT §6.5)', () => {
   });
 
   it.each([
+    [{ threshold: '50' }, 'threshold must be a number'],
+    [{ threshold: 101 }, 'threshold must be between 0 and 100'],
+    [{ keywords: 'demo' }, 'keywords must be an array'],
+    [{ free_email_domains: ['ok.com', ' '] }, 'free_email_domains[1] must be a non-empty string'],
+    [
+      { unknown: true },
+      'Unknown config field "unknown"; allowed: threshold, free_email_domains, keywords',
+    ],
+  ])('explains %o: %s', (config, message) => {
+    expect(() => parse(config as Record<string, unknown>)).toThrow(message);
+  });
+
+  it.each([
     [{ threshold: '50' }, 'threshold'],
     [{ threshold: -1 }, 'threshold'],
     [{ threshold: 101 }, 'threshold'],
