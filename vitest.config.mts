@@ -18,6 +18,11 @@ export default defineConfig({
         test: { name: 'unit', include: ['test/unit/**/*.test.ts'] },
       },
       {
+        // Module tests: a part of the application built with Test.createTestingModule.
+        extends: true,
+        test: { name: 'module', include: ['test/module/**/*.test.ts'] },
+      },
+      {
         extends: true,
         test: { name: 'sqlite', include: e2e, env: { TEST_DB: 'sqlite' } },
       },

@@ -4,7 +4,7 @@ import type { OpenAPI } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../src/common/error-codes';
 import { lintOpenApi } from './support/openapi-lint';
-import { startTestService, TestService } from './support/service';
+import { bearer, startTestService, TestService } from './support/service';
 
 // The document is untyped JSON, read by path in assertions.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -197,6 +197,30 @@ describe('OpenAPI document and reference', () => {
     const health = doc.paths['/health'].get;
     expect(health.security).toEqual([]);
     expect(Object.keys(health.responses).sort()).toEqual(['200', '503']);
+  });
+
+  it("describes each agent kind's config under its class name, as GET /v2/agent-kinds does", async () => {
+    const { key } = await t.seedAccount();
+    const kinds = (await t.api().get('/v2/agent-kinds').set(bearer(key)).expect(200)).body.data;
+    const byKind = Object.fromEntries(
+      Object.values(doc.components.schemas as Json)
+        .filter((schema) => schema['x-agent-kind'])
+        .map((schema) => [schema['x-agent-kind'], schema]),
+    );
+    expect(Object.keys(byKind).sort()).toEqual(kinds.map((kind: Json) => kind.kind).sort());
+    for (const kind of kinds) {
+      const { description, 'x-agent-kind': _name, ...schema } = byKind[kind.kind];
+      expect(schema, kind.kind).toEqual(kind.config_schema);
+      expect(description).toContain(kind.description);
+    }
+    expect(doc.components.schemas.HttpRequestConfig).toMatchObject({
+      required: ['url'],
+      additionalProperties: false,
+      properties: { method: { enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], default: 'POST' } },
+    });
+    expect(doc.components.schemas.LeadQualificationConfig.properties.threshold).toEqual(
+      expect.objectContaining({ type: 'number', minimum: 0, maximum: 100, default: 50 }),
+    );
   });
 
   it('describes the error envelope with every error code', () => {

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { LocalBus } from '../runner/local-bus';
 
 /**
@@ -12,10 +13,9 @@ export const AGENT_CHANGED = 'agent:changed';
 interface Entry<T> {
   value: T;
   agentId: string;
-  expiresAt: number;
 }
 
-/** At most this many entries; the oldest go first. */
+/** At most this many entries; the least recently used go first. */
 const MAX_ENTRIES = 10_000;
 
 /**
@@ -25,16 +25,19 @@ const MAX_ENTRIES = 10_000;
  * so a stale row is never cached after the change. Misses are not cached.
  */
 export class AgentCache<T> {
-  private readonly entries = new Map<string, Entry<T>>();
+  /** Expiry (`ttl`, not renewed by reads) and the size bound are lru-cache's. */
+  private readonly entries: LRUCache<string, Entry<T>> | undefined;
   /** Bumped by every change: a lookup that started before it may have read the old row. */
   generation = 0;
   private readonly onChanged = (agentId: string) => this.evictAgent(agentId);
 
   constructor(
-    private readonly ttlMs: number,
+    ttlMs: number,
     private readonly bus: LocalBus,
   ) {
-    if (ttlMs > 0) bus.on(AGENT_CHANGED, this.onChanged);
+    if (ttlMs <= 0) return;
+    this.entries = new LRUCache({ max: MAX_ENTRIES, ttl: ttlMs });
+    bus.on(AGENT_CHANGED, this.onChanged);
   }
 
   /** The cached value of `key`, or the one `load` finds (stored unless null). */
@@ -43,7 +46,7 @@ export class AgentCache<T> {
     load: () => Promise<T | null>,
     agentIdOf: (value: T) => string,
   ): Promise<T | null> {
-    if (this.ttlMs <= 0) return load();
+    if (!this.entries) return load();
     const hit = this.peek(key);
     if (hit !== undefined) return hit;
     const generation = this.generation;
@@ -54,11 +57,7 @@ export class AgentCache<T> {
 
   /** The live cached value of `key`, if any. */
   peek(key: string): T | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAt > Date.now()) return entry.value;
-    this.entries.delete(key);
-    return undefined;
+    return this.entries?.get(key)?.value;
   }
 
   /**
@@ -66,20 +65,19 @@ export class AgentCache<T> {
    * started: if an agent changed since, the value may be stale and is not stored.
    */
   put(key: string, value: T, agentId: string, generation: number): void {
-    if (this.ttlMs <= 0 || generation !== this.generation) return;
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { value, agentId, expiresAt: Date.now() + this.ttlMs });
+    if (!this.entries || generation !== this.generation) return;
+    this.entries.set(key, { value, agentId });
   }
 
   evictAgent(agentId: string): void {
     this.generation++;
-    for (const [key, entry] of this.entries) {
-      if (entry.agentId === agentId) this.entries.delete(key);
-    }
+    if (!this.entries) return;
+    const keys = [...this.entries.entries()].filter(([, entry]) => entry.agentId === agentId);
+    for (const [key] of keys) this.entries.delete(key);
   }
 
   close(): void {
     this.bus.off(AGENT_CHANGED, this.onChanged);
-    this.entries.clear();
+    this.entries?.clear();
   }
 }

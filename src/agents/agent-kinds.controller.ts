@@ -13,7 +13,8 @@ export class AgentKindResponse {
   @ApiProperty({
     type: 'object',
     additionalProperties: true,
-    description: 'JSON Schema of the agent `config` (the API also validates it on create/update)',
+    description:
+      "JSON Schema of the agent `config`, from the kind's config class (also in this document's `components.schemas`, under the class's name); the API validates the config with the same class on create and update",
   })
   config_schema: Record<string, unknown>;
 }
@@ -40,8 +41,8 @@ export class AgentKindsController {
     return {
       data: this.kinds.all().map((kind) => ({
         kind: kind.name,
-        description: kind.description ?? '',
-        config_schema: kind.configSchema ?? { type: 'object' },
+        description: kind.description,
+        config_schema: kind.configSchema as Record<string, unknown>,
       })),
     };
   }

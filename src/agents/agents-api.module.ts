@@ -7,7 +7,7 @@ import { AgentsModule } from './agents.module';
 
 /** The `/v2/agents` routes; imported by the REST application (AppModule) only. */
 @Module({
-  imports: [AgentsModule, KindsModule],
+  imports: [AgentsModule, KindsModule.register()],
   controllers: [AgentsController, AgentKindsController, StatsController],
 })
 export class AgentsApiModule {}

@@ -10,7 +10,7 @@ import { AgentsService } from './agents.service';
  * routes on their applications. The REST routes are in AgentsApiModule.
  */
 @Module({
-  imports: [KindsModule],
+  imports: [KindsModule.register()],
   providers: [AgentsService, AgentStatsService, AgentVersions],
   exports: [AgentsService, AgentStatsService, AgentVersions],
 })

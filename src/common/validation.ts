@@ -1,6 +1,6 @@
 import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
-import { validate } from 'class-validator';
+import { validate, ValidateIf } from 'class-validator';
 import { ApiError } from './api-error';
 
 /** The first offending field of a validation result, dotted for nested ones. */
@@ -25,6 +25,12 @@ export function validationException(errors: ValidationError[]): ApiError {
   const first = firstError(errors) ?? { field: undefined, message: 'Invalid request' };
   return new ApiError('invalid_request', first.message, first.field);
 }
+
+/**
+ * The field is optional, but when present it must be valid: unlike `@IsOptional()`, an
+ * explicit `null` is a bad value (400 naming the field), not an absent field.
+ */
+export const Optional = () => ValidateIf((_object: object, value: unknown) => value !== undefined);
 
 /** Keys that name an object's prototype machinery rather than data. */
 const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype'];

@@ -21,6 +21,7 @@ import { SESSION_COOKIE } from '../sessions/session-cookie';
 import { ERROR_CODES, ErrorCode } from '../common/error-codes';
 import { EnvelopeFlavour, errorBody } from '../common/error-envelope';
 import type { AppConfig } from '../config/configuration';
+import { addAgentKindSchemas } from './agent-kinds.openapi';
 import { API_ERRORS } from './api-errors.decorator';
 import { ErrorEnvelope, WebhookErrorEnvelope } from './error.schemas';
 import { webhookPathItem, WEBHOOK_MODELS } from './webhook.openapi';
@@ -182,6 +183,7 @@ export function createOpenApiDocument(app: INestApplication, config: AppConfig):
     headers: { ...document.components?.headers, ...HEADERS },
   };
   completeRoutes(app, document, config);
+  addAgentKindSchemas(app, document);
   document.paths['/webhook/{webhook_id}'] = webhookPathItem(config, (codes) =>
     errorResponses(codes, 'webhook', config.docsUrl),
   );

@@ -1,9 +1,10 @@
+import { LRUCache } from 'lru-cache';
 import type { Plan } from '../auth/account.entity';
 import { runCaps } from '../throttling/plan-limits';
 
 /** How long an account's plan read by a claim or a lookup is trusted. */
 const PLAN_TTL_MS = 60_000;
-/** Plans kept at most (then forgotten all at once and read again). */
+/** Plans kept at most (the least recently used forgotten first, and read again when needed). */
 const MAX_PLANS = 10_000;
 
 /**
@@ -17,7 +18,13 @@ export class AccountSlots {
   private readonly caps: Record<Plan, number>;
   private readonly smallest: number;
   private readonly held = new Map<string, number>();
-  private readonly plans = new Map<string, { plan: Plan; at: number }>();
+  /** Plans by account: fresh for PLAN_TTL_MS; a stale one still answers while it is read again. */
+  private readonly plans = new LRUCache<string, Plan>({
+    max: MAX_PLANS,
+    ttl: PLAN_TTL_MS,
+    allowStale: true,
+    noDeleteOnStaleGet: true,
+  });
   private readonly lookingUp = new Set<string>();
 
   constructor(
@@ -63,8 +70,7 @@ export class AccountSlots {
   }
 
   private remember(accountId: string, plan: Plan): void {
-    if (this.plans.size >= MAX_PLANS && !this.plans.has(accountId)) this.plans.clear();
-    this.plans.set(accountId, { plan, at: Date.now() });
+    this.plans.set(accountId, plan);
   }
 
   /** Takes up to `wanted` slots per account within its cap, `free` in all; returns them. */
@@ -90,10 +96,11 @@ export class AccountSlots {
     return total;
   }
 
-  /** The plan seen within PLAN_TTL_MS; otherwise undefined, and it is looked up meanwhile. */
+  /** The plan seen within PLAN_TTL_MS; otherwise the one seen before, if any, while it is looked up. */
   private knownPlan(accountId: string): Plan | undefined {
-    const known = this.plans.get(accountId);
-    if (known && Date.now() - known.at < PLAN_TTL_MS) return known.plan;
+    const status: LRUCache.Status<string, Plan> = {};
+    const known = this.plans.get(accountId, { status });
+    if (status.get === 'hit') return known;
     if (!this.lookingUp.has(accountId) && this.lookingUp.size < 1000) {
       this.lookingUp.add(accountId);
       this.lookUp([accountId])
@@ -103,6 +110,6 @@ export class AccountSlots {
         .catch(() => undefined) // the smallest cap meanwhile; tried again at the next use
         .finally(() => this.lookingUp.delete(accountId));
     }
-    return known?.plan;
+    return known;
   }
 }

@@ -127,7 +127,7 @@ export class ExecutionRunner implements OnModuleDestroy {
     }
     let config: Record<string, unknown>;
     try {
-      config = kind.validateConfig(versionConfig);
+      config = kind.parseConfig(versionConfig);
     } catch (error) {
       const where = error instanceof ConfigValidationError ? ` (config.${error.path})` : '';
       return fail('invalid_config', `The agent's config is invalid${where}: ${messageOf(error)}`);
@@ -153,7 +153,7 @@ export class ExecutionRunner implements OnModuleDestroy {
     aborted.catch(() => undefined);
     const live = liveLogs ? writeWhileRunning(log, liveLogs) : undefined;
     try {
-      const running = Promise.resolve().then(() => kind.run(execution.input, ctx));
+      const running = Promise.resolve().then(() => kind.handler.run(execution.input, ctx));
       running.catch(() => undefined); // it may settle after the race is decided
       const output = await Promise.race([running, aborted]);
       if (signal.aborted) throw signal.reason;

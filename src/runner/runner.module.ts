@@ -9,7 +9,7 @@ import { Worker } from './worker.service';
 
 /** The worker role's runner: claims queued executions and runs them through their kind. */
 @Module({
-  imports: [AgentsModule, ExecutionsModule, KindsModule, QueueModule],
+  imports: [AgentsModule, ExecutionsModule, KindsModule.register(), QueueModule],
   providers: [ExecutionLeases, ExecutionRunner, Worker],
   exports: [Worker],
 })

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../src/config/configuration';
 import type { LogLevel } from '../../src/executions/execution.entity';
 import { ConfigValidationError, RunFailure } from '../../src/runner/kinds/agent-kind';
-import { HttpRequestKind, MAX_RESPONSE_BYTES } from '../../src/runner/kinds/http-request.kind';
+import {
+  HttpRequestConfig,
+  HttpRequestKind,
+  MAX_RESPONSE_BYTES,
+} from '../../src/runner/kinds/http-request.kind';
+import { parseKindConfig } from '../../src/runner/kinds/kind-config';
+
+const parse = (config: Record<string, unknown>) => parseKindConfig(HttpRequestConfig, config);
 import { startLocalServer, type LocalServer } from '../support/http-server';
 
 const privateAllowed = new HttpRequestKind({ outboundAllowPrivate: true } as AppConfig);
@@ -20,7 +27,7 @@ async function run(
       executionId: 'exe_test',
       agentId: 'agt_test',
       accountId: 'acc_test',
-      config: kind.validateConfig(config),
+      config: parse(config),
       log: (level, message) => logs.push({ level, message }),
       signal,
     });
@@ -154,10 +161,38 @@ describe('http-request kind', () => {
   });
 
   it('normalizes its config with defaults', () => {
-    expect(privateAllowed.validateConfig({ url: 'https://example.com/hook' })).toEqual({
+    expect(parse({ url: 'https://example.com/hook' })).toEqual({
       url: 'https://example.com/hook',
       method: 'POST',
       headers: {},
+      timeout_ms: 10000,
+    });
+  });
+
+  it.each([
+    [{}, 'url is required (an http or https URL)'],
+    [{ url: 'not a url' }, 'url must be an absolute http or https URL'],
+    [{ url: 'ftp://example.com/x' }, 'url must use http or https'],
+    [
+      { url: 'https://example.com', method: 'TRACE' },
+      'method must be one of: GET, POST, PUT, PATCH, DELETE',
+    ],
+    [{ url: 'https://example.com', headers: [] }, 'headers must be an object of strings'],
+    [{ url: 'https://example.com', headers: { Host: 'evil' } }, 'the Host header cannot be set'],
+    [
+      { url: 'https://example.com', timeout_ms: 0 },
+      'timeout_ms must be an integer between 100 and 600000',
+    ],
+  ])('explains %o: %s', (config, message) => {
+    expect(() => parse(config as Record<string, unknown>)).toThrow(message);
+  });
+
+  it('normalizes the method and copies the headers', () => {
+    const headers = JSON.parse('{"X-A": "1", "__proto__": "dropped"}');
+    expect(parse({ url: 'https://example.com', method: 'patch', headers })).toEqual({
+      url: 'https://example.com',
+      method: 'PATCH',
+      headers: { 'X-A': '1' },
       timeout_ms: 10000,
     });
   });
@@ -181,7 +216,7 @@ describe('http-request kind', () => {
   ])('rejects config %o naming %s', (config, path) => {
     let error: unknown;
     try {
-      privateAllowed.validateConfig(config as Record<string, unknown>);
+      parse(config as Record<string, unknown>);
     } catch (caught) {
       error = caught;
     }

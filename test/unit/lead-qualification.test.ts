@@ -4,20 +4,23 @@ import { ConfigValidationError, RunContext, RunFailure } from '../../src/runner/
 import {
   DEFAULT_FREE_EMAIL_DOMAINS,
   DEFAULT_KEYWORDS,
+  LeadQualificationConfig,
   LeadQualificationKind,
   normalizeLead,
   tierFor,
 } from '../../src/runner/kinds/lead-qualification.kind';
+import { parseKindConfig } from '../../src/runner/kinds/kind-config';
 
 const kind = new LeadQualificationKind();
+const parse = (config: Record<string, unknown>) => parseKindConfig(LeadQualificationConfig, config);
 
 async function run(input: Record<string, unknown>, config: Record<string, unknown> = {}) {
   const logs: { level: LogLevel; message: string }[] = [];
-  const ctx: RunContext = {
+  const ctx: RunContext<LeadQualificationConfig> = {
     executionId: 'exe_test',
     agentId: 'agt_test',
     accountId: 'acc_test',
-    config: kind.validateConfig(config),
+    config: parse(config),
     log: (level, message) => logs.push({ level, message }),
     signal: new AbortController().signal,
   };
@@ -305,10 +308,23 @@ describe('lead-qualification: config (CONTRACT §6.5)', () => {
   });
 
   it('keeps only the given settings, normalized', () => {
-    expect(kind.validateConfig({})).toEqual({});
-    expect(
-      kind.validateConfig({ threshold: 70, free_email_domains: [' Corp.com '], keywords: ['RFP'] }),
-    ).toEqual({ threshold: 70, free_email_domains: ['corp.com'], keywords: ['rfp'] });
+    expect(parse({})).toEqual({});
+    expect(parse({ threshold: 70, free_email_domains: [' Corp.com '], keywords: ['RFP'] })).toEqual(
+      { threshold: 70, free_email_domains: ['corp.com'], keywords: ['rfp'] },
+    );
+  });
+
+  it.each([
+    [{ threshold: '50' }, 'threshold must be a number'],
+    [{ threshold: 101 }, 'threshold must be between 0 and 100'],
+    [{ keywords: 'demo' }, 'keywords must be an array'],
+    [{ free_email_domains: ['ok.com', ' '] }, 'free_email_domains[1] must be a non-empty string'],
+    [
+      { unknown: true },
+      'Unknown config field "unknown"; allowed: threshold, free_email_domains, keywords',
+    ],
+  ])('explains %o: %s', (config, message) => {
+    expect(() => parse(config as Record<string, unknown>)).toThrow(message);
   });
 
   it.each([
@@ -325,7 +341,7 @@ describe('lead-qualification: config (CONTRACT §6.5)', () => {
   ])('rejects %o naming %s', (config, path) => {
     let error: unknown;
     try {
-      kind.validateConfig(config as Record<string, unknown>);
+      parse(config as Record<string, unknown>);
     } catch (caught) {
       error = caught;
     }

@@ -1,16 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import {
-  IsIn,
-  IsInt,
-  IsNotEmpty,
-  IsObject,
-  IsString,
-  Max,
-  MaxLength,
-  Min,
-  ValidateIf,
-} from 'class-validator';
+import { IsIn, IsInt, IsNotEmpty, IsObject, IsString, Max, MaxLength, Min } from 'class-validator';
 import { OpaqueJson } from '../../common/validation';
 import { AGENT_STATUSES, WEBHOOK_AUTH_MODES } from '../agent.entity';
 
@@ -20,11 +10,7 @@ export const TIMEOUT_MS_MAX = 600_000;
 export const TIMEOUT_MS_DEFAULT = 30_000;
 export const NAME_MAX_LENGTH = 200;
 
-/**
- * The field is optional, but when present it must be valid: unlike `@IsOptional()`, an
- * explicit `null` is a bad value (400 naming the field), not an absent field.
- */
-export const Optional = () => ValidateIf((_object: object, value: unknown) => value !== undefined);
+export { Optional } from '../../common/validation';
 
 /** A display name: a string, trimmed, 1..200 characters. */
 export const AgentName = () =>

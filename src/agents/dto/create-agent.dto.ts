@@ -20,7 +20,7 @@ export class CreateAgentDto {
   name: string;
 
   @ApiPropertyOptional({
-    description: 'A registered agent kind: `lead-qualification` (default) or `http-request`',
+    description: 'A registered agent kind (`GET /v2/agent-kinds`); default `lead-qualification`',
     default: 'lead-qualification',
     example: 'lead-qualification',
   })
@@ -32,7 +32,7 @@ export class CreateAgentDto {
     type: 'object',
     additionalProperties: true,
     description:
-      'Configuration of the kind, checked by it. lead-qualification: `threshold`, `free_email_domains`, `keywords`; http-request: `url` (required), `method`, `headers`, `timeout_ms`',
+      "Configuration of the kind, checked by the kind's config class: its schema is in `GET /v2/agent-kinds` and in this document's `components.schemas` (the schema whose `x-agent-kind` names the kind, e.g. `LeadQualificationConfig`, `HttpRequestConfig`)",
     example: { threshold: 60 },
   })
   @Optional()

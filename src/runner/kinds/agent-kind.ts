@@ -1,23 +1,54 @@
-import { Injectable, SetMetadata, applyDecorators } from '@nestjs/common';
+import { Injectable, Type, applyDecorators } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
 import type { LogLevel } from '../../executions/execution.entity';
 
-export const AGENT_KIND = 'runner:agent-kind';
+/** What `@AgentKind()` says about a kind. */
+export interface AgentKindOptions {
+  /** The `kind` value of agents of this kind (`GET /v2/agent-kinds`, `POST /v2/agents`). */
+  name: string;
+  /** One sentence for people choosing a kind (`GET /v2/agent-kinds`, the dashboard). */
+  description: string;
+  /**
+   * The class of the agent's `config`: class-validator decorators check it (400 with
+   * `field: "config.<path>"`), `@ApiProperty()` ones describe it (its JSON Schema in
+   * `GET /v2/agent-kinds` and the OpenAPI document). See `kind-config.ts`.
+   */
+  config: Type<object>;
+}
 
-/** Marks a provider as an agent kind; the registry discovers every such provider. */
-export const AgentKindProvider = (): ClassDecorator =>
-  applyDecorators(Injectable(), SetMetadata(AGENT_KIND, true));
+/** The discoverable half of `@AgentKind()`: the registry finds kinds by its key. */
+export const AgentKindMetadata = DiscoveryService.createDecorator<AgentKindOptions>();
+
+/**
+ * Makes a class an agent kind: a Nest provider (it may inject what it needs) that the kind
+ * registry discovers. Put it in `src/runner/kinds/<name>.kind.ts`, one class a file: the
+ * kinds module loads every such file (docs/extending.md).
+ */
+export const AgentKind = (options: AgentKindOptions): ClassDecorator =>
+  applyDecorators(Injectable(), AgentKindMetadata(options));
+
+/** The `@AgentKind()` options of a class, if it carries the decorator. */
+export function agentKindOptions(target: unknown): AgentKindOptions | undefined {
+  if (typeof target !== 'function') return undefined;
+  return Reflect.getMetadata(AgentKindMetadata.KEY, target) as AgentKindOptions | undefined;
+}
 
 /** What a run can do besides computing its output. */
-export interface RunContext {
+export interface RunContext<TConfig extends object = Record<string, unknown>> {
   executionId: string;
   agentId: string;
   accountId: string;
-  /** The agent's config, as validated by `validateConfig`. */
-  config: Record<string, unknown>;
+  /** The agent's config: an object of the kind's config class, validated and normalised. */
+  config: TConfig;
   /** Appends an entry to the execution's logs. Never pass credentials. */
   log(level: LogLevel, message: string): void;
   /** Aborted on cancel and on timeout; long-running kinds must honour it. */
   signal: AbortSignal;
+}
+
+/** What a class carrying `@AgentKind()` implements: one run of an agent on one input. */
+export interface AgentKindHandler<TConfig extends object = Record<string, unknown>> {
+  run(input: Record<string, unknown>, ctx: RunContext<TConfig>): Promise<Record<string, unknown>>;
 }
 
 /**
@@ -31,22 +62,6 @@ export class RunFailure extends Error {
   ) {
     super(message);
   }
-}
-
-/**
- * One kind of agent. Adding a kind is writing one class that implements this and carries
- * `@AgentKindProvider()`, and listing it in the runner module's `KINDS`.
- */
-export interface AgentKind {
-  /** The `kind` value of agents of this kind. */
-  readonly name: string;
-  /** One sentence for people choosing a kind (`GET /v2/agent-kinds`). */
-  readonly description?: string;
-  /** JSON Schema of the config (`GET /v2/agent-kinds`); `validateConfig` stays the authority. */
-  readonly configSchema?: Record<string, unknown>;
-  /** Returns the normalised config or throws `ConfigValidationError` naming the field. */
-  validateConfig(config: Record<string, unknown>): Record<string, unknown>;
-  run(input: Record<string, unknown>, ctx: RunContext): Promise<Record<string, unknown>>;
 }
 
 /** A bad agent config: answered as 400 with `field: "config.<path>"`. */

@@ -1,4 +1,6 @@
-import { Inject, OnModuleDestroy } from '@nestjs/common';
+import { Inject, OnModuleDestroy, applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsInt, Matches, Max, Min } from 'class-validator';
 import { request, type Dispatcher } from 'undici';
 import { jsonTextTooDeep, MAX_JSON_DEPTH } from '../../common/json-depth';
 import {
@@ -7,13 +9,8 @@ import {
   ADDRESS_NOT_ALLOWED,
 } from '../../common/outbound/outbound-policy';
 import { APP_CONFIG, type AppConfig } from '../../config/configuration';
-import {
-  AgentKind,
-  AgentKindProvider,
-  ConfigValidationError,
-  RunContext,
-  RunFailure,
-} from './agent-kind';
+import { AgentKind, AgentKindHandler, RunContext, RunFailure } from './agent-kind';
+import { ConfigCheck, type ConfigProblem, Normalize } from './kind-config';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -23,7 +20,6 @@ export const MAX_RESPONSE_BYTES = 64 * 1024;
 export const DEFAULT_TIMEOUT_MS = 10_000;
 const TIMEOUT_MS_MIN = 100;
 const TIMEOUT_MS_MAX = 600_000;
-const CONFIG_KEYS = ['url', 'method', 'headers', 'timeout_ms'];
 /** Headers the transport owns: a config may not set them. */
 const RESERVED_HEADERS = new Set([
   'host',
@@ -37,49 +33,87 @@ const RESERVED_HEADERS = new Set([
 ]);
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
-export interface HttpRequestConfig {
-  url: string;
-  method: HttpMethod;
-  headers: Record<string, string>;
-  timeout_ms: number;
-}
-
-function validUrl(value: unknown): string {
-  if (typeof value !== 'string' || value === '') {
-    throw new ConfigValidationError('url', 'url is required (an http or https URL)');
-  }
+function urlProblem(value: unknown): ConfigProblem {
+  if (typeof value !== 'string' || value === '') return 'url is required (an http or https URL)';
   let parsed: URL;
   try {
     parsed = new URL(value);
   } catch {
-    throw new ConfigValidationError('url', 'url must be an absolute http or https URL');
+    return 'url must be an absolute http or https URL';
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new ConfigValidationError('url', 'url must use http or https');
+    return 'url must use http or https';
   }
-  if (value.length > 2048)
-    throw new ConfigValidationError('url', 'url must be at most 2048 characters');
-  return value;
+  if (value.length > 2048) return 'url must be at most 2048 characters';
+  return undefined;
 }
 
-function validHeaders(value: unknown): Record<string, string> {
-  if (value === undefined) return {};
+function headersProblem(value: unknown): ConfigProblem {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new ConfigValidationError('headers', 'headers must be an object of strings');
+    return 'headers must be an object of strings';
   }
-  const headers: Record<string, string> = {};
   for (const [name, headerValue] of Object.entries(value)) {
-    const path = `headers.${name}`;
-    if (!HEADER_NAME.test(name)) throw new ConfigValidationError(path, 'invalid header name');
+    if (!HEADER_NAME.test(name)) return { path: name, message: 'invalid header name' };
     if (RESERVED_HEADERS.has(name.toLowerCase())) {
-      throw new ConfigValidationError(path, `the ${name} header cannot be set`);
+      return { path: name, message: `the ${name} header cannot be set` };
     }
     if (typeof headerValue !== 'string' || /[\r\n\0]/.test(headerValue)) {
-      throw new ConfigValidationError(path, 'a header value must be a string without line breaks');
+      return { path: name, message: 'a header value must be a string without line breaks' };
     }
-    headers[name] = headerValue;
   }
-  return headers;
+  return undefined;
+}
+
+/** A copy of valid headers, made by assignment: a "__proto__" header is dropped, not stored. */
+function copyHeaders(headers: Record<string, string>): Record<string, string> {
+  const copy: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) copy[name] = value;
+  return copy;
+}
+
+/** `timeout_ms`: an integer number of milliseconds within bounds (checked in this order). */
+const TimeoutField = () => {
+  const message = `timeout_ms must be an integer between ${TIMEOUT_MS_MIN} and ${TIMEOUT_MS_MAX}`;
+  return applyDecorators(
+    IsInt({ message }),
+    Min(TIMEOUT_MS_MIN, { message }),
+    Max(TIMEOUT_MS_MAX, { message }),
+  );
+};
+
+/**
+ * The config of an `http-request` agent. Its fields are checked in this order (the first
+ * failure is the one reported); the defaults are stored with the agent.
+ */
+export class HttpRequestConfig {
+  @ApiProperty({ format: 'uri', maxLength: 2048, description: 'http or https URL' })
+  @ConfigCheck(urlProblem)
+  url: string;
+
+  @ApiPropertyOptional({ enum: HTTP_METHODS, default: 'POST', description: 'In any case' })
+  @Matches(new RegExp(`^(${HTTP_METHODS.join('|')})$`, 'i'), {
+    message: `method must be one of: ${HTTP_METHODS.join(', ')}`,
+  })
+  @Normalize((method: string) => method.toUpperCase())
+  method: HttpMethod = 'POST';
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: TIMEOUT_MS_MIN,
+    maximum: TIMEOUT_MS_MAX,
+    default: DEFAULT_TIMEOUT_MS,
+  })
+  @TimeoutField()
+  timeout_ms: number = DEFAULT_TIMEOUT_MS;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description: 'Extra request headers',
+  })
+  @ConfigCheck(headersProblem)
+  @Normalize(copyHeaders)
+  headers: Record<string, string> = {};
 }
 
 /** Where a request goes, without query or credentials (for logs). */
@@ -92,31 +126,13 @@ function describeTarget(method: string, url: string): string {
  * CONTRACT §6 `http-request`: sends the input as JSON to the configured URL through the
  * outbound policy of §7, and returns `{status_code, body}`.
  */
-@AgentKindProvider()
-export class HttpRequestKind implements AgentKind, OnModuleDestroy {
-  readonly name = 'http-request';
-  readonly description =
-    'Sends the input as JSON to a URL and returns the status code and the response body.';
-  readonly configSchema = {
-    type: 'object',
-    required: ['url'],
-    additionalProperties: false,
-    properties: {
-      url: { type: 'string', format: 'uri', maxLength: 2048, description: 'http or https URL' },
-      method: { type: 'string', enum: [...HTTP_METHODS], default: 'POST' },
-      headers: {
-        type: 'object',
-        additionalProperties: { type: 'string' },
-        description: 'Extra request headers',
-      },
-      timeout_ms: {
-        type: 'integer',
-        minimum: TIMEOUT_MS_MIN,
-        maximum: TIMEOUT_MS_MAX,
-        default: DEFAULT_TIMEOUT_MS,
-      },
-    },
-  };
+@AgentKind({
+  name: 'http-request',
+  description:
+    'Sends the input as JSON to a URL and returns the status code and the response body.',
+  config: HttpRequestConfig,
+})
+export class HttpRequestKind implements AgentKindHandler<HttpRequestConfig>, OnModuleDestroy {
   private readonly dispatcher: Dispatcher;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
@@ -127,46 +143,11 @@ export class HttpRequestKind implements AgentKind, OnModuleDestroy {
     await this.dispatcher.destroy().catch(() => undefined);
   }
 
-  validateConfig(config: Record<string, unknown>): Record<string, unknown> {
-    for (const key of Object.keys(config)) {
-      if (!CONFIG_KEYS.includes(key)) {
-        throw new ConfigValidationError(
-          key,
-          `Unknown config field "${key}"; allowed: ${CONFIG_KEYS.join(', ')}`,
-        );
-      }
-    }
-    const url = validUrl(config.url);
-    const method = config.method === undefined ? 'POST' : config.method;
-    if (typeof method !== 'string' || !HTTP_METHODS.includes(method.toUpperCase() as HttpMethod)) {
-      throw new ConfigValidationError(
-        'method',
-        `method must be one of: ${HTTP_METHODS.join(', ')}`,
-      );
-    }
-    const timeout = config.timeout_ms === undefined ? DEFAULT_TIMEOUT_MS : config.timeout_ms;
-    if (
-      typeof timeout !== 'number' ||
-      !Number.isInteger(timeout) ||
-      timeout < TIMEOUT_MS_MIN ||
-      timeout > TIMEOUT_MS_MAX
-    ) {
-      throw new ConfigValidationError(
-        'timeout_ms',
-        `timeout_ms must be an integer between ${TIMEOUT_MS_MIN} and ${TIMEOUT_MS_MAX}`,
-      );
-    }
-    const normalized: HttpRequestConfig = {
-      url,
-      method: method.toUpperCase() as HttpMethod,
-      headers: validHeaders(config.headers),
-      timeout_ms: timeout,
-    };
-    return normalized as unknown as Record<string, unknown>;
-  }
-
-  async run(input: Record<string, unknown>, ctx: RunContext): Promise<Record<string, unknown>> {
-    const config = ctx.config as unknown as HttpRequestConfig;
+  async run(
+    input: Record<string, unknown>,
+    ctx: RunContext<HttpRequestConfig>,
+  ): Promise<Record<string, unknown>> {
+    const config = ctx.config;
     const target = describeTarget(config.method, config.url);
     const timeout = AbortSignal.timeout(config.timeout_ms);
     const signal = AbortSignal.any([ctx.signal, timeout]);

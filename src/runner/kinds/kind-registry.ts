@@ -1,26 +1,56 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
-import { DiscoveryService, Reflector } from '@nestjs/core';
+import { Injectable, OnModuleInit, Type } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import type { SchemaObject } from '@nestjs/swagger';
 import { ApiError } from '../../common/api-error';
-import { AGENT_KIND, AgentKind, ConfigValidationError } from './agent-kind';
+import {
+  AgentKindHandler,
+  AgentKindMetadata,
+  AgentKindOptions,
+  ConfigValidationError,
+} from './agent-kind';
+import { configSchemaOf, parseKindConfig } from './kind-config';
 
-/** Every agent kind of the process, discovered from providers marked `@AgentKindProvider()`. */
+/** A kind as the rest of the service sees it: its `@AgentKind()` options and its instance. */
+export interface RegisteredKind {
+  readonly name: string;
+  readonly description: string;
+  readonly configClass: Type<object>;
+  /** JSON Schema of the config, from the config class (`GET /v2/agent-kinds`, OpenAPI). */
+  readonly configSchema: SchemaObject;
+  /** The schemas to put in the OpenAPI document's components (the config's, by class name). */
+  readonly schemas: Record<string, SchemaObject>;
+  readonly handler: AgentKindHandler<object>;
+  /** The config validated and normalised; throws `ConfigValidationError` naming the field. */
+  parseConfig(config: Record<string, unknown>): Record<string, unknown>;
+}
+
+function register(options: AgentKindOptions, handler: AgentKindHandler<object>): RegisteredKind {
+  const { schema, schemas } = configSchemaOf(options.config);
+  return {
+    name: options.name,
+    description: options.description,
+    configClass: options.config,
+    configSchema: schema,
+    schemas,
+    handler,
+    parseConfig: (config) =>
+      parseKindConfig(options.config, config) as unknown as Record<string, unknown>,
+  };
+}
+
+/** Every agent kind of the process: the providers carrying `@AgentKind()`, found by discovery. */
 @Injectable()
 export class KindRegistry implements OnModuleInit {
-  private readonly kinds = new Map<string, AgentKind>();
+  private readonly kinds = new Map<string, RegisteredKind>();
 
-  constructor(
-    private readonly discovery: DiscoveryService,
-    private readonly reflector: Reflector,
-  ) {}
+  constructor(private readonly discovery: DiscoveryService) {}
 
   onModuleInit(): void {
-    for (const wrapper of this.discovery.getProviders()) {
-      const { instance, metatype } = wrapper;
-      if (!instance || !metatype || !this.reflector.get<boolean>(AGENT_KIND, metatype as Function))
-        continue;
-      const kind = instance as AgentKind;
-      if (this.kinds.has(kind.name)) throw new Error(`Duplicate agent kind "${kind.name}"`);
-      this.kinds.set(kind.name, kind);
+    for (const wrapper of this.discovery.getProviders({ metadataKey: AgentKindMetadata.KEY })) {
+      const options = this.discovery.getMetadataByDecorator(AgentKindMetadata, wrapper);
+      if (!options || !wrapper.instance) continue;
+      if (this.kinds.has(options.name)) throw new Error(`Duplicate agent kind "${options.name}"`);
+      this.kinds.set(options.name, register(options, wrapper.instance as AgentKindHandler<object>));
     }
   }
 
@@ -29,7 +59,7 @@ export class KindRegistry implements OnModuleInit {
   }
 
   /** Every kind, sorted by name. */
-  all(): AgentKind[] {
+  all(): RegisteredKind[] {
     return this.names().map((name) => this.kinds.get(name)!);
   }
 
@@ -37,7 +67,7 @@ export class KindRegistry implements OnModuleInit {
     return this.kinds.has(name);
   }
 
-  get(name: string): AgentKind {
+  get(name: string): RegisteredKind {
     const kind = this.kinds.get(name);
     if (!kind) throw new Error(`Unknown agent kind "${name}"`);
     return kind;
@@ -49,7 +79,7 @@ export class KindRegistry implements OnModuleInit {
       throw ApiError.invalid('kind', `Unknown agent kind; allowed: ${this.names().join(', ')}`);
     }
     try {
-      return this.kinds.get(name)!.validateConfig(config);
+      return this.kinds.get(name)!.parseConfig(config);
     } catch (error) {
       if (error instanceof ConfigValidationError) {
         throw ApiError.invalid(error.path ? `config.${error.path}` : 'config', error.message);

@@ -1,10 +1,9 @@
-import {
-  AgentKind,
-  AgentKindProvider,
-  ConfigValidationError,
-  RunContext,
-  RunFailure,
-} from './agent-kind';
+import { applyDecorators } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsArray, IsNumber, Max, Min } from 'class-validator';
+import { Optional } from '../../common/validation';
+import { AgentKind, AgentKindHandler, RunContext, RunFailure } from './agent-kind';
+import { ConfigCheck, Normalize } from './kind-config';
 
 /** The canonical fields and their aliases, in the order they are looked up (spec §2). */
 export const LEAD_FIELDS = {
@@ -61,12 +60,6 @@ export const SCORE_RULES = {
 export type Reason = keyof typeof SCORE_RULES;
 export type Tier = 'hot' | 'warm' | 'cold';
 
-export interface LeadQualificationConfig {
-  threshold?: number;
-  free_email_domains?: string[];
-  keywords?: string[];
-}
-
 export interface Qualification {
   qualified: boolean;
   score: number;
@@ -78,7 +71,6 @@ export interface Qualification {
 /** `local@domain.tld`: no spaces, one `@`, a domain of dot-separated labels, a 2+ char TLD. */
 const EMAIL = /^[^\s@]+@(?:[^\s@.]+\.)+[^\s@.]{2,}$/;
 const MIN_PHONE_DIGITS = 7;
-const CONFIG_KEYS = ['threshold', 'free_email_domains', 'keywords'];
 
 /** For each canonical field, the first non-empty string among it and its aliases, trimmed. */
 export function normalizeLead(input: Record<string, unknown>): Lead {
@@ -131,78 +123,69 @@ export function qualifyLead(lead: Lead, config: LeadQualificationConfig = {}): Q
   return { qualified: score >= threshold, score, tier: tierFor(score), reasons, lead };
 }
 
-function stringList(config: Record<string, unknown>, key: string): string[] | undefined {
-  const value = config[key];
-  if (value === undefined) return undefined;
-  if (!Array.isArray(value)) throw new ConfigValidationError(key, `${key} must be an array`);
-  return value.map((item, index) => {
-    if (typeof item !== 'string' || item.trim() === '') {
-      throw new ConfigValidationError(`${key}`, `${key}[${index}] must be a non-empty string`);
-    }
-    return item.trim().toLowerCase();
-  });
+/** A score: a finite number from 0 to 100 (checked in this order, the first failure reported). */
+const ScoreField = () =>
+  applyDecorators(
+    Optional(),
+    IsNumber({ allowNaN: false, allowInfinity: false }, { message: '$property must be a number' }),
+    Min(0, { message: '$property must be between 0 and 100' }),
+    Max(100, { message: '$property must be between 0 and 100' }),
+  );
+
+/** A list of words or domains: an array of non-empty strings, each trimmed and lower-cased. */
+const WordList = () =>
+  applyDecorators(
+    Optional(),
+    IsArray({ message: '$property must be an array' }),
+    ConfigCheck((value, field) => {
+      const index = (value as unknown[]).findIndex(
+        (item) => typeof item !== 'string' || item.trim() === '',
+      );
+      return index < 0 ? undefined : `${field}[${index}] must be a non-empty string`;
+    }),
+    Normalize((list: string[]) => list.map((item) => item.trim().toLowerCase())),
+  );
+
+/** The config of a `lead-qualification` agent (CONTRACT §6 step 5): every field optional. */
+export class LeadQualificationConfig {
+  @ApiPropertyOptional({
+    type: Number,
+    minimum: 0,
+    maximum: 100,
+    default: DEFAULT_THRESHOLD,
+    description: 'Score at or above which a lead qualifies',
+  })
+  @ScoreField()
+  threshold?: number;
+
+  @ApiPropertyOptional({
+    type: [String],
+    default: [...DEFAULT_FREE_EMAIL_DOMAINS],
+    description: 'Domains that do not count as a business email',
+  })
+  @WordList()
+  free_email_domains?: string[];
+
+  @ApiPropertyOptional({
+    type: [String],
+    default: [...DEFAULT_KEYWORDS],
+    description: 'Words in the message that show buying intent',
+  })
+  @WordList()
+  keywords?: string[];
 }
-
 /** CONTRACT §6 `lead-qualification` (the default kind). */
-@AgentKindProvider()
-export class LeadQualificationKind implements AgentKind {
-  readonly name = 'lead-qualification';
-  readonly description =
-    'Scores a lead (business email, company, name, phone, buying intent) and says whether it qualifies.';
-  readonly configSchema = {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      threshold: {
-        type: 'number',
-        minimum: 0,
-        maximum: 100,
-        default: DEFAULT_THRESHOLD,
-        description: 'Score at or above which a lead qualifies',
-      },
-      free_email_domains: {
-        type: 'array',
-        items: { type: 'string' },
-        default: [...DEFAULT_FREE_EMAIL_DOMAINS],
-        description: 'Domains that do not count as a business email',
-      },
-      keywords: {
-        type: 'array',
-        items: { type: 'string' },
-        default: [...DEFAULT_KEYWORDS],
-        description: 'Words in the message that show buying intent',
-      },
-    },
-  };
-
-  validateConfig(config: Record<string, unknown>): Record<string, unknown> {
-    for (const key of Object.keys(config)) {
-      if (!CONFIG_KEYS.includes(key)) {
-        throw new ConfigValidationError(
-          key,
-          `Unknown config field "${key}"; allowed: ${CONFIG_KEYS.join(', ')}`,
-        );
-      }
-    }
-    const normalized: LeadQualificationConfig = {};
-    if (config.threshold !== undefined) {
-      const threshold = config.threshold;
-      if (typeof threshold !== 'number' || !Number.isFinite(threshold)) {
-        throw new ConfigValidationError('threshold', 'threshold must be a number');
-      }
-      if (threshold < 0 || threshold > 100) {
-        throw new ConfigValidationError('threshold', 'threshold must be between 0 and 100');
-      }
-      normalized.threshold = threshold;
-    }
-    const freeDomains = stringList(config, 'free_email_domains');
-    if (freeDomains) normalized.free_email_domains = freeDomains;
-    const keywords = stringList(config, 'keywords');
-    if (keywords) normalized.keywords = keywords;
-    return normalized as Record<string, unknown>;
-  }
-
-  async run(input: Record<string, unknown>, ctx: RunContext): Promise<Record<string, unknown>> {
+@AgentKind({
+  name: 'lead-qualification',
+  description:
+    'Scores a lead (business email, company, name, phone, buying intent) and says whether it qualifies.',
+  config: LeadQualificationConfig,
+})
+export class LeadQualificationKind implements AgentKindHandler<LeadQualificationConfig> {
+  async run(
+    input: Record<string, unknown>,
+    ctx: RunContext<LeadQualificationConfig>,
+  ): Promise<Record<string, unknown>> {
     const lead = normalizeLead(input);
     const present = (Object.keys(lead) as LeadField[]).filter((field) => lead[field] !== null);
     ctx.log('debug', `Normalized fields present: ${present.join(', ') || 'none'}`);
@@ -214,7 +197,7 @@ export class LeadQualificationKind implements AgentKind {
       ctx.log('error', `Invalid input: ${message}`);
       throw new RunFailure('invalid_input', message);
     }
-    const result = qualifyLead(lead, ctx.config as LeadQualificationConfig);
+    const result = qualifyLead(lead, ctx.config);
     ctx.log(
       'info',
       `Score ${result.score} (${result.tier}), ${result.qualified ? 'qualified' : 'not qualified'}; reasons: ${result.reasons.join(', ') || 'none'}`,
