@@ -1013,13 +1013,13 @@ export interface components {
             /** @example Inbound leads */
             name: string;
             /**
-             * @description A registered agent kind: `lead-qualification` (default) or `http-request`
+             * @description A registered agent kind (`GET /v2/agent-kinds`); default `lead-qualification`
              * @default lead-qualification
              * @example lead-qualification
              */
             kind: string;
             /**
-             * @description Configuration of the kind, checked by it. lead-qualification: `threshold`, `free_email_domains`, `keywords`; http-request: `url` (required), `method`, `headers`, `timeout_ms`
+             * @description Configuration of the kind, checked by the kind's config class: its schema is in `GET /v2/agent-kinds` and in this document's `components.schemas` (the schema whose `x-agent-kind` names the kind, e.g. `LeadQualificationConfig`, `HttpRequestConfig`)
              * @example {
              *       "threshold": 60
              *     }
@@ -1105,7 +1105,7 @@ export interface components {
             kind: string;
             /** @example Scores a lead and says whether it qualifies. */
             description: string;
-            /** @description JSON Schema of the agent `config` (the API also validates it on create/update) */
+            /** @description JSON Schema of the agent `config`, from the kind's config class (also in this document's `components.schemas`, under the class's name); the API validates the config with the same class on create and update */
             config_schema: {
                 [key: string]: unknown;
             };
@@ -1660,6 +1660,69 @@ export interface components {
              * @example We would like a demo and pricing
              */
             message?: string;
+        };
+        /** @description The `config` of agents of kind `http-request`: Sends the input as JSON to a URL and returns the status code and the response body. */
+        HttpRequestConfig: {
+            /**
+             * Format: uri
+             * @description http or https URL
+             */
+            url: string;
+            /**
+             * @description In any case
+             * @default POST
+             * @enum {string}
+             */
+            method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+            /** @default 10000 */
+            timeout_ms: number;
+            /** @description Extra request headers */
+            headers?: {
+                [key: string]: string;
+            };
+        };
+        /** @description The `config` of agents of kind `lead-qualification`: Scores a lead (business email, company, name, phone, buying intent) and says whether it qualifies. */
+        LeadQualificationConfig: {
+            /**
+             * @description Score at or above which a lead qualifies
+             * @default 50
+             */
+            threshold: number;
+            /**
+             * @description Domains that do not count as a business email
+             * @default [
+             *       "gmail.com",
+             *       "yahoo.com",
+             *       "hotmail.com",
+             *       "outlook.com",
+             *       "live.com",
+             *       "aol.com",
+             *       "icloud.com",
+             *       "proton.me",
+             *       "protonmail.com",
+             *       "gmx.com",
+             *       "mail.com",
+             *       "yandex.com"
+             *     ]
+             */
+            free_email_domains: string[];
+            /**
+             * @description Words in the message that show buying intent
+             * @default [
+             *       "pricing",
+             *       "price",
+             *       "quote",
+             *       "demo",
+             *       "buy",
+             *       "purchase",
+             *       "budget",
+             *       "enterprise",
+             *       "contract",
+             *       "trial",
+             *       "subscription"
+             *     ]
+             */
+            keywords: string[];
         };
     };
     responses: never;
