@@ -136,6 +136,8 @@ describe('bad input, generated (fast-check), on every route of both listeners', 
         return 'key_01jd8z0a2b4c6d8e0f2g4h6j8k';
       case 'secrets/:name':
         return 'FUZZ_SECRET';
+      case 'versions/:version':
+        return '1';
       default:
         throw new Error(`bad-input suite: no fixture for "${resource}" (${routeName(route)})`);
     }

@@ -37,6 +37,7 @@ const REQUIRED_SCOPE: Record<string, Scope | null> = {
   'api GET /v2/stats': 'agents:read',
   'api GET /v2/agents/:id/stats': 'agents:read',
   'api GET /v2/executions': 'executions:read',
+  'api GET /v2/agents/:id/versions/:version': 'agents:read',
   'api GET /v2/secrets': 'secrets:read',
   'api PUT /v2/secrets/:name': 'secrets:write',
   'api DELETE /v2/secrets/:name': 'secrets:write',
@@ -182,6 +183,7 @@ describe('tenant isolation and scopes, on every route', () => {
       else if (resource === 'users/:id') values[param] = 'usr_01jd8z0a2b4c6d8e0f2g4h6j8k';
       else if (resource === 'api-keys/:id') values[param] = 'key_01jd8z0a2b4c6d8e0f2g4h6j8k';
       else if (resource === 'secrets/:name') values[param] = resources.secretName;
+      else if (resource === 'versions/:version') values[param] = '1';
       else throw new Error(`tenancy suite: no resource for "${resource}" (${routeName(route)})`);
     }
     const sample = SAMPLE_BODIES[routeName(route)];
