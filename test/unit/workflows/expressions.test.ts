@@ -1,0 +1,136 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  ExpressionSandbox,
+  DEFAULT_SANDBOX_OPTIONS,
+} from '../../../src/workflows/expressions/sandbox';
+import { StepError } from '../../../src/workflows/errors';
+
+const sandbox = new ExpressionSandbox(DEFAULT_SANDBOX_OPTIONS);
+afterAll(() => sandbox.close());
+
+const scope = {
+  input: { email: ' Ada@Example.com ', items: [{ n: 1 }, { n: 2 }, { n: 3 }] },
+  steps: { first: { score: 40 } },
+  execution: { id: 'exe_1', agent_id: 'agt_1', source: 'api' },
+};
+
+/** Runs `evaluation` while a 10 ms interval ticks; returns the outcome, elapsed ms and the longest gap. */
+async function whileTicking(evaluation: () => Promise<unknown>) {
+  let last = performance.now();
+  let longestGap = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    longestGap = Math.max(longestGap, now - last);
+    last = now;
+  }, 10);
+  const started = performance.now();
+  const outcome = await evaluation().then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+  const elapsed = performance.now() - started;
+  clearInterval(timer);
+  return { outcome, elapsed, longestGap };
+}
+
+describe('expressions: normal ones run in this process', () => {
+  it('evaluates a field mapping in-process, without a round trip', async () => {
+    const expression = sandbox.compile('$lowercase($trim($input.email))');
+    expect(expression.mode).toBe('inline');
+    const sentBefore = sandbox.isolatedEvaluations;
+    await expect(expression.evaluate(scope)).resolves.toBe('ada@example.com');
+    expect(sandbox.isolatedEvaluations).toBe(sentBefore);
+  });
+
+  it('sees $input, $steps, $item, $index and $execution', async () => {
+    const expression = sandbox.compile(
+      '{"s": $steps.first.score + $index, "i": $item, "e": $execution.id, "n": $sum($input.items.n)}',
+    );
+    await expect(expression.evaluate({ ...scope, item: 'x', index: 2 })).resolves.toEqual({
+      s: 42,
+      i: 'x',
+      e: 'exe_1',
+      n: 6,
+    });
+  });
+
+  it.each([
+    ['/^(a+)+$/ regex', '$match("a", /^(a+)+$/)'],
+    ['a range', '[1..3]'],
+    ['a lambda', '$map([1], function($v){$v})'],
+    ['a binding', '($x := 1; $x)'],
+    ['$pad', '$pad("x", 3)'],
+    ['$eval', '$eval("1")'],
+    ['a function applied by ~>', '$input ~> $eval'],
+  ])('routes %s to an evaluator process', (_name, source) => {
+    expect(sandbox.compile(source).mode).toBe('isolated');
+  });
+
+  it('flags $now and $random as nondeterministic', () => {
+    expect(sandbox.compile('$now()').nondeterministic).toBe(true);
+    expect(sandbox.compile('$input.a').nondeterministic).toBe(false);
+  });
+
+  it('evaluates a costly expression correctly in an evaluator process', async () => {
+    const expression = sandbox.compile('$map([1..3], function($v){$v * $steps.first.score})');
+    await expect(expression.evaluate(scope)).resolves.toEqual([40, 80, 120]);
+  });
+
+  it('reports an evaluation error as expression_error', async () => {
+    const error = await sandbox
+      .compile('$number("x") + "a"')
+      .evaluate(scope)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StepError);
+    expect((error as StepError).code).toBe('expression_error');
+  });
+});
+
+describe('expressions: hostile ones cannot hurt the service', () => {
+  const hostile: [string, string][] = [
+    ['endless recursion', '($f := function($n){ $f($n + 1) + 1 }; $f(0))'],
+    ['an endless loop by tail recursion', '($f := function($n){ $f($n + 1) }; $f(0))'],
+    ['a ten-million range', '$sum([1..10000000])'],
+    ['a giant $pad', '$length($pad("x", 400000000))'],
+    ['a backtracking regex', '$match("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!", /^(a+)+$/)'],
+    [
+      '$eval of a hostile expression',
+      '$eval("$match(\\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\\", /^(a+)+$/)")',
+    ],
+  ];
+
+  it.each(hostile)(
+    '%s: fails within seconds while the event loop keeps ticking',
+    async (_name, source) => {
+      const expression = sandbox.compile(source);
+      expect(expression.mode).toBe('isolated');
+      const cheap = sandbox.compile('$input.email');
+      const { outcome, elapsed, longestGap } = await whileTicking(async () => {
+        const running = expression.evaluate(scope);
+        // A concurrent cheap evaluation answers at once.
+        const t0 = performance.now();
+        await cheap.evaluate(scope);
+        expect(performance.now() - t0).toBeLessThan(50);
+        return running;
+      });
+      expect(outcome).toHaveProperty('error');
+      const error = (outcome as { error: StepError }).error;
+      expect(error).toBeInstanceOf(StepError);
+      expect(['expression_timeout', 'expression_error']).toContain(error.code);
+      expect(elapsed).toBeLessThan(3000);
+      expect(longestGap).toBeLessThan(200);
+    },
+  );
+
+  it('the pool still answers after its children were killed', async () => {
+    await expect(sandbox.compile('$sum([1..4])').evaluate(scope)).resolves.toBe(10);
+  });
+
+  it('bounds an in-process expression that loops over its data by time', async () => {
+    const big = { ...scope, input: { items: Array.from({ length: 3000 }, (_, n) => n) } };
+    const expression = sandbox.compile('$count($input.items.($input.items.($input.items)))');
+    expect(expression.mode).toBe('inline');
+    const error = await expression.evaluate(big).catch((e: unknown) => e);
+    expect((error as StepError).code).toBe('expression_timeout');
+  });
+});
