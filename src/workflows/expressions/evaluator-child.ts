@@ -32,4 +32,5 @@ process.on('message', async (request) => {
   }
 });
 process.on('disconnect', () => process.exit(0));
+process.send({ ready: true });
 `;

@@ -30,6 +30,8 @@ interface Pending {
 
 interface Slot {
   child: ChildProcess;
+  /** Loaded and listening: the deadline never counts a child's start. */
+  ready: boolean;
   busy?: Pending & { timer: NodeJS.Timeout };
 }
 
@@ -39,6 +41,8 @@ interface Slot {
  * dies (out of memory) likewise. Idle children do not keep the parent alive.
  */
 export class EvaluatorPool {
+  // A child is ref'd while it starts and while it evaluates, so that a pending evaluation
+  // keeps the process alive; an idle one is unref'd.
   private readonly slots: Slot[] = [];
   private readonly queue: Pending[] = [];
   private nextId = 1;
@@ -73,9 +77,11 @@ export class EvaluatorPool {
 
   private dispatch(): void {
     while (this.queue.length > 0) {
-      let slot = this.slots.find((candidate) => !candidate.busy);
-      if (!slot && this.slots.length < this.options.processes) slot = this.start();
-      if (!slot) return;
+      const slot = this.slots.find((candidate) => candidate.ready && !candidate.busy);
+      if (!slot) {
+        if (this.slots.length < this.options.processes) this.start();
+        return;
+      }
       const pending = this.queue.shift() as Pending;
       const timer = setTimeout(() => this.expire(slot), this.options.deadlineMs);
       slot.busy = { ...pending, timer };
@@ -94,6 +100,11 @@ export class EvaluatorPool {
     }
   }
 
+  /** Starts the children now rather than on the first costly evaluation (at boot). */
+  warm(): void {
+    while (!this.closed && this.slots.length < this.options.processes) this.start();
+  }
+
   private start(): Slot {
     const child = spawn(
       process.execPath,
@@ -106,20 +117,39 @@ export class EvaluatorPool {
         },
       },
     );
-    const slot: Slot = { child };
-    child.on('message', (message: { id: number } & Record<string, unknown>) => {
+    const slot: Slot = { child, ready: false };
+    child.on('message', (message: { id: number; ready?: boolean } & Record<string, unknown>) => {
+      if (message.ready) {
+        slot.ready = true;
+        this.idle(slot);
+        return this.dispatch();
+      }
       if (slot.busy?.id !== message.id) return;
       this.finish(slot, toAnswer(message));
       this.dispatch();
     });
     child.on('exit', () => {
+      if (!slot.ready) return this.failedToStart(slot);
       // Out of memory, or killed: whatever it was doing hit a bound.
       this.replace(slot, { ok: false, message: 'The expression ran out of memory', bound: true });
     });
     child.on('error', () => undefined);
     this.slots.push(slot);
-    this.idle(slot);
     return slot;
+  }
+
+  /** A child that died before it was ready: fail what waits rather than respawn in a loop. */
+  private failedToStart(slot: Slot): void {
+    const index = this.slots.indexOf(slot);
+    if (index >= 0) this.slots.splice(index, 1);
+    if (this.slots.some((other) => other.ready)) return;
+    for (const pending of this.queue.splice(0)) {
+      pending.resolve({
+        ok: false,
+        message: 'The expression evaluator could not start',
+        bound: false,
+      });
+    }
   }
 
   private expire(slot: Slot): void {

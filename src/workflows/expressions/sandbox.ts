@@ -33,7 +33,7 @@ export interface SandboxOptions {
 }
 
 export const DEFAULT_SANDBOX_OPTIONS: SandboxOptions = {
-  inlineTimeoutMs: 50,
+  inlineTimeoutMs: 100,
   maxSourceLength: 10_000,
   pool: {
     processes: 2,
@@ -87,39 +87,33 @@ export class ExpressionSandbox {
       item: scope.item,
       index: scope.index,
     });
-    if (!cost.costly) {
-      return {
-        source,
-        mode: 'inline',
-        nondeterministic: cost.nondeterministic,
-        evaluate: async (scope) => {
-          this.inlineEvaluations++;
-          try {
-            return await expression.evaluate(scope.input, bindings(scope));
-          } catch (error) {
-            throw evaluationError(error);
-          }
-        },
-      };
-    }
-    return {
-      source,
-      mode: 'isolated',
-      nondeterministic: cost.nondeterministic,
-      evaluate: async (scope) => {
-        const answer = await this.pool.evaluate({
-          source,
-          context: scope.input,
-          bindings: bindings(scope),
-        });
-        if (answer.ok) return answer.value;
-        const bound = answer.bound || (answer.code !== undefined && BOUND_CODES.has(answer.code));
-        const code = bound
-          ? WorkflowErrorCode.expressionTimeout
-          : WorkflowErrorCode.expressionError;
-        throw new StepError(code, answer.message);
-      },
+    const isolated = async (scope: ExpressionScope): Promise<unknown> => {
+      const request = { source, context: scope.input, bindings: bindings(scope) };
+      const answer = await this.pool.evaluate(request);
+      if (answer.ok) return answer.value;
+      const bound = answer.bound || (answer.code !== undefined && BOUND_CODES.has(answer.code));
+      const code = bound ? WorkflowErrorCode.expressionTimeout : WorkflowErrorCode.expressionError;
+      throw new StepError(code, answer.message);
     };
+    const { nondeterministic } = cost;
+    if (cost.costly) return { source, mode: 'isolated', nondeterministic, evaluate: isolated };
+    const inline = async (scope: ExpressionScope): Promise<unknown> => {
+      this.inlineEvaluations++;
+      try {
+        return await expression.evaluate(scope.input, bindings(scope));
+      } catch (error) {
+        // Out of time here (big data, or a pause of this process): once more where it can
+        // take longer without holding this event loop.
+        if ((error as { code?: unknown }).code === 'D1012') return isolated(scope);
+        throw evaluationError(error);
+      }
+    };
+    return { source, mode: 'inline', nondeterministic, evaluate: inline };
+  }
+
+  /** Starts the evaluator processes now (at boot) instead of on the first costly evaluation. */
+  warm(): void {
+    this.pool.warm();
   }
 
   /** Stops the evaluator processes (module shutdown). */
