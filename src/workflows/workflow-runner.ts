@@ -47,9 +47,12 @@ export function runWorkflow(
 class WorkflowRun {
   private readonly clock: Clock;
   private readonly random: () => number;
+  /** The run's `steps`, in the order they started; one entry per id (`listed`: its index). */
   private readonly records: StepRecord[] = [];
-  private loaded = new Map<string, StepRecord>();
-  private loadedOrder: StepRecord[] = [];
+  private readonly listed = new Map<string, number>();
+  /** Finished steps, by id: loaded from the checkpoint, then each one as it finishes. */
+  private finished = new Map<string, StepRecord>();
+  private finishedOrder: StepRecord[] = [];
   private readonly secrets: RunSecrets;
   private readonly logger: WorkflowLogger;
 
@@ -71,8 +74,8 @@ class WorkflowRun {
   }
 
   async run(): Promise<WorkflowResult> {
-    this.loadedOrder = await this.context.checkpoint.load();
-    this.loaded = new Map(this.loadedOrder.map((record) => [record.id, record]));
+    this.finishedOrder = await this.context.checkpoint.load();
+    this.finished = new Map(this.finishedOrder.map((record) => [record.id, record]));
     const { execution, input, signal } = this.context;
     const frame: Frame = { scope: { input, steps: {}, execution }, suffix: '', signal };
     let output: unknown;
@@ -115,7 +118,7 @@ class WorkflowRun {
     frame: Frame,
   ): Promise<{ ran: boolean; output: unknown }> {
     const id = step.id + frame.suffix;
-    const done = this.loaded.get(id);
+    const done = this.finished.get(id);
     if (done && this.reusable(done, step)) return this.reuse(step, done, frame);
     if (frame.signal.aborted) throw frame.signal.reason;
 
@@ -131,7 +134,7 @@ class WorkflowRun {
       output: null,
       error: null,
     };
-    this.records.push(record);
+    this.list(record);
     this.logger.log('info', `Step ${id} started`, { step: id });
     let output: unknown = null;
     let failure: StepError | undefined;
@@ -254,12 +257,24 @@ class WorkflowRun {
     record.duration_ms = Math.max(0, completed - Date.parse(record.started_at));
     const required = status === 'failed' || step.checkpointRequired;
     await this.context.checkpoint.save({ ...record }, { required });
+    if (this.reusable(record, step)) {
+      // A retried branch or foreach reuses it like a resumed run does.
+      this.finished.set(record.id, record);
+      this.finishedOrder.push(record);
+    }
     const level = status === 'failed' ? 'warn' : 'info';
     this.logger.log(level, `Step ${record.id} ${status}`, {
       step: record.id,
       status,
       attempts: record.attempts,
     });
+  }
+
+  /** Adds a record to the run's steps, or replaces the earlier record of a step run again. */
+  private list(record: StepRecord): void {
+    const index = this.listed.get(record.id);
+    if (index === undefined) this.listed.set(record.id, this.records.push(record) - 1);
+    else this.records[index] = record;
   }
 
   private reusable(record: StepRecord, step: CompiledStep): boolean {
@@ -274,12 +289,12 @@ class WorkflowRun {
     record: StepRecord,
     frame: Frame,
   ): { ran: boolean; output: unknown } {
-    this.records.push(record);
+    this.list(record);
     // Steps nested in a reused branch or foreach: listed, and a branch's visible in $steps.
-    for (const nested of this.loadedOrder) {
+    for (const nested of this.finishedOrder) {
       const base = nested.id.split('[')[0];
       if (!step.nestedIds.has(base) || !nested.id.startsWith(base + frame.suffix)) continue;
-      this.records.push(nested);
+      this.list(nested);
       if (nested.id === base + frame.suffix) frame.scope.steps[base] = nested.output;
     }
     frame.scope.steps[step.id] = record.output;

@@ -152,3 +152,35 @@ describe('durability: a completed step never runs again', () => {
     });
   });
 });
+
+describe('durability within a run', () => {
+  it('a retried foreach does not repeat the iterations that finished', async () => {
+    const fake = new FakeHttp((request, call) => ({
+      status: call === 2 ? 503 : 200,
+      body: request.body,
+    }));
+    const result = await run(
+      {
+        steps: [
+          {
+            id: 'each',
+            type: 'foreach',
+            items: ['a', 'b', 'c'],
+            retry: { max_attempts: 2, interval_ms: 0 },
+            steps: [http('post', { body: '{% $item %}' })],
+          },
+        ],
+      },
+      { http: fake },
+    );
+    expect(result.status).toBe('completed');
+    expect(keys(fake)).toEqual({ 'exe_1:post[0]': 1, 'exe_1:post[1]': 2, 'exe_1:post[2]': 1 });
+    expect(result.steps.map((step) => `${step.id}:${step.status}`)).toEqual([
+      'each:completed',
+      'post[0]:completed',
+      'post[1]:completed',
+      'post[2]:completed',
+    ]);
+    expect(result.steps[0].attempts).toBe(2);
+  });
+});
