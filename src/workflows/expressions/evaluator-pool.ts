@@ -6,6 +6,8 @@ export interface EvaluatorPoolOptions {
   processes: number;
   /** Wall-clock limit of one evaluation, from the moment a child receives it. */
   deadlineMs: number;
+  /** How long an evaluation may wait for a free child (all busy, or starting). */
+  maxWaitMs: number;
   /** Heap of each child (`--max-old-space-size`, MB). */
   maxOldSpaceMb: number;
   /** jsonata's own options inside the child (its timeout stops loops before the deadline). */
@@ -26,6 +28,8 @@ interface Pending {
   id: number;
   request: PoolRequest;
   resolve(answer: PoolAnswer): void;
+  /** Fails the evaluation when it waited too long in the queue. */
+  waiting?: NodeJS.Timeout;
 }
 
 interface Slot {
@@ -57,8 +61,17 @@ export class EvaluatorPool {
       return Promise.resolve({ ok: false, message: 'The evaluator is closed', bound: false });
     }
     return new Promise((resolve) => {
-      this.queue.push({ id: this.nextId++, request, resolve });
+      const pending: Pending = { id: this.nextId++, request, resolve };
+      this.queue.push(pending);
       this.dispatch();
+      if (!this.queue.includes(pending)) return;
+      pending.waiting = setTimeout(() => {
+        const index = this.queue.indexOf(pending);
+        if (index < 0) return;
+        this.queue.splice(index, 1);
+        const message = `No evaluator was free within ${this.options.maxWaitMs} ms`;
+        resolve({ ok: false, message, bound: true });
+      }, this.options.maxWaitMs);
     });
   }
 
@@ -71,6 +84,7 @@ export class EvaluatorPool {
       slot.child.kill('SIGKILL');
     }
     for (const pending of this.queue.splice(0)) {
+      clearTimeout(pending.waiting);
       pending.resolve({ ok: false, message: 'The evaluator closed', bound: false });
     }
   }
@@ -83,6 +97,7 @@ export class EvaluatorPool {
         return;
       }
       const pending = this.queue.shift() as Pending;
+      clearTimeout(pending.waiting);
       const timer = setTimeout(() => this.expire(slot), this.options.deadlineMs);
       slot.busy = { ...pending, timer };
       slot.child.ref();
@@ -144,6 +159,7 @@ export class EvaluatorPool {
     if (index >= 0) this.slots.splice(index, 1);
     if (this.slots.some((other) => other.ready)) return;
     for (const pending of this.queue.splice(0)) {
+      clearTimeout(pending.waiting);
       pending.resolve({
         ok: false,
         message: 'The expression evaluator could not start',

@@ -38,6 +38,7 @@ export const DEFAULT_SANDBOX_OPTIONS: SandboxOptions = {
   pool: {
     processes: 2,
     deadlineMs: 1_000,
+    maxWaitMs: 2_000,
     maxOldSpaceMb: 96,
     jsonata: { timeout: 800, stack: 300, sequence: 1_000_000 },
   },

@@ -17,11 +17,15 @@ interface AgentKindBody {
 export class AgentKindStep implements StepType<AgentKindBody> {
   readonly type: string;
   readonly fields = ['input', 'config'];
-  /** A kind may call out (http-request): its result is always checkpointed. */
-  readonly pure = false;
+  /**
+   * A kind may call out (http-request), so its result is checkpointed unless the kind
+   * declares `pure: true` (no effect outside the run, same output for the same input).
+   */
+  readonly pure: boolean;
 
-  constructor(private readonly kind: AgentKind) {
+  constructor(private readonly kind: AgentKind & { readonly pure?: boolean }) {
     this.type = kind.name;
+    this.pure = kind.pure === true;
   }
 
   compile(raw: Record<string, unknown>, path: string, context: CompileContext): AgentKindBody {

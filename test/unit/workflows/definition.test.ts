@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigValidationError } from '../../../src/runner/kinds/agent-kind';
+import { compileWorkflow } from '../../../src/workflows';
 import { compile, sandbox } from './harness';
 
 afterAll(() => sandbox.close());
@@ -321,5 +322,19 @@ describe('workflow definitions: the first error names its field', () => {
   it('requires a checkpoint for a pure step with a nondeterministic expression', () => {
     const compiled = compile({ steps: [{ id: 'at', type: 'transform', value: '{% $now() %}' }] });
     expect(compiled.steps[0].checkpointRequired).toBe(true);
+  });
+
+  it('skips required checkpoints for a kind that declares itself pure', () => {
+    const kind = (pure: boolean) => ({
+      name: 'echo',
+      pure,
+      validateConfig: (config: Record<string, unknown>) => config,
+      run: async (input: Record<string, unknown>) => input,
+    });
+    const config = { steps: [{ id: 'e', type: 'echo' }] };
+    const required = (pure: boolean) =>
+      compileWorkflow(config, { sandbox, kinds: () => kind(pure) }).steps[0].checkpointRequired;
+    expect(required(true)).toBe(false);
+    expect(required(false)).toBe(true);
   });
 });

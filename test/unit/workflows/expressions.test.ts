@@ -138,3 +138,28 @@ describe('expressions: hostile ones cannot hurt the service', () => {
     expect(longestGap).toBeLessThan(400); // the in-process attempt holds the loop ~100 ms at most
   });
 });
+
+describe('expressions: the evaluator pool under pressure', () => {
+  const small = new ExpressionSandbox({
+    ...DEFAULT_SANDBOX_OPTIONS,
+    pool: { ...DEFAULT_SANDBOX_OPTIONS.pool, processes: 1, deadlineMs: 600, maxWaitMs: 300 },
+  });
+  afterAll(() => small.close());
+
+  it('fails an evaluation that waits too long for a free child, and serves the next one', async () => {
+    const regex = small.compile(
+      '$match("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!", /^(a+)+$/)',
+    );
+    const ok = small.compile('$map([1, 2], function($v){ $v + 1 })');
+    await expect(ok.evaluate(scope)).resolves.toEqual([2, 3]); // the child is ready
+    const started = performance.now();
+    const hostile = regex.evaluate(scope).catch((e: unknown) => e);
+    const queued = ok.evaluate(scope).catch((e: unknown) => e);
+    const waited = (await queued) as StepError;
+    expect(waited.code).toBe('expression_timeout');
+    expect(waited.message).toContain('No evaluator was free');
+    expect(performance.now() - started).toBeLessThan(550);
+    expect(((await hostile) as StepError).code).toBe('expression_timeout');
+    await expect(ok.evaluate(scope)).resolves.toEqual([2, 3]);
+  });
+});
