@@ -54,6 +54,18 @@ export class StepError extends Error {
   }
 }
 
+/**
+ * Saving a checkpoint failed (the database is away): not a step's failure. The run rejects
+ * with it, and a later attempt of the execution resumes from what was saved.
+ */
+export class CheckpointFailure extends Error {
+  constructor(override readonly cause: unknown) {
+    super(
+      `Saving a step checkpoint failed: ${cause instanceof Error ? cause.message : String(cause)}`,
+    );
+  }
+}
+
 /** The one mapping from anything a step may throw to a StepError. */
 export function toStepError(error: unknown): StepError {
   if (error instanceof StepError) return error;

@@ -22,7 +22,7 @@ export type {
   WorkflowLogger,
   WorkflowRunContext,
 } from './context';
-export { StepError, WorkflowErrorCode } from './errors';
+export { CheckpointFailure, StepError, WorkflowErrorCode } from './errors';
 export { ExpressionSandbox, sharedSandbox, DEFAULT_SANDBOX_OPTIONS } from './expressions/sandbox';
 export { OutboundHttpClient } from './http/outbound-http-client';
 export { REDACTED, MAX_OUTPUT_BYTES } from './output';

@@ -6,7 +6,7 @@ import {
   type WorkflowLogger,
   type WorkflowRunContext,
 } from './context';
-import { StepError, toStepError } from './errors';
+import { CheckpointFailure, StepError, toStepError } from './errors';
 import type { ExpressionScope } from './expressions/sandbox';
 import { toOutput } from './output';
 import { retryDelay, shouldRetry } from './retry';
@@ -87,6 +87,7 @@ class WorkflowRun {
       if (signal.aborted) throw signal.reason;
     } catch (failure) {
       if (signal.aborted) throw signal.reason;
+      if (failure instanceof CheckpointFailure) throw failure;
       const stepError = toStepError(failure);
       error = { code: stepError.code, message: this.secrets.redact(stepError.message) };
       if (stepError.step !== undefined) error.step = stepError.step;
@@ -153,6 +154,7 @@ class WorkflowRun {
       }
     } catch (error) {
       if (frame.signal.aborted) throw frame.signal.reason;
+      if (error instanceof CheckpointFailure) throw error;
       failure = toStepError(error);
     }
     if (!failure) {
@@ -180,6 +182,7 @@ class WorkflowRun {
         return toOutput(await this.attempt(step, frame, record.id), this.secrets.values);
       } catch (error) {
         if (frame.signal.aborted) throw frame.signal.reason;
+        if (error instanceof CheckpointFailure) throw error;
         const failure = toStepError(error);
         if (!shouldRetry(step.retry, failure, record.attempts)) throw failure;
         const delay = retryDelay(
@@ -256,7 +259,9 @@ class WorkflowRun {
     record.completed_at = iso(new Date(completed));
     record.duration_ms = Math.max(0, completed - Date.parse(record.started_at));
     const required = status === 'failed' || step.checkpointRequired;
-    await this.context.checkpoint.save({ ...record }, { required });
+    await this.context.checkpoint.save({ ...record }, { required }).catch((error: unknown) => {
+      throw new CheckpointFailure(error);
+    });
     if (this.reusable(record, step)) {
       // A retried branch or foreach reuses it like a resumed run does.
       this.finished.set(record.id, record);

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { FakeHttp, MemoryCheckpoints, run, sandbox } from './harness';
+import { runWorkflow } from '../../../src/workflows';
+import { compile, FakeHttp, MemoryCheckpoints, run, sandbox } from './harness';
 
 afterAll(() => sandbox.close());
 
@@ -182,5 +183,39 @@ describe('durability within a run', () => {
       'post[2]:completed',
     ]);
     expect(result.steps[0].attempts).toBe(2);
+  });
+});
+
+describe('durability: a checkpoint that cannot be saved', () => {
+  it('rejects the run instead of failing a step, and a later attempt resumes', async () => {
+    const fake = echo();
+    const checkpoints = new MemoryCheckpoints();
+    const checkpoint = checkpoints.forRun();
+    const broken = {
+      load: checkpoint.load,
+      save: async (
+        record: Parameters<typeof checkpoint.save>[0],
+        options: { required: boolean },
+      ) => {
+        if (record.id === 'mid') throw new Error('database unavailable');
+        return checkpoint.save(record, options);
+      },
+    };
+    const compiled = compile(linear);
+    const context = {
+      execution: { id: 'exe_1', agent_id: 'agt_1', source: 'api' },
+      accountId: 'acc_1',
+      input: {},
+      signal: new AbortController().signal,
+      logger: { log: () => undefined },
+      http: fake,
+      secrets: async () => undefined,
+    };
+    await expect(runWorkflow(compiled, { ...context, checkpoint: broken })).rejects.toThrow(
+      'database unavailable',
+    );
+    const resumed = await runWorkflow(compiled, { ...context, checkpoint: checkpoints.forRun() });
+    expect(resumed.status).toBe('completed');
+    expect(keys(fake)).toEqual({ 'exe_1:first': 1, 'exe_1:second': 1 });
   });
 });
