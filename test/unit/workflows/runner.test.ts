@@ -401,3 +401,53 @@ describe('workflow runner: secrets and redaction', () => {
     expect(result.steps[0].output).toMatchObject({ headers: { 'x-echo': 'Bearer [redacted]' } });
   });
 });
+
+describe('workflow runner: nesting and hostile expressions', () => {
+  it('numbers the steps of nested foreach iterations outer index first', async () => {
+    const result = await run({
+      steps: [
+        {
+          id: 'rows',
+          type: 'foreach',
+          items: [[1, 2], [3]],
+          steps: [
+            {
+              id: 'cells',
+              type: 'foreach',
+              items: '{% $item %}',
+              steps: [transform('cell', '{% $item * 10 %}')],
+            },
+          ],
+        },
+      ],
+    });
+    expect(result.output).toEqual([[10, 20], [30]]);
+    expect(result.steps.map((step) => step.id)).toEqual([
+      'rows',
+      'cells[0]',
+      'cell[0][0]',
+      'cell[0][1]',
+      'cells[1]',
+      'cell[1][0]',
+    ]);
+  });
+
+  it('fails a step with a hostile expression with expression_timeout, not retried', async () => {
+    const started = performance.now();
+    const result = await run({
+      steps: [
+        transform('ok', 1),
+        transform(
+          'evil',
+          '{% $match("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!", /^(a+)+$/) %}',
+          {
+            retry: { max_attempts: 3 },
+          },
+        ),
+      ],
+    });
+    expect(result.error).toMatchObject({ code: 'expression_timeout', step: 'evil' });
+    expect(result.steps[1].attempts).toBe(1);
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
+});
