@@ -3,6 +3,12 @@ import { childPath } from './expressions/value';
 
 /** Field readers for definitions: each throws ConfigValidationError at the field's path. */
 
+/** The name a message uses for the field at `path` (`steps[0].retry` → `retry`). */
+export function fieldName(path: string): string {
+  if (path === '') return 'config';
+  return path.slice(path.lastIndexOf('.') + 1);
+}
+
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -13,7 +19,9 @@ export function objectField(
   path: string,
   allowed: readonly string[],
 ): Record<string, unknown> {
-  if (!isPlainObject(value)) throw new ConfigValidationError(path, 'must be an object');
+  if (!isPlainObject(value)) {
+    throw new ConfigValidationError(path, `${fieldName(path)} must be an object`);
+  }
   for (const key of Object.keys(value)) {
     if (!allowed.includes(key)) {
       throw new ConfigValidationError(
@@ -34,21 +42,18 @@ export function integerField(
 ): number | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigValidationError(path, `must be an integer between ${min} and ${max}`);
-  }
-  return value;
-}
-
-/** A required non-empty string. */
-export function stringField(value: unknown, path: string): string {
-  if (typeof value !== 'string' || value === '') {
-    throw new ConfigValidationError(path, 'is required (a non-empty string)');
+    throw new ConfigValidationError(
+      path,
+      `${fieldName(path)} must be an integer between ${min} and ${max}`,
+    );
   }
   return value;
 }
 
 /** A required (possibly empty) list. */
 export function arrayField(value: unknown, path: string, what: string): unknown[] {
-  if (!Array.isArray(value)) throw new ConfigValidationError(path, `must be an array of ${what}`);
+  if (!Array.isArray(value)) {
+    throw new ConfigValidationError(path, `${fieldName(path)} must be an array of ${what}`);
+  }
   return value;
 }

@@ -265,6 +265,23 @@ describe('workflow definitions: the first error names its field', () => {
     expect(fieldOf(config)).toBe(field);
   });
 
+  it('says what is wrong in words a user reads next to the field', () => {
+    const message = (config: unknown) => {
+      try {
+        compile(config);
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    expect(message({ steps: [{ ...t(), retry: 3 }] })).toBe('retry must be an object');
+    expect(message({ steps: [{ ...t(), retry: { max_attempts: 0 } }] })).toBe(
+      'max_attempts must be an integer between 1 and 10',
+    );
+    expect(message({ steps: [t({ a: '{% $input.( %}' })] })).toMatch(
+      /^Invalid expression: .+ \(at character \d+\)$/,
+    );
+  });
+
   it('accepts 100 steps and nesting 4 deep', () => {
     const hundred = Array.from({ length: 100 }, (_, n) => ({
       id: `s${n}`,
