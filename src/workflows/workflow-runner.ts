@@ -1,4 +1,5 @@
 import { iso } from '../common/time';
+import { reusable, startedRecord } from './step-records';
 import {
   systemClock,
   type Clock,
@@ -120,21 +121,11 @@ class WorkflowRun {
   ): Promise<{ ran: boolean; output: unknown }> {
     const id = step.id + frame.suffix;
     const done = this.finished.get(id);
-    if (done && this.reusable(done, step)) return this.reuse(step, done, frame);
+    if (done && reusable(done, step)) return this.reuse(step, done, frame);
     if (frame.signal.aborted) throw frame.signal.reason;
 
     const started = this.clock.now();
-    const record: StepRecord = {
-      id,
-      type: step.type,
-      status: 'running',
-      attempts: 0,
-      started_at: iso(new Date(started)) as string,
-      completed_at: null,
-      duration_ms: null,
-      output: null,
-      error: null,
-    };
+    const record = startedRecord(id, step, started);
     this.list(record);
     this.logger.log('info', `Step ${id} started`, { step: id });
     let output: unknown = null;
@@ -262,7 +253,7 @@ class WorkflowRun {
     await this.context.checkpoint.save({ ...record }, { required }).catch((error: unknown) => {
       throw new CheckpointFailure(error);
     });
-    if (this.reusable(record, step)) {
+    if (reusable(record, step)) {
       // A retried branch or foreach reuses it like a resumed run does.
       this.finished.set(record.id, record);
       this.finishedOrder.push(record);
@@ -280,12 +271,6 @@ class WorkflowRun {
     const index = this.listed.get(record.id);
     if (index === undefined) this.listed.set(record.id, this.records.push(record) - 1);
     else this.records[index] = record;
-  }
-
-  private reusable(record: StepRecord, step: CompiledStep): boolean {
-    if (record.type !== step.type) return false;
-    if (record.status === 'completed' || record.status === 'skipped') return true;
-    return record.status === 'failed' && step.onError === 'continue';
   }
 
   /** A step finished by an earlier attempt of this execution: its record, never a rerun. */
