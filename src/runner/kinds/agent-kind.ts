@@ -14,6 +14,11 @@ export interface AgentKindOptions {
    * `GET /v2/agent-kinds` and the OpenAPI document). See `kind-config.ts`.
    */
   config: Type<object>;
+  /**
+   * No effect outside the run, and the same output for the same input and config: as a
+   * workflow step its result need not be checkpointed (it is recomputed on resume).
+   */
+  pure?: boolean;
 }
 
 /** The discoverable half of `@AgentKind()`: the registry finds kinds by its key. */

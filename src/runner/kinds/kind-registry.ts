@@ -6,6 +6,7 @@ import {
   AgentKindHandler,
   AgentKindMetadata,
   AgentKindOptions,
+  agentKindOptions,
   ConfigValidationError,
 } from './agent-kind';
 import { configSchemaOf, parseKindConfig } from './kind-config';
@@ -20,6 +21,8 @@ export interface RegisteredKind {
   /** The schemas to put in the OpenAPI document's components (the config's, by class name). */
   readonly schemas: Record<string, SchemaObject>;
   readonly handler: AgentKindHandler<object>;
+  /** Declared side-effect-free (`@AgentKind({ pure: true })`). */
+  readonly pure: boolean;
   /** The config validated and normalised; throws `ConfigValidationError` naming the field. */
   parseConfig(config: Record<string, unknown>): Record<string, unknown>;
 }
@@ -27,6 +30,7 @@ export interface RegisteredKind {
 function register(options: AgentKindOptions, handler: AgentKindHandler<object>): RegisteredKind {
   const { schema, schemas } = configSchemaOf(options.config);
   return {
+    pure: options.pure === true,
     name: options.name,
     description: options.description,
     configClass: options.config,
@@ -36,6 +40,13 @@ function register(options: AgentKindOptions, handler: AgentKindHandler<object>):
     parseConfig: (config) =>
       parseKindConfig(options.config, config) as unknown as Record<string, unknown>,
   };
+}
+
+/** A kind instance as the registry would register it (tests and tools outside Nest). */
+export function registeredKind(handler: AgentKindHandler<object>): RegisteredKind {
+  const options = agentKindOptions(handler.constructor);
+  if (!options) throw new Error(`${handler.constructor.name} does not carry @AgentKind()`);
+  return register(options, handler);
 }
 
 /** Every agent kind of the process: the providers carrying `@AgentKind()`, found by discovery. */

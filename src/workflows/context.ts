@@ -1,0 +1,114 @@
+import type { LogLevel } from '../executions/execution.entity';
+
+/** `$execution` in expressions, and what the run's records belong to. */
+export interface ExecutionInfo {
+  id: string;
+  agent_id: string;
+  source: string;
+}
+
+/** One entry of an execution's `steps` (CONTRACT §6). */
+export interface StepRecord {
+  /** The step's id; inside a foreach iteration `id[index]` (`q[3]`, nested: `q[3][0]`). */
+  id: string;
+  type: string;
+  status: 'running' | 'completed' | 'failed' | 'skipped';
+  attempts: number;
+  started_at: string;
+  completed_at: string | null;
+  duration_ms: number | null;
+  output: unknown;
+  error: { code: string; message: string } | null;
+  usage?: { prompt_tokens: number; completion_tokens: number };
+}
+
+/**
+ * The one interface durability goes through. The runner loads what an earlier attempt of
+ * this execution finished, and saves each step's record when the step finishes; the caller
+ * persists it. Step types never see it.
+ */
+export interface Checkpoint {
+  /** Records saved earlier for this execution (any order); `[]` on a first run. */
+  load(): Promise<StepRecord[]>;
+  /**
+   * A step finished. When `required` is true the record must be persisted before the promise
+   * resolves (the step had an effect outside the run, or its result cannot be recomputed);
+   * when false the caller may keep it and persist it with the next required one or at the
+   * end, because a lost record is recomputed identically on resume.
+   */
+  save(record: StepRecord, options: { required: boolean }): Promise<void>;
+}
+
+/** Time, injectable so tests do not wait for retry intervals. */
+export interface Clock {
+  now(): number;
+  /** Resolves after `ms`, or rejects with the signal's reason when it is aborted first. */
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) =>
+    new Promise<void>((resolve, reject) => {
+      if (signal.aborted) return reject(signal.reason);
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      };
+      const timer = setTimeout(() => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      signal.addEventListener('abort', onAbort, { once: true });
+    }),
+};
+
+export interface HttpRequest {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** Aborted on cancel and when the step's timeout passes. */
+  signal: AbortSignal;
+  /** Bytes of body to read at most; a longer body is reported as `truncated`. */
+  maxBodyBytes: number;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  truncated: boolean;
+}
+
+/**
+ * Sends one request. Throws on timeout/abort (the signal), on a refused target (an error
+ * whose code, or a cause's, is `address_not_allowed`) and on network errors.
+ */
+export interface HttpClient {
+  request(request: HttpRequest): Promise<HttpResponse>;
+}
+
+/** `{{secrets.NAME}}` → the account's value, or `undefined` when there is no such secret. */
+export type SecretResolver = (name: string) => Promise<string | undefined>;
+
+export interface WorkflowLogger {
+  log(level: LogLevel, message: string, details?: Record<string, unknown>): void;
+}
+
+/** Everything a run needs from outside; the integrator builds one per execution. */
+export interface WorkflowRunContext {
+  execution: ExecutionInfo;
+  accountId: string;
+  input: unknown;
+  signal: AbortSignal;
+  logger: WorkflowLogger;
+  checkpoint: Checkpoint;
+  http: HttpClient;
+  secrets: SecretResolver;
+  clock?: Clock;
+  /** Test runs (`POST /v2/agents/:id/test`): a step whose id is here is not run and yields this output. */
+  mocks?: Record<string, unknown>;
+  /** In [0, 1); jitter of retry delays. Default `Math.random`. */
+  random?: () => number;
+}

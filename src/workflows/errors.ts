@@ -1,0 +1,78 @@
+import { RunFailure } from '../runner/kinds/agent-kind';
+
+/** Codes the engine itself produces (CONTRACT §6); step types and kinds add their own. */
+export const WorkflowErrorCode = {
+  expressionTimeout: 'expression_timeout',
+  expressionError: 'expression_error',
+  secretNotFound: 'secret_not_found',
+  outputTooLarge: 'output_too_large',
+  timeout: 'timeout',
+  httpError: 'http_error',
+  networkError: 'network_error',
+  addressNotAllowed: 'address_not_allowed',
+  tooManyItems: 'too_many_items',
+  invalidInput: 'invalid_input',
+  agentError: 'agent_error',
+  budgetExceeded: 'budget_exceeded',
+} as const;
+
+/** Errors a step's `retry` skips unless its `on` names them (CONTRACT §6). */
+const NOT_RETRIED_BY_DEFAULT = new Set<string>([
+  WorkflowErrorCode.expressionTimeout,
+  WorkflowErrorCode.expressionError,
+  WorkflowErrorCode.secretNotFound,
+]);
+
+/**
+ * The one error type of a run: every failure of a step, whatever raised it, becomes a
+ * StepError with a code before the runner looks at it (`toStepError`).
+ */
+export class StepError extends Error {
+  /** The id of the step that failed first (set by the runner; `q[3]` inside a foreach). */
+  step?: string;
+
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly options: {
+      /** A `fail` step's own error: never retried unless `retry.on` names its code. */
+      deliberate?: boolean;
+      /** Milliseconds an answer asked to wait before the next attempt (`Retry-After`). */
+      retryAfterMs?: number;
+    } = {},
+  ) {
+    super(message);
+  }
+
+  /** Whether a `retry` without `on` retries this error. */
+  get retriedByDefault(): boolean {
+    return !this.options.deliberate && !NOT_RETRIED_BY_DEFAULT.has(this.code);
+  }
+
+  toJSON(): { code: string; message: string } {
+    return { code: this.code, message: this.message };
+  }
+}
+
+/**
+ * Saving a checkpoint failed (the database is away): not a step's failure. The run rejects
+ * with it, and a later attempt of the execution resumes from what was saved.
+ */
+export class CheckpointFailure extends Error {
+  constructor(override readonly cause: unknown) {
+    super(
+      `Saving a step checkpoint failed: ${cause instanceof Error ? cause.message : String(cause)}`,
+    );
+  }
+}
+
+/** The one mapping from anything a step may throw to a StepError. */
+export function toStepError(error: unknown): StepError {
+  if (error instanceof StepError) return error;
+  if (error instanceof RunFailure) return new StepError(error.code, error.message);
+  if (error instanceof RangeError && /call stack/i.test(error.message)) {
+    return new StepError(WorkflowErrorCode.expressionTimeout, 'Evaluation went too deep');
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new StepError(WorkflowErrorCode.agentError, message || 'The step failed');
+}

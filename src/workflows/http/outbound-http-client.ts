@@ -1,0 +1,49 @@
+import { request, type Dispatcher } from 'undici';
+import { createOutboundDispatcher } from '../../common/outbound/outbound-policy';
+import type { HttpClient, HttpRequest, HttpResponse } from '../context';
+
+/**
+ * The HttpClient of `http` steps in the service: undici through the outbound policy of
+ * CONTRACT §7 (the same dispatcher as the `http-request` kind and callbacks).
+ */
+export class OutboundHttpClient implements HttpClient {
+  private readonly dispatcher: Dispatcher;
+
+  constructor(options: { allowPrivate: boolean }) {
+    this.dispatcher = createOutboundDispatcher({ allowPrivate: options.allowPrivate });
+  }
+
+  async request(call: HttpRequest): Promise<HttpResponse> {
+    const response = await request(call.url, {
+      method: call.method as Dispatcher.HttpMethod,
+      headers: call.headers,
+      body: call.body,
+      dispatcher: this.dispatcher,
+      signal: call.signal,
+    });
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (value !== undefined)
+        headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let truncated = false;
+    for await (const chunk of response.body) {
+      const buffer = chunk as Buffer;
+      size += buffer.length;
+      if (size > call.maxBodyBytes) {
+        truncated = true;
+        break;
+      }
+      chunks.push(buffer);
+    }
+    if (truncated) response.body.destroy();
+    const body = truncated ? '' : new TextDecoder().decode(Buffer.concat(chunks));
+    return { status: response.statusCode, headers, body, truncated };
+  }
+
+  async close(): Promise<void> {
+    await this.dispatcher.destroy().catch(() => undefined);
+  }
+}

@@ -1,0 +1,78 @@
+import type { RegisteredKind } from '../runner/kinds/kind-registry';
+import type { Clock, ExecutionInfo, HttpClient, WorkflowLogger } from './context';
+import type { CompiledValue } from './expressions/value';
+import type { ExpressionSandbox, ExpressionScope } from './expressions/sandbox';
+import type { RetryPolicy } from './retry';
+
+/** Finds a registered agent kind by name (every kind is a step type, CONTRACT §6). */
+export type KindLookup = (name: string) => RegisteredKind | undefined;
+
+/** What a step type may use while compiling its fields. */
+export interface CompileContext {
+  readonly sandbox: ExpressionSandbox;
+  readonly kinds: KindLookup;
+  /** Compiles a value (with `{% %}` expressions) at `path`. */
+  value(raw: unknown, path: string): CompiledValue;
+  /** Compiles a nested list of steps at `path` (one level deeper). */
+  steps(raw: unknown, path: string): CompiledStep[];
+}
+
+/** What a step type may use while running. Durability, retry and `on_error` are not here. */
+export interface StepContext {
+  /** The record id of this step (`q[3]` inside a foreach iteration). */
+  readonly recordId: string;
+  readonly execution: ExecutionInfo;
+  readonly accountId: string;
+  /** Aborted on cancel and when the step's `timeout_ms` passes. */
+  readonly signal: AbortSignal;
+  readonly timedOut: () => boolean;
+  readonly clock: Clock;
+  readonly http: HttpClient;
+  readonly logger: WorkflowLogger;
+  readonly scope: ExpressionScope;
+  evaluate(value: CompiledValue): Promise<unknown>;
+  /** The value of secret `name` (remembered for redaction), or `secret_not_found`. */
+  secret(name: string): Promise<string>;
+  /** Runs nested steps through the same runner; resolves to the last output (null if none). */
+  runSteps(
+    steps: readonly CompiledStep[],
+    iteration?: { item: unknown; index: number },
+  ): Promise<unknown>;
+}
+
+/**
+ * One step type: a class in `steps/*.step.ts`. `compile` turns the raw step (already checked
+ * for `id`, `type` and the common fields) into a typed body, throwing ConfigValidationError
+ * with the JSON path of the first bad field; `run` computes the step's output or throws.
+ */
+export interface StepType<Body = unknown> {
+  readonly type: string;
+  /** Fields of this type besides the common ones (`id`, `type`, `when`, …). */
+  readonly fields: readonly string[];
+  /**
+   * True when running the step has no effect outside the run, so that a lost checkpoint is
+   * recomputed identically on resume (unless one of its expressions is nondeterministic).
+   */
+  readonly pure: boolean;
+  /** Timeout when the step sets no `timeout_ms` (none when undefined). */
+  readonly defaultTimeoutMs?: number;
+  compile(raw: Record<string, unknown>, path: string, context: CompileContext): Body;
+  run(body: Body, context: StepContext): Promise<unknown>;
+}
+
+export type OnError = 'fail' | 'continue';
+
+/** A step after compilation: the common fields, and its type's run bound to its body. */
+export interface CompiledStep {
+  readonly id: string;
+  readonly type: string;
+  readonly when?: CompiledValue;
+  readonly retry: RetryPolicy;
+  readonly onError: OnError;
+  readonly timeoutMs?: number;
+  /** Whether its record must be persisted before the run goes on (see Checkpoint.save). */
+  readonly checkpointRequired: boolean;
+  /** Ids of the steps nested in it, at any depth. */
+  readonly nestedIds: ReadonlySet<string>;
+  run(context: StepContext): Promise<unknown>;
+}

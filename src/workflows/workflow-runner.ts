@@ -1,0 +1,294 @@
+import { iso } from '../common/time';
+import { reusable, startedRecord } from './step-records';
+import {
+  systemClock,
+  type Clock,
+  type StepRecord,
+  type WorkflowLogger,
+  type WorkflowRunContext,
+} from './context';
+import { CheckpointFailure, StepError, toStepError } from './errors';
+import type { ExpressionScope } from './expressions/sandbox';
+import { toOutput } from './output';
+import { retryDelay, shouldRetry } from './retry';
+import { RunSecrets } from './run-secrets';
+import type { CompiledStep, StepContext } from './step-type';
+import { withTimeout } from './step-timeout';
+import { truthy } from './steps/branch.step';
+import type { CompiledWorkflow } from './workflow-definition';
+
+export interface WorkflowResult {
+  status: 'completed' | 'failed';
+  output: unknown;
+  /** `step` is the id of the step that failed (absent when `output` failed). */
+  error: { code: string; message: string; step?: string } | null;
+  /** In the order the steps started; the steps of a branch not taken are not listed. */
+  steps: StepRecord[];
+}
+
+/** Where a list of steps runs: its scope, its record-id suffix, the signal it obeys. */
+interface Frame {
+  scope: ExpressionScope;
+  suffix: string;
+  signal: AbortSignal;
+}
+
+/**
+ * Runs a compiled workflow once. Resolves with the run's result, or rejects with the
+ * signal's reason when the run's signal is aborted (cancel, the agent's timeout, shutdown):
+ * the caller decides what that means, as for any agent kind.
+ */
+export function runWorkflow(
+  workflow: CompiledWorkflow,
+  context: WorkflowRunContext,
+): Promise<WorkflowResult> {
+  return new WorkflowRun(workflow, context).run();
+}
+
+class WorkflowRun {
+  private readonly clock: Clock;
+  private readonly random: () => number;
+  /** The run's `steps`, in the order they started; one entry per id (`listed`: its index). */
+  private readonly records: StepRecord[] = [];
+  private readonly listed = new Map<string, number>();
+  /** Finished steps, by id: loaded from the checkpoint, then each one as it finishes. */
+  private finished = new Map<string, StepRecord>();
+  private finishedOrder: StepRecord[] = [];
+  private readonly secrets: RunSecrets;
+  private readonly logger: WorkflowLogger;
+
+  constructor(
+    private readonly workflow: CompiledWorkflow,
+    private readonly context: WorkflowRunContext,
+  ) {
+    this.clock = context.clock ?? systemClock;
+    this.random = context.random ?? Math.random;
+    this.secrets = new RunSecrets(context.secrets);
+    this.logger = {
+      log: (level, message, details) =>
+        context.logger.log(
+          level,
+          this.secrets.redact(message),
+          details && (this.secrets.scrub(details) as Record<string, unknown>),
+        ),
+    };
+  }
+
+  async run(): Promise<WorkflowResult> {
+    this.finishedOrder = await this.context.checkpoint.load();
+    this.finished = new Map(this.finishedOrder.map((record) => [record.id, record]));
+    const { execution, input, signal } = this.context;
+    const frame: Frame = { scope: { input, steps: {}, execution }, suffix: '', signal };
+    let output: unknown;
+    let error: WorkflowResult['error'] = null;
+    try {
+      output = await this.runSteps(this.workflow.steps, frame);
+      if (this.workflow.output) output = await this.workflow.output.evaluate(frame.scope);
+      output = toOutput(output, this.secrets.values);
+      if (signal.aborted) throw signal.reason;
+    } catch (failure) {
+      if (signal.aborted) throw signal.reason;
+      if (failure instanceof CheckpointFailure) throw failure;
+      const stepError = toStepError(failure);
+      error = { code: stepError.code, message: this.secrets.redact(stepError.message) };
+      if (stepError.step !== undefined) error.step = stepError.step;
+      output = null;
+    }
+    // A secret resolved late may already sit in an earlier output.
+    if (this.secrets.values.length > 0) {
+      for (const record of this.records) {
+        record.output = this.secrets.scrub(record.output);
+        if (record.error) record.error.message = this.secrets.redact(record.error.message);
+      }
+      output = this.secrets.scrub(output);
+    }
+    return { status: error ? 'failed' : 'completed', output, error, steps: this.records };
+  }
+
+  /** Runs `steps` in order; resolves to the output of the last one that ran (null if none). */
+  private async runSteps(steps: readonly CompiledStep[], frame: Frame): Promise<unknown> {
+    let last: unknown = null;
+    for (const step of steps) {
+      const result = await this.runStep(step, frame);
+      if (result.ran) last = result.output;
+    }
+    return last;
+  }
+
+  private async runStep(
+    step: CompiledStep,
+    frame: Frame,
+  ): Promise<{ ran: boolean; output: unknown }> {
+    const id = step.id + frame.suffix;
+    const done = this.finished.get(id);
+    if (done && reusable(done, step)) return this.reuse(step, done, frame);
+    if (frame.signal.aborted) throw frame.signal.reason;
+
+    const started = this.clock.now();
+    const record = startedRecord(id, step, started);
+    this.list(record);
+    this.logger.log('info', `Step ${id} started`, { step: id });
+    let output: unknown = null;
+    let failure: StepError | undefined;
+    try {
+      if (step.when && !truthy(await step.when.evaluate(frame.scope))) {
+        frame.scope.steps[step.id] = null;
+        await this.finish(record, step, 'skipped', null, null);
+        return { ran: false, output: null };
+      }
+      const mocks = this.context.mocks;
+      if (mocks && Object.hasOwn(mocks, step.id)) {
+        record.attempts = 1;
+        output = toOutput(mocks[step.id], this.secrets.values);
+      } else {
+        output = await this.attempts(step, frame, record);
+      }
+    } catch (error) {
+      if (frame.signal.aborted) throw frame.signal.reason;
+      if (error instanceof CheckpointFailure) throw error;
+      failure = toStepError(error);
+    }
+    if (!failure) {
+      frame.scope.steps[step.id] = output;
+      await this.finish(record, step, 'completed', output, null);
+      return { ran: true, output };
+    }
+    const message = this.secrets.redact(failure.message);
+    if (step.onError === 'continue') {
+      output = { error: { code: failure.code, message } };
+      frame.scope.steps[step.id] = output;
+      await this.finish(record, step, 'failed', output, failure);
+      return { ran: true, output };
+    }
+    await this.finish(record, step, 'failed', null, failure);
+    failure.step ??= id;
+    throw failure;
+  }
+
+  /** The attempts of one step under its `retry`; resolves to its (checked) output. */
+  private async attempts(step: CompiledStep, frame: Frame, record: StepRecord): Promise<unknown> {
+    for (;;) {
+      record.attempts++;
+      try {
+        return toOutput(await this.attempt(step, frame, record.id), this.secrets.values);
+      } catch (error) {
+        if (frame.signal.aborted) throw frame.signal.reason;
+        if (error instanceof CheckpointFailure) throw error;
+        const failure = toStepError(error);
+        if (!shouldRetry(step.retry, failure, record.attempts)) throw failure;
+        const delay = retryDelay(
+          step.retry,
+          record.attempts,
+          this.random,
+          failure.options.retryAfterMs,
+        );
+        this.logger.log(
+          'warn',
+          `Step ${record.id} failed (${failure.code}); attempt ${record.attempts + 1} in ${delay} ms`,
+          {
+            step: record.id,
+          },
+        );
+        await this.clock.sleep(delay, frame.signal);
+      }
+    }
+  }
+
+  /** One attempt, bounded by the step's `timeout_ms`. */
+  private attempt(step: CompiledStep, frame: Frame, id: string): Promise<unknown> {
+    return withTimeout(frame.signal, step.timeoutMs, (signal, timedOut) =>
+      step.run(this.stepContext(id, frame, signal, timedOut)),
+    );
+  }
+
+  private stepContext(
+    recordId: string,
+    frame: Frame,
+    signal: AbortSignal,
+    timedOut: () => boolean,
+  ): StepContext {
+    return {
+      recordId,
+      execution: this.context.execution,
+      accountId: this.context.accountId,
+      signal,
+      timedOut,
+      clock: this.clock,
+      http: this.context.http,
+      logger: this.logger,
+      scope: frame.scope,
+      evaluate: (value) => value.evaluate(frame.scope),
+      secret: (name) => this.secrets.get(name),
+      runSteps: (steps, iteration) => {
+        if (!iteration) return this.runSteps(steps, { ...frame, signal });
+        const scope = {
+          ...frame.scope,
+          steps: { ...frame.scope.steps },
+          item: iteration.item,
+          index: iteration.index,
+        };
+        return this.runSteps(steps, {
+          scope,
+          suffix: `${frame.suffix}[${iteration.index}]`,
+          signal,
+        });
+      },
+    };
+  }
+
+  private async finish(
+    record: StepRecord,
+    step: CompiledStep,
+    status: StepRecord['status'],
+    output: unknown,
+    error: StepError | null,
+  ): Promise<void> {
+    const completed = this.clock.now();
+    record.status = status;
+    record.output = output;
+    record.error = error && { code: error.code, message: this.secrets.redact(error.message) };
+    record.completed_at = iso(new Date(completed));
+    record.duration_ms = Math.max(0, completed - Date.parse(record.started_at));
+    const required = status === 'failed' || step.checkpointRequired;
+    await this.context.checkpoint.save({ ...record }, { required }).catch((error: unknown) => {
+      throw new CheckpointFailure(error);
+    });
+    if (reusable(record, step)) {
+      // A retried branch or foreach reuses it like a resumed run does.
+      this.finished.set(record.id, record);
+      this.finishedOrder.push(record);
+    }
+    const level = status === 'failed' ? 'warn' : 'info';
+    this.logger.log(level, `Step ${record.id} ${status}`, {
+      step: record.id,
+      status,
+      attempts: record.attempts,
+    });
+  }
+
+  /** Adds a record to the run's steps, or replaces the earlier record of a step run again. */
+  private list(record: StepRecord): void {
+    const index = this.listed.get(record.id);
+    if (index === undefined) this.listed.set(record.id, this.records.push(record) - 1);
+    else this.records[index] = record;
+  }
+
+  /** A step finished by an earlier attempt of this execution: its record, never a rerun. */
+  private reuse(
+    step: CompiledStep,
+    record: StepRecord,
+    frame: Frame,
+  ): { ran: boolean; output: unknown } {
+    this.list(record);
+    // Steps nested in a reused branch or foreach: listed, and a branch's visible in $steps.
+    for (const nested of this.finishedOrder) {
+      const base = nested.id.split('[')[0];
+      if (!step.nestedIds.has(base) || !nested.id.startsWith(base + frame.suffix)) continue;
+      this.list(nested);
+      if (nested.id === base + frame.suffix) frame.scope.steps[base] = nested.output;
+    }
+    frame.scope.steps[step.id] = record.output;
+    if (record.status === 'skipped') return { ran: false, output: null };
+    return { ran: true, output: record.output };
+  }
+}
