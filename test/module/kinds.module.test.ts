@@ -50,7 +50,7 @@ describe('KindsModule', () => {
   afterAll(async () => app?.close());
 
   it('discovers every kind file of its folders: a new kind is one file, listed nowhere', () => {
-    expect(kinds.names()).toEqual(['http-request', 'lead-qualification', 'word-count']);
+    expect(kinds.names()).toEqual(['http-request', 'lead-qualification', 'word-count', 'workflow']);
     expect(kinds.get('word-count').handler).toBeInstanceOf(WordCountKind);
   });
 
@@ -59,7 +59,11 @@ describe('KindsModule', () => {
       imports: [ConfigStub, KindsModule.register()],
     }).compile();
     await moduleRef.init();
-    expect(moduleRef.get(KindRegistry).names()).toEqual(['http-request', 'lead-qualification']);
+    expect(moduleRef.get(KindRegistry).names()).toEqual([
+      'http-request',
+      'lead-qualification',
+      'workflow',
+    ]);
     await moduleRef.close();
   });
 

@@ -1,6 +1,8 @@
 import { Injectable, Type, applyDecorators } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
+import type { SchemaObject } from '@nestjs/swagger';
 import type { LogLevel } from '../../executions/execution.entity';
+import type { RegisteredKind } from './kind-registry';
 
 /** What `@AgentKind()` says about a kind. */
 export interface AgentKindOptions {
@@ -19,6 +21,16 @@ export interface AgentKindOptions {
    * workflow step its result need not be checkpointed (it is recomputed on resume).
    */
   pure?: boolean;
+  /**
+   * A hand-written JSON Schema of the config instead of the one generated from `config`, for a
+   * config no class describes well (`workflow`: a schema per step type, discriminated by
+   * `type`). Called once the other kinds are registered, with them. `schemas` must hold the
+   * config's schema under `config`'s class name.
+   */
+  schema?: (kinds: readonly RegisteredKind[]) => {
+    schema: SchemaObject;
+    schemas: Record<string, SchemaObject>;
+  };
 }
 
 /** The discoverable half of `@AgentKind()`: the registry finds kinds by its key. */
@@ -49,11 +61,24 @@ export interface RunContext<TConfig extends object = Record<string, unknown>> {
   log(level: LogLevel, message: string): void;
   /** Aborted on cancel and on timeout; long-running kinds must honour it. */
   signal: AbortSignal;
+  /** The agent version whose config this is (a cache key with `agentId`). */
+  agentVersion?: number;
+  /** The execution's `source` (`api`, `webhook`, `retry`). */
+  source?: string;
+  /** Which attempt of the execution this run is (1 on its first claim). */
+  attempt?: number;
 }
 
 /** What a class carrying `@AgentKind()` implements: one run of an agent on one input. */
 export interface AgentKindHandler<TConfig extends object = Record<string, unknown>> {
   run(input: Record<string, unknown>, ctx: RunContext<TConfig>): Promise<Record<string, unknown>>;
+  /**
+   * Optional: validates a config itself instead of the config class (throws
+   * ConfigValidationError with the path below `config`). `cacheKey` (`<agent id>:<version>`)
+   * is given when the config is one of a stored version, which never changes: the kind may
+   * keep what it derived from it under that key.
+   */
+  parseConfig?(config: Record<string, unknown>, cacheKey?: string): Record<string, unknown>;
 }
 
 /**
@@ -64,6 +89,8 @@ export class RunFailure extends Error {
   constructor(
     readonly code: string,
     message: string,
+    /** The workflow step that failed (`error.step`). */
+    readonly step?: string,
   ) {
     super(message);
   }

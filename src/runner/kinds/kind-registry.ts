@@ -23,12 +23,22 @@ export interface RegisteredKind {
   readonly handler: AgentKindHandler<object>;
   /** Declared side-effect-free (`@AgentKind({ pure: true })`). */
   readonly pure: boolean;
-  /** The config validated and normalised; throws `ConfigValidationError` naming the field. */
-  parseConfig(config: Record<string, unknown>): Record<string, unknown>;
+  /**
+   * The config validated and normalised; throws `ConfigValidationError` naming the field.
+   * `cacheKey` (`<agent id>:<version>`) names a stored version's config (see AgentKindHandler).
+   */
+  parseConfig(config: Record<string, unknown>, cacheKey?: string): Record<string, unknown>;
 }
 
-function register(options: AgentKindOptions, handler: AgentKindHandler<object>): RegisteredKind {
-  const { schema, schemas } = configSchemaOf(options.config);
+function register(
+  options: AgentKindOptions,
+  handler: AgentKindHandler<object>,
+  others: readonly RegisteredKind[] = [],
+): RegisteredKind {
+  const { schema, schemas } = options.schema
+    ? options.schema(others)
+    : configSchemaOf(options.config);
+  const parse = handler.parseConfig?.bind(handler);
   return {
     pure: options.pure === true,
     name: options.name,
@@ -37,8 +47,10 @@ function register(options: AgentKindOptions, handler: AgentKindHandler<object>):
     configSchema: schema,
     schemas,
     handler,
-    parseConfig: (config) =>
-      parseKindConfig(options.config, config) as unknown as Record<string, unknown>,
+    parseConfig: (config, cacheKey) =>
+      parse
+        ? parse(config, cacheKey)
+        : (parseKindConfig(options.config, config) as unknown as Record<string, unknown>),
   };
 }
 
@@ -57,11 +69,21 @@ export class KindRegistry implements OnModuleInit {
   constructor(private readonly discovery: DiscoveryService) {}
 
   onModuleInit(): void {
+    // Kinds with a schema of their own (built from the other kinds) are registered last.
+    const later: [AgentKindOptions, AgentKindHandler<object>][] = [];
     for (const wrapper of this.discovery.getProviders({ metadataKey: AgentKindMetadata.KEY })) {
       const options = this.discovery.getMetadataByDecorator(AgentKindMetadata, wrapper);
       if (!options || !wrapper.instance) continue;
-      if (this.kinds.has(options.name)) throw new Error(`Duplicate agent kind "${options.name}"`);
-      this.kinds.set(options.name, register(options, wrapper.instance as AgentKindHandler<object>));
+      if (this.kinds.has(options.name) || later.some(([other]) => other.name === options.name)) {
+        throw new Error(`Duplicate agent kind "${options.name}"`);
+      }
+      const handler = wrapper.instance as AgentKindHandler<object>;
+      if (options.schema) later.push([options, handler]);
+      else this.kinds.set(options.name, register(options, handler));
+    }
+    const others = this.all();
+    for (const [options, handler] of later) {
+      this.kinds.set(options.name, register(options, handler, others));
     }
   }
 

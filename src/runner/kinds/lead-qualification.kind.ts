@@ -180,6 +180,7 @@ export class LeadQualificationConfig {
   description:
     'Scores a lead (business email, company, name, phone, buying intent) and says whether it qualifies.',
   config: LeadQualificationConfig,
+  pure: true,
 })
 export class LeadQualificationKind implements AgentKindHandler<LeadQualificationConfig> {
   async run(
