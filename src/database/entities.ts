@@ -9,6 +9,7 @@ import { User } from '../users/user.entity';
 import { Execution } from '../executions/execution.entity';
 import { CallbackDelivery } from '../webhooks/outbound/callback-delivery.entity';
 import { DeliveryAttempt } from '../webhooks/outbound/delivery-attempt.entity';
+import { ExecutionStep } from '../workflows/service/execution-step.entity';
 
 /** Every entity of the service; the one list both the app and the TypeORM CLI use. */
 export const ENTITIES = [
@@ -23,4 +24,5 @@ export const ENTITIES = [
   Session,
   AccountSecret,
   AgentVersion,
+  ExecutionStep,
 ];

@@ -16,6 +16,7 @@ import { APP_CONFIG, type AppConfig } from '../config/configuration';
 import { Execution, FINAL_STATUSES } from '../executions/execution.entity';
 import { CallbackDelivery } from '../webhooks/outbound/callback-delivery.entity';
 import { DeliveryAttempt } from '../webhooks/outbound/delivery-attempt.entity';
+import { ExecutionStep } from '../workflows/service/execution-step.entity';
 
 const DAY_MS = 86_400_000;
 /** Breathing room between two batches, so that pruning never hogs the database. */
@@ -101,6 +102,7 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
       await this.dataSource.transaction(async (manager) => {
         await manager.delete(DeliveryAttempt, { executionId: In(ids) });
         await manager.delete(CallbackDelivery, { executionId: In(ids) });
+        await manager.delete(ExecutionStep, { executionId: In(ids) });
         await manager.delete(Execution, { id: In(ids) });
       });
       result.executions += ids.length;

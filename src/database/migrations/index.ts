@@ -21,6 +21,8 @@ import { MysqlAccountSecrets1764000000000 } from './mysql/1764000000000-AccountS
 import { SqliteAccountSecrets1764000000000 } from './sqlite/1764000000000-AccountSecrets';
 import { MysqlAgentVersions1764000100000 } from './mysql/1764000100000-AgentVersions';
 import { SqliteAgentVersions1764000100000 } from './sqlite/1764000100000-AgentVersions';
+import { MysqlExecutionSteps1764000200000 } from './mysql/1764000200000-ExecutionSteps';
+import { SqliteExecutionSteps1764000200000 } from './sqlite/1764000200000-ExecutionSteps';
 
 /**
  * Migrations in order, one list per driver (column types differ between SQLite and MySQL).
@@ -44,6 +46,7 @@ export const SQLITE_MIGRATIONS: Function[] = [
   SqliteExecutionsAccountIndex1763900500000,
   SqliteAccountSecrets1764000000000,
   SqliteAgentVersions1764000100000,
+  SqliteExecutionSteps1764000200000,
 ];
 export const MYSQL_MIGRATIONS: Function[] = [
   MysqlInitial1763780000000,
@@ -58,4 +61,5 @@ export const MYSQL_MIGRATIONS: Function[] = [
   MysqlExecutionsAccountIndex1763900500000,
   MysqlAccountSecrets1764000000000,
   MysqlAgentVersions1764000100000,
+  MysqlExecutionSteps1764000200000,
 ];
