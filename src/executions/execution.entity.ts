@@ -22,6 +22,8 @@ export interface LogEntry {
 export interface ExecutionError {
   code: string;
   message: string;
+  /** A workflow's failing step (CONTRACT §4, §6). */
+  step?: string;
 }
 
 @Entity('executions')

@@ -97,9 +97,11 @@ export class ExecutionRunner implements OnModuleDestroy {
     const log = new RunLog();
     const startedAt = Date.now();
     // Every failure leaves an error entry; a kind that reported its own failure already did.
-    const fail = (code: string, message: string, reportedByKind = false): RunResult => {
+    const fail = (code: string, message: string, reportedByKind = false, step?: string) => {
       if (!reportedByKind || !log.hasLevel('error')) log.add('error', message);
-      return { kind: 'finished', outcome: outcome(log, null, { code, message }) };
+      const error: ExecutionError =
+        step === undefined ? { code, message } : { code, message, step };
+      return { kind: 'finished', outcome: outcome(log, null, error) } as RunResult;
     };
     log.add('info', `Run started (${execution.agentKind}, attempt ${execution.attempts})`);
 
@@ -127,7 +129,8 @@ export class ExecutionRunner implements OnModuleDestroy {
     }
     let config: Record<string, unknown>;
     try {
-      config = kind.parseConfig(versionConfig);
+      // A stored version never changes: a kind may keep what it derives from it (workflow).
+      config = kind.parseConfig(versionConfig, `${agent.id}:${execution.agentVersion}`);
     } catch (error) {
       const where = error instanceof ConfigValidationError ? ` (config.${error.path})` : '';
       return fail('invalid_config', `The agent's config is invalid${where}: ${messageOf(error)}`);
@@ -142,6 +145,9 @@ export class ExecutionRunner implements OnModuleDestroy {
       config,
       log: (level, message) => log.add(level, message),
       signal,
+      agentVersion: execution.agentVersion,
+      source: execution.source,
+      attempt: execution.attempts,
     };
     let removeListener = () => {};
     const aborted = new Promise<never>((_, reject) => {
@@ -174,7 +180,7 @@ export class ExecutionRunner implements OnModuleDestroy {
       }
       if (reason === 'cancelled') return { kind: 'cancelled', logs: log };
       if (reason) return { kind: 'abandoned' };
-      if (error instanceof RunFailure) return fail(error.code, error.message, true);
+      if (error instanceof RunFailure) return fail(error.code, error.message, true, error.step);
       return fail('agent_error', `The agent failed: ${messageOf(error)}`);
     } finally {
       clearTimeout(timer);

@@ -1,0 +1,181 @@
+import {
+  Inject,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+  OnModuleInit,
+  Optional,
+} from '@nestjs/common';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { SecretBox } from '../../common/crypto';
+import { APP_CONFIG, type AppConfig } from '../../config/configuration';
+import { AccountSecret } from '../../secrets/secret.entity';
+import type { StepRecord, WorkflowRunContext } from '../../workflows/context';
+import type { ExpressionSandbox } from '../../workflows/expressions/sandbox';
+import { OutboundHttpClient } from '../../workflows/http/outbound-http-client';
+import { memoryCheckpoint, StepStore } from '../../workflows/service/step-store';
+import { WorkflowCache } from '../../workflows/service/workflow-cache';
+import { acquireSandbox, releaseSandbox } from '../../workflows/service/workflow-resources';
+import { workflowConfigSchema } from '../../workflows/service/workflow-schema';
+import { runWorkflow, type WorkflowResult } from '../../workflows/workflow-runner';
+import { AgentKind, AgentKindHandler, RunContext, RunFailure } from './agent-kind';
+import { KindRegistry } from './kind-registry';
+
+/** The `config` of a workflow agent; its schema is written by hand (workflow-schema.ts). */
+export class WorkflowConfig {}
+
+/** What a test run (`POST /v2/agents/:id/test`) gives. */
+export interface WorkflowTestRun {
+  agentId: string;
+  accountId: string;
+  input: Record<string, unknown>;
+  config: Record<string, unknown>;
+  /** `<agent id>:<version>` when `config` is a stored version's (compiled once). */
+  cacheKey?: string;
+  mocks?: Record<string, unknown>;
+  signal: AbortSignal;
+  log: RunContext['log'];
+}
+
+/**
+ * `workflow` (CONTRACT §6): runs the steps of its config with the engine of
+ * `src/workflows/`. The config is compiled once per agent version (`WorkflowCache`), each
+ * finished step is checkpointed in `execution_steps` (`StepStore`), so a run claimed again
+ * after a crash resumes after its last finished step, on any worker.
+ */
+@AgentKind({
+  name: 'workflow',
+  description:
+    'Runs steps defined as data (transform, http, branch, foreach, fail and every agent kind), durably.',
+  config: WorkflowConfig,
+  schema: workflowConfigSchema,
+})
+export class WorkflowKind
+  implements AgentKindHandler, OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown
+{
+  private sandbox?: ExpressionSandbox;
+  private http?: OutboundHttpClient;
+  private readonly cache = new WorkflowCache(() => ({
+    kinds: (name) => (this.registry.has(name) ? this.registry.get(name) : undefined),
+    sandbox: this.sandbox ?? (this.sandbox = acquireSandbox()),
+  }));
+
+  constructor(
+    private readonly registry: KindRegistry,
+    @Optional() @Inject(getDataSourceToken()) private readonly dataSource?: DataSource,
+    @Optional() private readonly box?: SecretBox,
+    @Optional() @Inject(APP_CONFIG) private readonly config?: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.sandbox ??= acquireSandbox();
+  }
+
+  /** The evaluator processes start with the application, not on the first costly expression. */
+  onApplicationBootstrap(): void {
+    this.sandbox?.warm();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.sandbox) releaseSandbox();
+    this.sandbox = undefined;
+    await this.http?.close();
+    this.http = undefined;
+  }
+
+  /** Validates by compiling (400 at the engine's path); a stored version compiles once. */
+  parseConfig(config: Record<string, unknown>, cacheKey?: string): Record<string, unknown> {
+    this.cache.compile(config, cacheKey);
+    return config;
+  }
+
+  async run(input: Record<string, unknown>, ctx: RunContext): Promise<Record<string, unknown>> {
+    const key = ctx.agentVersion === undefined ? undefined : `${ctx.agentId}:${ctx.agentVersion}`;
+    const workflow = this.cache.compile(ctx.config, key);
+    const fresh = ctx.attempt === 1 && ctx.source !== 'retry';
+    const checkpoint = new StepStore(this.db()).checkpoint(ctx.executionId, { fresh });
+    let result: WorkflowResult;
+    try {
+      result = await runWorkflow(
+        workflow,
+        this.context(ctx.executionId, ctx.agentId, ctx.accountId, ctx.source ?? 'api', input, {
+          signal: ctx.signal,
+          log: ctx.log,
+          checkpoint,
+        }),
+      );
+    } catch (error) {
+      // Aborted (cancel, timeout, shutdown) or the store failed: keep what finished.
+      await checkpoint.flush().catch(() => undefined);
+      throw error;
+    }
+    await checkpoint.finish(result.steps);
+    if (result.error)
+      throw new RunFailure(result.error.code, result.error.message, result.error.step);
+    return asObject(result.output);
+  }
+
+  /** A test run: nothing stored, mocked steps not run. Throws ConfigValidationError. */
+  async test(run: WorkflowTestRun): Promise<{
+    status: WorkflowResult['status'];
+    output: Record<string, unknown> | null;
+    error: WorkflowResult['error'];
+    steps: StepRecord[];
+  }> {
+    const workflow = this.cache.compile(run.config, run.cacheKey);
+    const result = await runWorkflow(
+      workflow,
+      this.context(`test_${randomUUID()}`, run.agentId, run.accountId, 'test', run.input, {
+        signal: run.signal,
+        log: run.log,
+        checkpoint: memoryCheckpoint(),
+        mocks: run.mocks,
+      }),
+    );
+    const output = result.status === 'completed' ? asObject(result.output) : null;
+    return { status: result.status, output, error: result.error, steps: result.steps };
+  }
+
+  private context(
+    id: string,
+    agentId: string,
+    accountId: string,
+    source: string,
+    input: Record<string, unknown>,
+    rest: Pick<WorkflowRunContext, 'signal' | 'checkpoint' | 'mocks'> & { log: RunContext['log'] },
+  ): WorkflowRunContext {
+    return {
+      execution: { id, agent_id: agentId, source },
+      accountId,
+      input,
+      signal: rest.signal,
+      checkpoint: rest.checkpoint,
+      mocks: rest.mocks,
+      logger: { log: (level, message) => rest.log(level, message) },
+      http: (this.http ??= new OutboundHttpClient({
+        allowPrivate: this.config?.outboundAllowPrivate ?? false,
+      })),
+      secrets: (name) => this.secret(accountId, name),
+    };
+  }
+
+  private async secret(accountId: string, name: string): Promise<string | undefined> {
+    const row = await this.db().getRepository(AccountSecret).findOneBy({ accountId, name });
+    if (!row || !this.box) return undefined;
+    return this.box.open(row.valueEnc);
+  }
+
+  private db(): DataSource {
+    if (!this.dataSource) throw new Error('The workflow kind needs the database');
+    return this.dataSource;
+  }
+}
+
+/** A workflow's output as an execution's: an object as is, anything else as `{value}`. */
+function asObject(output: unknown): Record<string, unknown> {
+  if (output !== null && typeof output === 'object' && !Array.isArray(output)) {
+    return output as Record<string, unknown>;
+  }
+  return { value: output ?? null };
+}

@@ -1,0 +1,180 @@
+import type { SchemaObject } from '@nestjs/swagger';
+import type { RegisteredKind } from '../../runner/kinds/kind-registry';
+import { MAX_STEPS } from '../workflow-definition';
+
+/**
+ * The JSON Schema of a `workflow` config (CONTRACT §6), written by hand: a schema per step
+ * type, discriminated by `type`, every registered agent kind included (`<Kind>Step`, whose
+ * `config` is that kind's config schema). The API validates with `compileWorkflow`, which
+ * checks more than a schema can say (unique ids, expressions, nesting); this documents it.
+ */
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` }) as SchemaObject;
+
+const VALUE: SchemaObject = {
+  description:
+    'Any JSON; a string `"{% expr %}"` stands for the result of the JSONata expression `expr`',
+};
+const STEPS: SchemaObject = {
+  type: 'array',
+  minItems: 1,
+  items: ref('WorkflowStep'),
+  description: 'Steps run in order',
+};
+
+const COMMON: Record<string, SchemaObject> = {
+  id: {
+    type: 'string',
+    pattern: '^[a-z][a-z0-9_]{0,63}$',
+    description: 'Unique in the workflow',
+    example: 'qualify',
+  },
+  when: { ...VALUE, description: 'A value; a falsy result skips the step (status `skipped`)' },
+  retry: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      max_attempts: { type: 'integer', minimum: 1, maximum: 10, default: 1 },
+      interval_ms: { type: 'integer', minimum: 0, default: 1000 },
+      backoff_rate: { type: 'number', minimum: 1, default: 2 },
+      max_delay_ms: { type: 'integer', minimum: 0 },
+      jitter: { type: 'string', enum: ['full', 'none'], default: 'full' },
+      on: { type: 'array', items: { type: 'string' }, description: 'Error codes to retry' },
+    },
+  },
+  on_error: { type: 'string', enum: ['fail', 'continue'], default: 'fail' },
+  timeout_ms: { type: 'integer', minimum: 100, maximum: 600000 },
+};
+
+function step(
+  type: string,
+  description: string,
+  properties: Record<string, SchemaObject>,
+  required: string[] = [],
+): SchemaObject {
+  return {
+    type: 'object',
+    description,
+    additionalProperties: false,
+    required: ['id', 'type', ...required],
+    properties: { ...COMMON, type: { type: 'string', enum: [type] }, ...properties },
+  };
+}
+
+const BUILT_IN: Record<string, [string, SchemaObject]> = {
+  transform: [
+    'WorkflowTransformStep',
+    step('transform', 'Output: the value', { value: VALUE }, ['value']),
+  ],
+  http: [
+    'WorkflowHttpStep',
+    step(
+      'http',
+      'Output: `{status_code, headers, body}`; a status ≥ 400 fails with `http_error`. Sends `Idempotency-Key: <execution id>:<step id>`',
+      {
+        url: { ...VALUE, description: 'A value → an http(s) URL' },
+        method: {
+          type: 'string',
+          enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+          default: 'POST',
+        },
+        headers: {
+          type: 'object',
+          additionalProperties: { type: 'string' },
+          description: 'Values; `{{secrets.NAME}}` inserts an account secret',
+        },
+        body: VALUE,
+      },
+      ['url'],
+    ),
+  ],
+  branch: [
+    'WorkflowBranchStep',
+    step(
+      'branch',
+      'Runs the steps of the first case whose `when` is truthy, else `default`',
+      {
+        cases: {
+          type: 'array',
+          minItems: 1,
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['when', 'steps'],
+            properties: { when: VALUE, steps: STEPS },
+          },
+        },
+        default: STEPS,
+      },
+      ['cases'],
+    ),
+  ],
+  foreach: [
+    'WorkflowForeachStep',
+    step(
+      'foreach',
+      'Runs `steps` for each item (`$item`, `$index`); output: the last output of each item',
+      {
+        items: { ...VALUE, description: 'A value → an array of at most 1000 items' },
+        steps: STEPS,
+        concurrency: { type: 'integer', minimum: 1, maximum: 10, default: 1 },
+      },
+      ['items', 'steps'],
+    ),
+  ],
+  fail: [
+    'WorkflowFailStep',
+    step('fail', 'Ends the execution as failed', { code: { type: 'string' }, message: VALUE }, [
+      'code',
+      'message',
+    ]),
+  ],
+};
+
+/** `lead-qualification` → `LeadQualificationStep`. */
+function kindStepName(kind: string): string {
+  return `${kind.replace(/(^|[-_])([a-z0-9])/g, (_, __, c: string) => c.toUpperCase())}Step`;
+}
+
+export function workflowConfigSchema(kinds: readonly RegisteredKind[]): {
+  schema: SchemaObject;
+  schemas: Record<string, SchemaObject>;
+} {
+  const schemas: Record<string, SchemaObject> = {};
+  const mapping: Record<string, string> = {};
+  for (const [type, [name, schema]] of Object.entries(BUILT_IN)) {
+    schemas[name] = schema;
+    mapping[type] = `#/components/schemas/${name}`;
+  }
+  for (const kind of kinds) {
+    const name = kindStepName(kind.name);
+    schemas[name] = step(kind.name, `Runs the \`${kind.name}\` agent kind; output: its output`, {
+      input: { ...VALUE, description: 'A value → an object (default `$input`)' },
+      config: ref(kind.configClass.name),
+    });
+    mapping[kind.name] = `#/components/schemas/${name}`;
+  }
+  schemas.WorkflowStep = {
+    description: 'One step; `type` says which',
+    oneOf: Object.values(mapping).map((target) => ({ $ref: target }) as SchemaObject),
+    discriminator: { propertyName: 'type', mapping },
+  };
+  const schema: SchemaObject = {
+    type: 'object',
+    additionalProperties: false,
+    required: ['steps'],
+    properties: {
+      steps: { ...STEPS, maxItems: MAX_STEPS, description: `At most ${MAX_STEPS} steps in all` },
+      output: { ...VALUE, description: 'The workflow output (default: the last step output)' },
+      limits: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          max_llm_calls: { type: 'integer', minimum: 0 },
+          max_tokens: { type: 'integer', minimum: 0 },
+        },
+      },
+    },
+  };
+  schemas.WorkflowConfig = schema;
+  return { schema, schemas };
+}
