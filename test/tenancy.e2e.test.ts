@@ -26,6 +26,7 @@ const REQUIRED_SCOPE: Record<string, Scope | null> = {
   'api DELETE /v2/agents/:id': 'agents:write',
   'api POST /v2/agents/:id/webhook-credentials': 'agents:write',
   'api POST /v2/agents/:id/webhook-url/rotate': 'agents:write',
+  'api POST /v2/agents/:id/test': 'agents:write',
   'api POST /v2/agents/:id/test-webhook': 'agents:trigger',
   'api POST /v2/agents/:id/trigger': 'agents:trigger',
   'api GET /v2/agents/:id/executions': 'executions:read',

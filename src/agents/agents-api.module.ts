@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AgentKindsController } from './agent-kinds.controller';
+import { AgentTestController } from './agent-test.controller';
+import { AgentTestService } from './agent-test.service';
 import { AgentsController } from './agents.controller';
 import { StatsController } from './stats.controller';
 import { KindsModule } from '../runner/kinds/kinds.module';
@@ -8,6 +10,7 @@ import { AgentsModule } from './agents.module';
 /** The `/v2/agents` routes; imported by the REST application (AppModule) only. */
 @Module({
   imports: [AgentsModule, KindsModule.register()],
-  controllers: [AgentsController, AgentKindsController, StatsController],
+  controllers: [AgentsController, AgentKindsController, AgentTestController, StatsController],
+  providers: [AgentTestService],
 })
 export class AgentsApiModule {}

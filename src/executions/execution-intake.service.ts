@@ -18,6 +18,8 @@ import { Execution, ExecutionSource } from './execution.entity';
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export interface NewExecution {
+  /** Made here when absent; given when rows must refer to it first (a resumed retry's steps). */
+  id?: string;
   agent: Agent;
   input: Record<string, unknown>;
   source: ExecutionSource;
@@ -388,7 +390,7 @@ export class ExecutionIntakeService {
 /** A new queued execution; ids made in one process increase in call order. */
 function build(request: NewExecution, createdAt: Date): Execution {
   return Object.assign(new Execution(), {
-    id: newId('exe'),
+    id: request.id ?? newId('exe'),
     accountId: request.agent.accountId,
     agentId: request.agent.id,
     agentKind: request.agent.kind,

@@ -1,9 +1,17 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { iso } from '../common/time';
+import type { StepRecord } from '../workflows/context';
 import { EXECUTION_STATUSES, type Execution } from './execution.entity';
+import { ExecutionStepItem } from './execution-step.response';
 
-/** The wire shape of an execution (CONTRACT §4); `logs` only in the detail. */
-export function toExecutionResponse(execution: Execution, options: { withLogs?: boolean } = {}) {
+/**
+ * The wire shape of an execution (CONTRACT §4); `logs` only in the detail, `steps` for
+ * workflow executions only (given by the caller, read from `execution_steps`).
+ */
+export function toExecutionResponse(
+  execution: Execution,
+  options: { withLogs?: boolean; steps?: StepRecord[] } = {},
+) {
   const body: Record<string, unknown> = {
     id: execution.id,
     agent_id: execution.agentId,
@@ -19,6 +27,7 @@ export function toExecutionResponse(execution: Execution, options: { withLogs?: 
     completed_at: iso(execution.completedAt),
     duration_ms: execution.durationMs,
   };
+  if (options.steps) body.steps = options.steps;
   if (options.withLogs) body.logs = execution.logs ?? [];
   return body;
 }
@@ -37,6 +46,12 @@ export class ExecutionErrorItem {
 
   @ApiProperty({ example: 'No valid email address in the input' })
   message: string;
+
+  @ApiPropertyOptional({
+    description: 'Workflow executions: the id of the step that failed (`q[3]` inside a foreach)',
+    example: 'post_to_crm',
+  })
+  step?: string;
 }
 
 export class LogEntryItem {
@@ -105,6 +120,13 @@ export class ExecutionRecord {
 
   @ApiProperty({ type: ExecutionErrorItem, nullable: true, example: null })
   error: ExecutionErrorItem | null;
+
+  @ApiPropertyOptional({
+    type: [ExecutionStepItem],
+    description:
+      'Workflow executions only: their steps in the order they started (CONTRACT §6); absent for other kinds',
+  })
+  steps?: ExecutionStepItem[];
 
   @ApiProperty({ format: 'date-time', example: '2026-11-22T10:00:00.000Z' })
   created_at: string;

@@ -25,7 +25,9 @@ import type { Account } from '../auth/account.entity';
 import { CurrentAccount, RequireScope } from '../auth/auth.decorators';
 import { APP_CONFIG, type AppConfig } from '../config/configuration';
 import { ListExecutionsQuery } from './dto/list-executions.query';
+import { RetryExecutionDto } from './dto/retry-execution.dto';
 import { TriggerAgentDto } from './dto/trigger-agent.dto';
+import type { Execution } from './execution.entity';
 import { ApiErrors } from '../docs/api-errors.decorator';
 import {
   CallbackPayload,
@@ -133,7 +135,7 @@ export class ExecutionsController {
   ): Promise<ExecutionList> {
     const page = await this.executions.list(account.id, id, query);
     return {
-      data: page.executions.map((execution) => toExecutionResponse(execution)),
+      data: await this.records(page.executions),
       meta: { limit: page.limit, has_more: page.hasMore, next_cursor: page.nextCursor },
     };
   }
@@ -153,7 +155,7 @@ export class ExecutionsController {
   ): Promise<ExecutionList> {
     const page = await this.executions.listForAccount(account.id, query);
     return {
-      data: page.executions.map((execution) => toExecutionResponse(execution)),
+      data: await this.records(page.executions),
       meta: { limit: page.limit, has_more: page.hasMore, next_cursor: page.nextCursor },
     };
   }
@@ -170,7 +172,7 @@ export class ExecutionsController {
     @CurrentAccount() account: Account,
     @Param('id') id: string,
   ): Promise<ExecutionResponse> {
-    return toExecutionResponse(await this.executions.get(account.id, id), { withLogs: true });
+    return (await this.records([await this.executions.get(account.id, id)], true))[0];
   }
 
   @Post('executions/:id/cancel')
@@ -188,7 +190,7 @@ export class ExecutionsController {
     @CurrentAccount() account: Account,
     @Param('id') id: string,
   ): Promise<ExecutionResponse> {
-    return toExecutionResponse(await this.executions.cancel(account.id, id), { withLogs: true });
+    return (await this.records([await this.executions.cancel(account.id, id)], true))[0];
   }
 
   @Post('executions/:id/retry')
@@ -198,7 +200,7 @@ export class ExecutionsController {
     operationId: 'retryExecution',
     summary: 'Run a finished execution again',
     description:
-      'Creates a new execution with the same input, `source: "retry"` and `retry_of` set. Only finished executions: otherwise 409 `conflict`.',
+      'Creates a new execution with the same input, `source: "retry"` and `retry_of` set, on the current version. Only finished executions: otherwise 409 `conflict`. With `{"resume": true}` (failed `workflow` executions only; other kinds 400, other statuses 409) it starts from the failed step and reuses the outputs of the steps that had completed.',
   })
   @ExecutionIdParam()
   @ApiAcceptedResponse({ type: ExecutionDetail, headers: LOCATION })
@@ -206,11 +208,20 @@ export class ExecutionsController {
   async retry(
     @CurrentAccount() account: Account,
     @Param('id') id: string,
+    @Body() body: RetryExecutionDto,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ExecutionResponse> {
-    const execution = await this.executions.retry(account.id, id);
+    const execution = await this.executions.retry(account.id, id, { resume: body?.resume });
     res.setHeader('Location', this.location(execution.id));
-    return toExecutionResponse(execution, { withLogs: true });
+    return (await this.records([execution], true))[0];
+  }
+
+  /** Records as answered: workflow executions with their `steps` (one query a page). */
+  private async records(executions: Execution[], withLogs = false): Promise<ExecutionResponse[]> {
+    const steps = await this.executions.stepsOf(executions);
+    return executions.map((execution) =>
+      toExecutionResponse(execution, { withLogs, steps: steps.get(execution.id) }),
+    );
   }
 
   private location(executionId: string): string {

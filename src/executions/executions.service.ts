@@ -1,10 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, Repository } from 'typeorm';
 import { Agent } from '../agents/agent.entity';
 import { AgentsService } from '../agents/agents.service';
 import { ApiError } from '../common/api-error';
+import { newId } from '../common/ids';
 import { APP_CONFIG, type AppConfig } from '../config/configuration';
+import type { StepRecord } from '../workflows/context';
+import { StepStore } from '../workflows/service/step-store';
 import { Execution, FINAL_STATUSES } from './execution.entity';
 import { ExecutionIntakeService } from './execution-intake.service';
 import { ExecutionLifecycleService } from './execution-lifecycle.service';
@@ -39,6 +42,8 @@ export interface ExecutionPage {
   nextCursor: string | null;
 }
 
+const WORKFLOW = 'workflow';
+
 const newestFirst = (a: ListPosition, b: ListPosition): number =>
   b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
@@ -50,15 +55,27 @@ const newestFirst = (a: ListPosition, b: ListPosition): number =>
 @Injectable()
 export class ExecutionsService {
   private readonly cursors: ListCursors;
+  private readonly steps: StepStore;
 
   constructor(
     @InjectRepository(Execution) private readonly executions: Repository<Execution>,
+    @InjectDataSource() dataSource: DataSource,
     private readonly agents: AgentsService,
     private readonly intake: ExecutionIntakeService,
     private readonly lifecycle: ExecutionLifecycleService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.cursors = new ListCursors(config.secretKey);
+    this.steps = new StepStore(dataSource);
+  }
+
+  /**
+   * The `steps` of the workflow executions among `executions`, by id: one query, none when
+   * there is no workflow execution (other kinds' records have no `steps`).
+   */
+  stepsOf(executions: readonly Execution[]): Promise<Map<string, StepRecord[]>> {
+    const ids = executions.filter((e) => e.agentKind === WORKFLOW).map((e) => e.id);
+    return ids.length === 0 ? Promise.resolve(new Map()) : this.steps.list(ids);
   }
 
   /** The account's agent (not deleted), else 404. */
@@ -169,8 +186,20 @@ export class ExecutionsService {
    * set. Only finished executions (completed, failed, cancelled) can be retried (else 409);
    * the agent must still exist (404) and be active (409 `agent_paused`).
    */
-  async retry(accountId: string, id: string): Promise<Execution> {
+  async retry(
+    accountId: string,
+    id: string,
+    options: { resume?: boolean } = {},
+  ): Promise<Execution> {
     const original = await this.get(accountId, id);
+    if (options.resume === true && original.agentKind !== WORKFLOW) {
+      throw ApiError.invalid('resume', 'Only the executions of workflow agents can be resumed');
+    }
+    if (options.resume === true && original.status !== 'failed') {
+      throw ApiError.conflict(
+        `The execution is ${original.status}; only failed executions can be resumed`,
+      );
+    }
     if (!FINAL_STATUSES.includes(original.status)) {
       throw ApiError.conflict(
         `The execution is ${original.status}; only finished executions can be retried`,
@@ -180,13 +209,25 @@ export class ExecutionsService {
     if (agent.status === 'paused') {
       throw new ApiError('agent_paused', 'The agent is paused; resume it to run executions');
     }
-    const { execution } = await this.intake.submit({
-      agent,
-      input: original.input,
-      source: 'retry',
-      retryOf: original.id,
-      callbackUrl: original.callbackUrl,
-    });
-    return execution;
+    const submit = (newIdentity?: string) =>
+      this.intake.submit({
+        id: newIdentity,
+        agent,
+        input: original.input,
+        source: 'retry',
+        retryOf: original.id,
+        callbackUrl: original.callbackUrl,
+      });
+    if (options.resume !== true) return (await submit()).execution;
+    // The copied records are stored before the execution exists, so no worker can run it
+    // without them; the engine reuses the finished ones and starts from the failed step.
+    const resumed = newId('exe');
+    await this.steps.copyForResume(original.id, resumed);
+    try {
+      return (await submit(resumed)).execution;
+    } catch (error) {
+      await this.steps.remove(resumed).catch(() => undefined);
+      throw error;
+    }
   }
 }

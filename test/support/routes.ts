@@ -82,12 +82,13 @@ export const SAMPLE_BODIES: Record<string, Record<string, unknown>> = {
   'api POST /v2/agents/:id/webhook-credentials': { type: 'api_key' },
   'api POST /v2/agents/:id/webhook-url/rotate': {},
   'api POST /v2/agents/:id/test-webhook': { input: { email: 'lead@acme.io' } },
+  'api POST /v2/agents/:id/test': { input: { email: 'lead@acme.io' } },
   'api POST /v2/agents/:id/trigger': {
     input: { email: 'lead@acme.io', company: 'Acme' },
     options: { async: true, callback_url: 'http://127.0.0.1:9/callback' },
   },
   'api POST /v2/executions/:id/cancel': {},
-  'api POST /v2/executions/:id/retry': {},
+  'api POST /v2/executions/:id/retry': { resume: false },
   'api POST /v2/session': { email: 'nobody@example.com', password: 'not the password' },
   'api POST /v2/session/password': {
     current_password: 'not the password',

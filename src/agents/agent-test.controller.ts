@@ -1,0 +1,33 @@
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import type { Account } from '../auth/account.entity';
+import { CurrentAccount, RequireScope } from '../auth/auth.decorators';
+import { AgentTestResponse } from './agent-test.response';
+import { AgentTestResult, AgentTestService } from './agent-test.service';
+import { TestAgentDto } from './dto/test-agent.dto';
+
+/** `POST /v2/agents/:id/test` (CONTRACT §6): an editor's "Run test". */
+@Controller('agents')
+@ApiTags('Agents')
+export class AgentTestController {
+  constructor(private readonly tests: AgentTestService) {}
+
+  @Post(':id/test')
+  @HttpCode(200)
+  @RequireScope('agents:write')
+  @ApiParam({ name: 'id', description: 'Agent id (`agt_…`)' })
+  @ApiOperation({
+    operationId: 'testAgent',
+    summary: 'Run a config on an input at once, without creating an execution',
+    description:
+      "Runs `config` (default: the agent's current one) on `input`, bounded by the agent's `timeout_ms`. An invalid `config` is 400 as on create. Workflow agents: `mocks` replace the outputs of the steps they name, and nothing is checkpointed. Other kinds run once (`steps: []`).",
+  })
+  @ApiOkResponse({ type: AgentTestResponse })
+  test(
+    @CurrentAccount() account: Account,
+    @Param('id') id: string,
+    @Body() body: TestAgentDto,
+  ): Promise<AgentTestResult> {
+    return this.tests.test(account.id, id, body);
+  }
+}
