@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { FINAL_STATUSES } from '../src/executions/execution.entity';
+import { ExecutionStep } from '../src/workflows/service/execution-step.entity';
+import { ensureBuilt } from './support/cli';
+import { createTestDatabase, type TestDatabase } from './support/database';
+import { waitFor } from './support/http-server';
+import { startServiceProcess, type ServiceProcess } from './support/process';
+import { bearer, startTestService, TEST_SECRET_KEY, type TestService } from './support/service';
+import { startReceiver } from './support/workflows';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies, read as JSON
+type Json = Record<string, any>;
+const LEASE = { WORKER_LEASE_MS: '600', WORKER_POLL_MS: '50' };
+
+/**
+ * CONTRACT §6 durability with real processes: the built service runs the workflow as a
+ * worker process; it is SIGKILLed inside a slow http step and right after a step's
+ * checkpoint, then a new worker process resumes on the same database. A local receiver counts
+ * the calls: a completed http step is never repeated, the interrupted one is repeated with
+ * the same Idempotency-Key. With REDIS_URL the runs go through BullMQ.
+ */
+describe('workflow durability across SIGKILL', () => {
+  let db: TestDatabase;
+  let api: TestService;
+  let key: string;
+  let worker: ServiceProcess | undefined;
+  /** Paths whose requests hang (never answered) while the first worker lives. */
+  const hanging = new Set<string>();
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  const queue = process.env.REDIS_URL
+    ? {
+        REDIS_URL: process.env.REDIS_URL,
+        QUEUE_PREFIX: `aas-dur-${randomBytes(6).toString('hex')}`,
+      }
+    : {};
+
+  beforeAll(async () => {
+    await ensureBuilt();
+    db = await createTestDatabase();
+    receiver = await startReceiver((_index, request) =>
+      hanging.has(request.path) ? { status: 200, delayMs: 600_000 } : { status: 200 },
+    );
+    api = await startTestService({ ROLE: 'api', ...LEASE, ...queue }, { db });
+    key = (await api.seedAccount()).key;
+  });
+  afterEach(() => worker?.killAll());
+  afterAll(async () => {
+    worker?.killAll();
+    await api?.close();
+    await receiver?.close();
+    await db?.drop();
+  });
+
+  const startWorker = () =>
+    startServiceProcess({
+      ...db.env,
+      ...LEASE,
+      ...queue,
+      ROLE: 'worker',
+      SECRET_KEY: TEST_SECRET_KEY,
+      OUTBOUND_ALLOW_PRIVATE: 'true',
+    });
+  const kill = async () => {
+    worker!.killAll();
+    await worker!.exited;
+    hanging.clear();
+  };
+  const calls = (path: string) => receiver.received.filter((r) => r.path.startsWith(path));
+  const step = (path: string, id: string) => ({
+    id,
+    type: 'http',
+    url: `${receiver.url}${path}`,
+    body: { n: `{% $input.n %}`, prev: '{% $steps %}' },
+    timeout_ms: 600_000,
+  });
+  const start = async (prefix: string): Promise<string> => {
+    const config = {
+      steps: [
+        step(`/${prefix}/a`, 'a'),
+        { id: 'mid', type: 'transform', value: '{% $steps.a.status_code %}' },
+        step(`/${prefix}/b`, 'b'),
+        step(`/${prefix}/c`, 'c'),
+      ],
+    };
+    const agent = await api
+      .api()
+      .post('/v2/agents')
+      .set(bearer(key))
+      .send({ name: prefix, kind: 'workflow', config, timeout_ms: 600_000 })
+      .expect(201);
+    const run = await api
+      .api()
+      .post(`/v2/agents/${agent.body.id}/trigger`)
+      .set(bearer(key))
+      .send({ input: { n: 1 }, options: { async: true } })
+      .expect(202);
+    return run.body.execution_id as string;
+  };
+  const finished = (id: string) =>
+    waitFor(
+      async () => (await api.api().get(`/v2/executions/${id}`).set(bearer(key))).body as Json,
+      (record) => FINAL_STATUSES.includes(record.status),
+      30_000,
+    );
+  const expectEachOnce = (prefix: string, id: string, repeated: string) => {
+    for (const name of ['a', 'b', 'c']) {
+      const got = calls(`/${prefix}/${name}`);
+      expect(got.length, name).toBe(name === repeated ? 2 : 1);
+      for (const request of got) expect(request.headers['idempotency-key']).toBe(`${id}:${name}`);
+    }
+  };
+
+  it('killed inside a slow http step: finished steps are not repeated, the slow one is, with its key', async () => {
+    hanging.add('/inside/b');
+    worker = await startWorker();
+    const id = await start('inside');
+    await waitFor(
+      async () => calls('/inside/b').length,
+      (n) => n === 1,
+      15_000,
+    );
+    await kill();
+    worker = await startWorker();
+    const record = await finished(id);
+    expect(record.status).toBe('completed');
+    expectEachOnce('inside', id, 'b');
+    expect(record.steps.map((s: Json) => [s.id, s.status])).toEqual([
+      ['a', 'completed'],
+      ['mid', 'completed'],
+      ['b', 'completed'],
+      ['c', 'completed'],
+    ]);
+  });
+
+  it("killed as soon as a step's checkpoint is written: the run resumes after it", async () => {
+    hanging.add('/between/b');
+    worker = await startWorker();
+    const id = await start('between');
+    const steps = api.service.dataSource.getRepository(ExecutionStep);
+    await waitFor(
+      () => steps.findOneBy({ executionId: id, stepId: 'a' }),
+      (row) => row !== null,
+      15_000,
+      5,
+    );
+    await kill();
+    worker = await startWorker();
+    const record = await finished(id);
+    expect(record.status).toBe('completed');
+    // `b` may or may not have been called when the process died; `a` never runs again.
+    expect(calls('/between/a')).toHaveLength(1);
+    expect(calls('/between/c')).toHaveLength(1);
+    const b = calls('/between/b');
+    expect(b.length).toBeGreaterThanOrEqual(1);
+    expect(b.length).toBeLessThanOrEqual(2);
+    for (const request of b) expect(request.headers['idempotency-key']).toBe(`${id}:b`);
+    expect(record.steps.map((s: Json) => s.id)).toEqual(['a', 'mid', 'b', 'c']);
+  });
+});
