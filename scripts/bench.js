@@ -16,6 +16,7 @@ const { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } = require(
 const os = require('node:os');
 const { join } = require('node:path');
 const autocannon = require('autocannon');
+const { createWorkflowAgent, pureStepMicroseconds } = require('../bench/workflow');
 
 const root = join(__dirname, '..');
 const quick = process.argv.includes('--quick');
@@ -26,6 +27,8 @@ const P = quick
 const CONNECTIONS = 50;
 const LIST_CONNECTIONS = 10;
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL || 'info';
+/** Set by main() before the table is printed (bench/workflow.js). */
+let PURE_STEP_US = null;
 const CLOCK_TICK_MS = 1000 / 100; // /proc/<pid>/stat counts CPU time in USER_HZ (100 on Linux)
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -257,6 +260,37 @@ async function drain(db, agentId, timeoutMs) {
   return false;
 }
 
+/**
+ * End to end: P.e2e webhooks to an agent, until all are final. The end is the last
+ * completed_at the service wrote (autocannon reports only on its one-second ticks, so its own
+ * end time would round the figure).
+ */
+async function measureE2e(pid, db, agentId, webhookRequest) {
+  const before = await db.finished(agentId);
+  const cpu0 = cpuMs(pid);
+  const t0 = Date.now();
+  const e2eRun = await run({ ...webhookRequest, amount: P.e2e });
+  const acked = e2eRun['2xx'];
+  let complete = false;
+  while (Date.now() - t0 < P.drainMs) {
+    if ((await db.finished(agentId)) - before >= acked) {
+      complete = true;
+      break;
+    }
+    await sleep(20);
+  }
+  const cpu1 = cpuMs(pid);
+  const e2eMs = complete ? Math.max(1, (await db.lastCompletedAt(agentId)) - t0) : Date.now() - t0;
+  return {
+    requests: P.e2e,
+    acked,
+    complete,
+    ms: e2eMs,
+    per_second: Math.round((acked / e2eMs) * 1000),
+    cpu_ms_per_execution: cpu0 === null || acked === 0 ? null : +((cpu1 - cpu0) / acked).toFixed(3),
+  };
+}
+
 async function measureService(kind, dbEnv, ports) {
   const env = {
     ...dbEnv,
@@ -303,31 +337,14 @@ async function measureService(kind, dbEnv, ports) {
     await drain(db, demo.agent_id, P.drainMs);
 
     log(`${kind}: end to end, ${P.e2e} webhooks until all are final`);
-    // The end is the last completed_at the service wrote (autocannon reports only on its
-    // one-second ticks, so its own end time would round the figure).
-    const before = await db.finished(demo.agent_id);
-    const cpu0 = cpuMs(pid);
-    const t0 = Date.now();
-    const e2eRun = await run({ ...webhookRequest, amount: P.e2e });
-    const acked = e2eRun['2xx'];
-    let complete = false;
-    while (Date.now() - t0 < P.drainMs) {
-      if ((await db.finished(demo.agent_id)) - before >= acked) {
-        complete = true;
-        break;
-      }
-      await sleep(20);
-    }
-    const cpu1 = cpuMs(pid);
-    const e2eMs = complete ? Math.max(1, (await db.lastCompletedAt(demo.agent_id)) - t0) : Date.now() - t0;
-    results.e2e = {
-      requests: P.e2e,
-      acked,
-      complete,
-      ms: e2eMs,
-      per_second: Math.round((acked / e2eMs) * 1000),
-      cpu_ms_per_execution: cpu0 === null || acked === 0 ? null : +((cpu1 - cpu0) / acked).toFixed(3),
-    };
+    results.e2e = await measureE2e(pid, db, demo.agent_id, webhookRequest);
+
+    log(`${kind}: end to end with a 5-step workflow agent (transform, lead-qualification, branch)`);
+    const flow = await createWorkflowAgent(api, auth);
+    const flowRequest = { ...webhookRequest, url: flow.webhook_url };
+    await run({ ...flowRequest, amount: Math.min(500, P.e2e) }); // compile, warm up
+    await drain(db, flow.id, P.drainMs);
+    results.e2e_workflow = await measureE2e(pid, db, flow.id, flowRequest);
     results.load_rss_mb = Math.max(peakRss, rssMb(pid) ?? 0);
     clearInterval(sampler);
 
@@ -428,6 +445,7 @@ function targets(r) {
   const listRatio = r.list_large.mean / Math.max(r.list_small.mean, 0.01);
   return [
     ['webhook ingest ≥ 40 % of baseline', fmtPct(pct(r.ingest.rps, r.baseline.rps)), pct(r.ingest.rps, r.baseline.rps) >= 40],
+    ['5-step workflow end to end ≥ 0.8 × plain (issue 22 §10)', `${(r.e2e_workflow.per_second / Math.max(1, r.e2e.per_second)).toFixed(2)} ×`, r.e2e_workflow.per_second >= 0.8 * r.e2e.per_second],
     ['end to end ≥ 25 % of baseline', fmtPct(pct(r.e2e.per_second, r.baseline.rps)), pct(r.e2e.per_second, r.baseline.rps) >= 25],
     ['sync trigger overhead p50 ≤ 5 ms', `${r.sync.overhead_p50} ms`, r.sync.overhead_p50 <= 5],
     ['list at large within 2 × of small', `${listRatio.toFixed(2)} ×`, listRatio <= 2],
@@ -451,6 +469,10 @@ function table(byDb) {
   row('ingest at 50 % of that rate: p50 / p99 (ms)', (r) => `${r.ingest_half.p50} / ${r.ingest_half.p99} @ ${r.ingest_half.rate}/s${failures(r.ingest_half)}`);
   row(`end to end (${P.e2e} webhooks → final), executions/s`, (r) => `${r.e2e.per_second} (${ratio(r.e2e.per_second, r)})${r.e2e.complete ? '' : ' INCOMPLETE'}`);
   row('end to end, service CPU ms per execution', (r) => `${r.e2e.cpu_ms_per_execution}`);
+  row(`end to end, 5-step workflow agent (${P.e2e} webhooks → final), executions/s (× plain)`, (r) =>
+    `${r.e2e_workflow.per_second} (${(r.e2e_workflow.per_second / Math.max(1, r.e2e.per_second)).toFixed(2)} ×)${r.e2e_workflow.complete ? '' : ' INCOMPLETE'}`);
+  row('end to end, 5-step workflow, service CPU ms per execution', (r) => `${r.e2e_workflow.cpu_ms_per_execution}`);
+  row('one pure workflow step (transform), µs', () => `${PURE_STEP_US}`);
   row('sync trigger p50 / p99 (ms)', (r) => `${r.sync.p50} / ${r.sync.p99}`);
   row('sync trigger overhead over the run p50 / p99 (ms)', (r) => `${r.sync.overhead_p50} / ${r.sync.overhead_p99}`);
   row(`fairness: other account's start latency p50 / p99 (ms) while ${P.flood} queued runs of one account drain (backlog drained in)`, (r) =>
@@ -472,6 +494,8 @@ function table(byDb) {
 async function main() {
   const started = Date.now();
   require('./ensure-build');
+  log('one pure workflow step, in the engine');
+  PURE_STEP_US = await pureStepMicroseconds(root);
   const load = { start: loadAverage() };
   const byDb = {};
   const dir = mkdtempSync(join(os.tmpdir(), 'aas-bench-'));
