@@ -28,7 +28,7 @@ describe('workflow durability across SIGKILL', () => {
   /** Paths whose requests hang (never answered) while the first worker lives. */
   const hanging = new Set<string>();
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
-  const queue = process.env.REDIS_URL
+  const queue: Record<string, string> = process.env.REDIS_URL
     ? {
         REDIS_URL: process.env.REDIS_URL,
         QUEUE_PREFIX: `aas-dur-${randomBytes(6).toString('hex')}`,

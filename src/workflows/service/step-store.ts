@@ -1,10 +1,7 @@
 import { In, type DataSource, type Repository } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { Checkpoint, StepRecord } from '../context';
 import { ExecutionStep } from './execution-step.entity';
-
-/** Rows written by one INSERT (4 columns each: well under SQLite's 999 parameters). */
-const CHUNK = 200;
+import { CHUNK, insertBatcher, writable } from './insert-batcher';
 
 /**
  * The one store of workflow step records (`execution_steps`): the engine's Checkpoint for a
@@ -117,7 +114,12 @@ export class DurableCheckpoint implements Checkpoint {
   async finish(steps: readonly StepRecord[]): Promise<void> {
     this.pending = [];
     const rows = steps.map((record, position) => this.row(record, position));
-    if (!this.stored) return this.insert(this.rows, rows);
+    if (!this.stored) {
+      // Nothing of this run is stored: a plain insert, batched with other runs ending now.
+      await insertBatcher(this.dataSource).insert(rows);
+      this.stored = rows.length > 0;
+      return;
+    }
     await this.dataSource.transaction(async (manager) => {
       const repository = manager.getRepository(ExecutionStep);
       await repository.delete({ executionId: this.executionId });
@@ -141,9 +143,6 @@ export class DurableCheckpoint implements Checkpoint {
     });
   }
 }
-
-/** Rows as TypeORM's insert takes them (a JSON column's object is opaque to its typing). */
-const writable = (rows: ExecutionStep[]) => rows as QueryDeepPartialEntity<ExecutionStep>[];
 
 /** For runs that keep nothing (the test route). */
 export const memoryCheckpoint = (): Checkpoint => ({
