@@ -330,7 +330,8 @@ describe('workflow definitions: the first error names its field', () => {
     expect(compiled.stepCount).toBe(7);
     expect(compiled.steps.map((step) => [step.id, step.checkpointRequired])).toEqual([
       ['norm', false],
-      ['score', true],
+      // lead-qualification declares `pure: true`: recomputed identically on resume.
+      ['score', false],
       ['route', false],
       ['each', false],
     ]);
