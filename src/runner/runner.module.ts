@@ -6,11 +6,12 @@ import { ExecutionRunner } from './execution-runner';
 import { KindsModule } from './kinds/kinds.module';
 import { QueueModule } from './queue.module';
 import { Worker } from './worker.service';
+import { WorkflowWarmup } from './workflow-warmup';
 
 /** The worker role's runner: claims queued executions and runs them through their kind. */
 @Module({
   imports: [AgentsModule, ExecutionsModule, KindsModule.register(), QueueModule],
-  providers: [ExecutionLeases, ExecutionRunner, Worker],
+  providers: [ExecutionLeases, ExecutionRunner, Worker, WorkflowWarmup],
   exports: [Worker],
 })
 export class RunnerModule {}

@@ -1,10 +1,4 @@
-import {
-  Inject,
-  OnApplicationBootstrap,
-  OnApplicationShutdown,
-  OnModuleInit,
-  Optional,
-} from '@nestjs/common';
+import { Inject, OnApplicationShutdown, OnModuleInit, Optional } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
@@ -51,9 +45,7 @@ export interface WorkflowTestRun {
   config: WorkflowConfig,
   schema: workflowConfigSchema,
 })
-export class WorkflowKind
-  implements AgentKindHandler, OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown
-{
+export class WorkflowKind implements AgentKindHandler, OnModuleInit, OnApplicationShutdown {
   private sandbox?: ExpressionSandbox;
   private http?: OutboundHttpClient;
   private readonly cache = new WorkflowCache(() => ({
@@ -72,9 +64,13 @@ export class WorkflowKind
     this.sandbox ??= acquireSandbox();
   }
 
-  /** The evaluator processes start with the application, not on the first costly expression. */
-  onApplicationBootstrap(): void {
-    this.sandbox?.warm();
+  /**
+   * Starts the evaluator processes now rather than on the first costly expression: called when
+   * a worker starts (WorkflowWarmup). Elsewhere (the API's test route, the CLI) they start
+   * when first needed.
+   */
+  warm(): void {
+    (this.sandbox ??= acquireSandbox()).warm();
   }
 
   async onApplicationShutdown(): Promise<void> {
