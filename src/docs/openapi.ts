@@ -1,5 +1,4 @@
-import type { INestApplication, Type } from '@nestjs/common';
-import { ModulesContainer } from '@nestjs/core';
+import type { INestApplication } from '@nestjs/common';
 import {
   DocumentBuilder,
   type HeaderObject,
@@ -10,19 +9,13 @@ import {
   type ResponseObject,
   SwaggerModule,
 } from '@nestjs/swagger';
-import {
-  IS_PUBLIC,
-  REQUIRED_ACCESS,
-  REQUIRED_SCOPE,
-  type RequiredAccess,
-  SAME_ORIGIN,
-} from '../auth/auth.decorators';
+import { SCOPES } from '../auth/api-key.entity';
+import type { RequiredAccess } from '../auth/auth.decorators';
 import { SESSION_COOKIE } from '../sessions/session-cookie';
 import { ERROR_CODES, ErrorCode } from '../common/error-codes';
 import { EnvelopeFlavour, errorBody } from '../common/error-envelope';
 import type { AppConfig } from '../config/configuration';
 import { addAgentKindSchemas } from './agent-kinds.openapi';
-import { API_ERRORS } from './api-errors.decorator';
 import { ErrorEnvelope, WebhookErrorEnvelope } from './error.schemas';
 import { webhookPathItem, WEBHOOK_MODELS } from './webhook.openapi';
 
@@ -110,8 +103,7 @@ export function createOpenApiDocument(app: INestApplication, config: AppConfig):
       {
         type: 'http',
         scheme: 'bearer',
-        description:
-          'An API key (`aas_…`), created with `npm run cli -- key:create`; scopes: `agents:read`, `agents:write`, `agents:trigger`, `executions:read`.',
+        description: `An opaque API key (\`aas_…\`, not a JWT), created in the dashboard (Settings, API keys) or with \`npm run cli -- key:create\`; scopes: ${SCOPES.map((scope) => `\`${scope}\``).join(', ')}.`,
       },
       'bearer',
     )
@@ -182,7 +174,7 @@ export function createOpenApiDocument(app: INestApplication, config: AppConfig):
     ...document.components,
     headers: { ...document.components?.headers, ...HEADERS },
   };
-  completeRoutes(app, document, config);
+  completeRoutes(document, config);
   addAgentKindSchemas(app, document);
   document.paths['/webhook/{webhook_id}'] = webhookPathItem(config, (codes) =>
     errorResponses(codes, 'webhook', config.docsUrl),
@@ -248,38 +240,37 @@ function documentationPaths(): OpenAPIObject['paths'] {
   };
 }
 
-/** Completes each REST operation from the metadata of the handler that serves it. */
-function completeRoutes(app: INestApplication, document: OpenAPIObject, config: AppConfig): void {
-  const operations = new Map<string, { operation: OperationObject; method: Method }>();
+/** Operation extensions set by the auth and error decorators (auth.decorators.ts, ApiErrors). */
+interface RouteExtensions {
+  'x-public'?: boolean;
+  'x-required-scope'?: string;
+  'x-access'?: RequiredAccess;
+  'x-same-origin'?: boolean;
+  'x-errors'?: ErrorCode[];
+}
+
+/**
+ * Completes each REST operation from the extensions its decorators recorded in the generated
+ * document (what the guard enforces): security, scope, role and error responses. The internal
+ * extensions are removed; `x-required-scope` and `x-required-role` stay for clients.
+ */
+function completeRoutes(document: OpenAPIObject, config: AppConfig): void {
   for (const item of Object.values(document.paths)) {
     for (const method of METHODS) {
-      const operation = item[method];
-      if (operation?.operationId) operations.set(operation.operationId, { operation, method });
-    }
-  }
-  for (const module of app.get(ModulesContainer).values()) {
-    for (const wrapper of module.controllers.values()) {
-      const controller = wrapper.metatype as Type | null;
-      if (!controller) continue;
-      for (const key of Object.getOwnPropertyNames(controller.prototype)) {
-        const handler = (controller.prototype as Record<string, unknown>)[key];
-        if (key === 'constructor' || typeof handler !== 'function') continue;
-        if (Reflect.getMetadata('path', handler) === undefined) continue;
-        const declared = Reflect.getMetadata('swagger/apiOperation', handler) as
-          { operationId?: string } | undefined;
-        const found = operations.get(declared?.operationId ?? `${controller.name}_${key}`);
-        if (!found) continue;
-        const meta = <T>(name: string): T | undefined =>
-          (Reflect.getMetadata(name, handler) ?? Reflect.getMetadata(name, controller)) as
-            T | undefined;
-        completeOperation(found.operation, found.method, config, {
-          isPublic: meta<boolean>(IS_PUBLIC) === true,
-          scope: meta<string>(REQUIRED_SCOPE),
-          access: meta<RequiredAccess>(REQUIRED_ACCESS),
-          sameOrigin: meta<boolean>(SAME_ORIGIN) === true,
-          errors: meta<ErrorCode[]>(API_ERRORS) ?? [],
-        });
-      }
+      const operation = item[method] as (OperationObject & RouteExtensions) | undefined;
+      if (!operation) continue;
+      const route = {
+        isPublic: operation['x-public'] === true,
+        scope: operation['x-required-scope'],
+        access: operation['x-access'],
+        sameOrigin: operation['x-same-origin'] === true,
+        errors: operation['x-errors'] ?? [],
+      };
+      delete operation['x-public'];
+      delete operation['x-access'];
+      delete operation['x-same-origin'];
+      delete operation['x-errors'];
+      completeOperation(operation, method, config, route);
     }
   }
 }
@@ -308,7 +299,8 @@ function completeOperation(
     operation.security = [];
     if (route.sameOrigin) codes.add('forbidden');
   } else {
-    operation.security = route.access ? [{ session: [] }] : [{ bearer: [] }, { session: [] }];
+    const sessionOnly = route.access === 'session' || route.access === 'owner';
+    operation.security = sessionOnly ? [{ session: [] }] : [{ bearer: [] }, { session: [] }];
     codes.add('unauthorized').add('rate_limited');
     if (parameters.some((parameter) => parameter.in === 'path')) codes.add('not_found');
     // A state-changing request with the session cookie can fail the origin and CSRF checks.
@@ -317,14 +309,17 @@ function completeOperation(
   if (route.access) {
     operation.description = [
       operation.description,
-      route.access === 'owner'
-        ? 'Dashboard session of an account **owner** only: API keys and members get 403.'
-        : 'Dashboard session only: API keys get 403.',
+      {
+        owner: 'Dashboard session of an account **owner** only: API keys and members get 403.',
+        session: 'Dashboard session only: API keys get 403.',
+        'owner-or-key':
+          'An API key with the scope below, or the dashboard session of an account **owner** (members get 403).',
+      }[route.access],
     ]
       .filter(Boolean)
       .join('\n\n');
     (operation as OperationObject & { 'x-required-role'?: string })['x-required-role'] =
-      route.access === 'owner' ? 'owner' : 'member';
+      route.access === 'session' ? 'member' : 'owner';
   }
   if (route.scope) {
     codes.add('forbidden');

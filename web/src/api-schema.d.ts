@@ -667,7 +667,7 @@ export interface paths {
         };
         /**
          * The account's secrets (names only)
-         * @description Dashboard session only: API keys get 403.
+         * @description An API key with the scope below, or the dashboard session of an account **owner** (members get 403).
          *
          *     Requires the `secrets:read` scope.
          */
@@ -690,7 +690,7 @@ export interface paths {
         get?: never;
         /**
          * Create or replace a secret (its value is never returned)
-         * @description Dashboard session only: API keys get 403.
+         * @description An API key with the scope below, or the dashboard session of an account **owner** (members get 403).
          *
          *     Requires the `secrets:write` scope.
          */
@@ -698,7 +698,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a secret
-         * @description Dashboard session only: API keys get 403.
+         * @description An API key with the scope below, or the dashboard session of an account **owner** (members get 403).
          *
          *     Requires the `secrets:write` scope.
          */
