@@ -1,14 +1,18 @@
 import { useState } from 'preact/hooks';
-import { api, type ApiKeyList, type CreatedApiKey } from '../api';
+import {
+  api,
+  API_KEY_SCOPES as SCOPES,
+  type ApiKeyList,
+  type ApiKeyScope,
+  type CreatedApiKey,
+} from '../api';
 import { Empty, ErrorNote, Field, fieldError, Loading, SecretOnce, Time, useLoad } from '../ui';
-
-const SCOPES = ['agents:read', 'agents:write', 'agents:trigger', 'executions:read'];
 
 export function ApiKeysPanel() {
   const keys = useLoad(() => api<ApiKeyList>('GET', '/api-keys'), []);
   const [creating, setCreating] = useState(false);
   const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<string[]>([...SCOPES]);
+  const [scopes, setScopes] = useState<ApiKeyScope[]>([...SCOPES]);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [error, setError] = useState<unknown>(undefined);
   const [revoking, setRevoking] = useState<string | null>(null);
