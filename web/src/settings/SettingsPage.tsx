@@ -3,6 +3,7 @@ import { useSession } from '../session/context';
 import { PageHeader, useLoad } from '../ui';
 import { PlanPanel } from './PlanPanel';
 import { ApiKeysPanel } from './ApiKeysPanel';
+import { SecretsPanel } from './SecretsPanel';
 import { SigningPanel } from './SigningPanel';
 import { UsersPanel } from './UsersPanel';
 import { PasswordPanel } from './PasswordPanel';
@@ -18,6 +19,7 @@ export function SettingsPage() {
       {owner ? (
         <>
           <ApiKeysPanel />
+          <SecretsPanel />
           <SigningPanel account={account.data} onChange={account.reload} />
           <UsersPanel me={session.user} />
         </>
@@ -25,8 +27,8 @@ export function SettingsPage() {
         <section class="panel" aria-labelledby="owner-only">
           <h2 id="owner-only">Keys, secrets and users</h2>
           <p class="muted">
-            API keys, the signing secret and users are managed by the account's owners. Ask an owner
-            if you need one of these.
+            API keys, workflow secrets, the signing secret and users are managed by the account's
+            owners. Ask an owner if you need one of these.
           </p>
         </section>
       )}
