@@ -7,18 +7,21 @@ export function ConfigPanel({ agent, onSaved }: { agent: Agent; onSaved: () => P
   const initial = JSON.stringify(agent.config ?? {}, null, 2);
   const [text, setText] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(undefined);
-  const [saved, setSaved] = useState(false);
+  /** The version the last save made, shown until the text is edited again. */
+  const [saved, setSaved] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const value = text ?? initial;
   const save = async (event: Event) => {
     event.preventDefault();
     setBusy(true);
     setError(undefined);
-    setSaved(false);
+    setSaved(null);
     try {
-      await api('PATCH', `/agents/${agent.id}`, { config: parseConfig(value) });
+      const updated = await api<Agent>('PATCH', `/agents/${agent.id}`, {
+        config: parseConfig(value),
+      });
       setText(null);
-      setSaved(true);
+      setSaved(updated.version);
       await onSaved();
     } catch (failure) {
       setError(failure);
@@ -29,7 +32,16 @@ export function ConfigPanel({ agent, onSaved }: { agent: Agent; onSaved: () => P
   const other = error && !fieldError(error, 'config');
   return (
     <section class="panel" aria-labelledby="config-title">
-      <h2 id="config-title">Configuration</h2>
+      <div class="panel-head">
+        <h2 id="config-title">Configuration</h2>
+        <span class="badge" data-testid="agent-version">
+          Version {agent.version}
+        </span>
+      </div>
+      <p class="muted small">
+        Every saved change makes a new version. A run uses the version that was current when it
+        started; retries run the current one.
+      </p>
       <form class="stack" onSubmit={save}>
         <Field
           label={`Config of ${agent.kind ?? 'the agent'} (JSON)`}
@@ -45,13 +57,13 @@ export function ConfigPanel({ agent, onSaved }: { agent: Agent; onSaved: () => P
               value={value}
               onInput={(e) => {
                 setText(e.currentTarget.value);
-                setSaved(false);
+                setSaved(null);
               }}
             />
           )}
         </Field>
         {other ? <ErrorNote error={error} /> : null}
-        {saved && <Notice>Configuration saved.</Notice>}
+        {saved !== null && <Notice>Configuration saved. New runs use version {saved}.</Notice>}
         <div class="actions">
           <button type="submit" class="btn btn-primary" disabled={busy || text === null}>
             Save config
