@@ -114,7 +114,7 @@ export function ApiKeysPanel() {
         <Empty title="No API keys">Create a key to call the API from your own code.</Empty>
       ) : (
         <div class="table-wrap">
-          <table>
+          <table class="stack-narrow">
             <thead>
               <tr>
                 <th scope="col">Name</th>
@@ -137,16 +137,21 @@ export function ApiKeysPanel() {
                   <td>{key.name || <span class="muted">Unnamed key</span>}</td>
                   <td class="mono">{key.prefix}…</td>
                   <td class="hide-narrow">
-                    {key.scopes.map((s) => (
-                      <code key={s} class="scope">
-                        {s}
-                      </code>
-                    ))}
+                    {SCOPES.every((s) => key.scopes.includes(s)) ? (
+                      // Six codes would squeeze the name and prefix into broken words.
+                      <span>All scopes</span>
+                    ) : (
+                      key.scopes.map((s) => (
+                        <code key={s} class="scope">
+                          {s}
+                        </code>
+                      ))
+                    )}
                   </td>
                   <td class="hide-narrow">
                     <Time iso={key.created_at} />
                   </td>
-                  <td>
+                  <td data-label="Last used">
                     {key.last_used_at ? (
                       <Time iso={key.last_used_at} />
                     ) : (

@@ -105,10 +105,15 @@ export function SecretsPanel() {
       </div>
       <p class="muted">
         Credentials for workflow steps, stored encrypted. Use one as{' '}
-        <code>{'{{secrets.NAME}}'}</code> in an <code>http</code> step's header value (
-        <code>{'"Authorization": "Bearer {{secrets.CRM_TOKEN}}"'}</code>) or as an <code>llm</code>{' '}
-        step's <code>api_key</code>. A value is never shown again after saving, and is replaced by{' '}
-        <code>[redacted]</code> in outputs and logs.
+        <code>{'{{secrets.NAME}}'}</code> in an <code>http</code> step's header value or as an{' '}
+        <code>llm</code> step's <code>api_key</code>, for example:
+      </p>
+      <pre class="json" tabIndex={0} aria-label="Example of a header using a secret">
+        <code>{'"headers": { "Authorization": "Bearer {{secrets.CRM_TOKEN}}" }'}</code>
+      </pre>
+      <p class="muted small">
+        A value is never shown again after saving, and is replaced by <code>[redacted]</code> in
+        outputs, steps and logs.
       </p>
       {notice && <Notice>{notice}</Notice>}
       {editing && (
@@ -187,16 +192,14 @@ export function SecretsPanel() {
         </Empty>
       ) : (
         <div class="table-wrap">
-          <table>
+          <table class="stack-narrow">
             <thead>
               <tr>
                 <th scope="col">Name</th>
                 <th scope="col" class="hide-narrow">
                   Created
                 </th>
-                <th scope="col" class="hide-narrow">
-                  Updated
-                </th>
+                <th scope="col">Updated</th>
                 <th scope="col">
                   <span class="visually-hidden">Actions</span>
                 </th>
@@ -211,7 +214,7 @@ export function SecretsPanel() {
                   <td class="hide-narrow">
                     <Time iso={secret.created_at} />
                   </td>
-                  <td class="hide-narrow">
+                  <td data-label="Updated">
                     <Time iso={secret.updated_at} />
                   </td>
                   <td class="row-actions">

@@ -86,7 +86,7 @@ export function UsersPanel({ me }: { me: User }) {
         !users.error && <Loading />
       ) : (
         <div class="table-wrap">
-          <table>
+          <table class="stack-narrow">
             <thead>
               <tr>
                 <th scope="col">Email</th>
