@@ -5999,3 +5999,44 @@ export interface operations {
         };
     };
 }
+type FlattenedDeepRequired<T> = {
+    [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
+};
+type ReadonlyArray<T> = [
+    Exclude<T, undefined>
+] extends [
+    unknown[]
+] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const pathsDocsErrorsCodeGetParametersPathCodeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/docs/errors/{code}"]["get"]["parameters"]["path"]["code"]> = ["invalid_request", "unauthorized", "forbidden", "not_found", "conflict", "agent_paused", "request_timeout", "payload_too_large", "unsupported_media_type", "headers_too_large", "rate_limited", "internal_error", "service_unavailable"];
+export const accountApiKeyScopesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AccountApiKey"]["scopes"]> = ["agents:read", "agents:write", "agents:trigger", "executions:read", "secrets:read", "secrets:write"];
+export const accountResponsePlanValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AccountResponse"]["plan"]> = ["free_trial", "pro", "enterprise"];
+export const apiKeyResponseScopesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ApiKeyResponse"]["scopes"]> = ["agents:read", "agents:write", "agents:trigger", "executions:read", "secrets:read", "secrets:write"];
+export const createApiKeyDtoScopesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateApiKeyDto"]["scopes"]> = ["agents:read", "agents:write", "agents:trigger", "executions:read", "secrets:read", "secrets:write"];
+export const createdApiKeyResponseScopesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreatedApiKeyResponse"]["scopes"]> = ["agents:read", "agents:write", "agents:trigger", "executions:read", "secrets:read", "secrets:write"];
+export const agentListItemStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AgentListItem"]["status"]> = ["active", "paused"];
+export const agentDetailStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AgentDetail"]["status"]> = ["active", "paused"];
+export const agentDetailWebhook_authValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AgentDetail"]["webhook_auth"]> = ["none", "api_key", "signature"];
+export const createAgentDtoWebhook_authValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateAgentDto"]["webhook_auth"]> = ["none", "api_key", "signature"];
+export const updateAgentDtoStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UpdateAgentDto"]["status"]> = ["active", "paused"];
+export const updateAgentDtoWebhook_authValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UpdateAgentDto"]["webhook_auth"]> = ["none", "api_key", "signature"];
+export const createWebhookCredentialDtoTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateWebhookCredentialDto"]["type"]> = ["api_key", "signature"];
+export const webhookCredentialResponseTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookCredentialResponse"]["type"]> = ["api_key", "signature"];
+export const executionRecordStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionRecord"]["status"]> = ["queued", "running", "completed", "failed", "cancelled"];
+export const executionRecordSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionRecord"]["source"]> = ["api", "webhook", "retry"];
+export const callbackPayloadTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CallbackPayload"]["type"]> = ["execution.completed", "execution.failed", "execution.cancelled"];
+export const triggerResultResponseStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TriggerResultResponse"]["status"]> = ["queued", "running", "completed", "failed", "cancelled"];
+export const logEntryItemLevelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LogEntryItem"]["level"]> = ["debug", "info", "warn", "error"];
+export const executionDetailStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionDetail"]["status"]> = ["queued", "running", "completed", "failed", "cancelled"];
+export const executionDetailSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionDetail"]["source"]> = ["api", "webhook", "retry"];
+export const healthChecksDatabaseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HealthChecks"]["database"]> = ["up", "down"];
+export const healthChecksQueueValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HealthChecks"]["queue"]> = ["up", "down"];
+export const healthChecksSchemaValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HealthChecks"]["schema"]> = ["up", "behind", "down"];
+export const healthResponseStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HealthResponse"]["status"]> = ["ok", "error"];
+export const deliveryAttemptItemEventValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DeliveryAttemptItem"]["event"]> = ["execution.completed", "execution.failed", "execution.cancelled"];
+export const userResponseRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserResponse"]["role"]> = ["owner", "member"];
+export const sessionAccountPlanValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SessionAccount"]["plan"]> = ["free_trial", "pro", "enterprise"];
+export const userListItemRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserListItem"]["role"]> = ["owner", "member"];
+export const userListItemStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserListItem"]["status"]> = ["active", "invited"];
+export const inviteUserDtoRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["InviteUserDto"]["role"]> = ["owner", "member"];
+export const updateUserDtoRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UpdateUserDto"]["role"]> = ["owner", "member"];
+export const errorObjectCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorObject"]["code"]> = ["invalid_request", "unauthorized", "forbidden", "not_found", "conflict", "agent_paused", "request_timeout", "payload_too_large", "unsupported_media_type", "headers_too_large", "rate_limited", "internal_error", "service_unavailable"];
