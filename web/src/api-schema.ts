@@ -6040,3 +6040,4 @@ export const userListItemStatusValues: ReadonlyArray<FlattenedDeepRequired<compo
 export const inviteUserDtoRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["InviteUserDto"]["role"]> = ["owner", "member"];
 export const updateUserDtoRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UpdateUserDto"]["role"]> = ["owner", "member"];
 export const errorObjectCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorObject"]["code"]> = ["invalid_request", "unauthorized", "forbidden", "not_found", "conflict", "agent_paused", "request_timeout", "payload_too_large", "unsupported_media_type", "headers_too_large", "rate_limited", "internal_error", "service_unavailable"];
+export const httpRequestConfigMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HttpRequestConfig"]["method"]> = ["GET", "POST", "PUT", "PATCH", "DELETE"];
