@@ -20,7 +20,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'];
 const DOCS_UI = /^\/docs\/(index\.html|swagger-ui-init\.js|LICENSE|docs\/swagger-ui-init\.js|)$/;
 
 /** The routes registered in an application's Express router, as `METHOD /openapi/{template}`. */
-function registeredRoutes(app: INestApplication): string[] {
+function registeredRoutes(app: Pick<INestApplication, 'getHttpAdapter'>): string[] {
   const express = app.getHttpAdapter().getInstance() as { router: { stack: RouterLayer[] } };
   const routes: string[] = [];
   for (const layer of express.router.stack) {
