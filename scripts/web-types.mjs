@@ -31,7 +31,8 @@ export async function renderWebTypes(document) {
 
 /**
  * The service's document, built from the compiled application (dist/) on a throwaway SQLite
- * database; only the API role starts, bound to no port.
+ * database; every role starts (as `npm start` runs it: the document's path order follows the
+ * modules of the roles), bound to no port.
  */
 async function buildDocument() {
   const require = createRequire(import.meta.url);
@@ -42,14 +43,13 @@ async function buildDocument() {
   const dir = mkdtempSync(join(tmpdir(), 'aas-web-types-'));
   try {
     const config = loadConfig({
-      ROLE: 'api',
       DATABASE_PATH: join(dir, 'db.sqlite'),
       SECRET_KEY: 'web-types-0123456789abcdef0123456789abcdef',
       LOG_LEVEL: 'silent',
     });
     const service = await startService(config);
     try {
-      return JSON.parse(JSON.stringify(createOpenApiDocument(service.api, config)));
+      return JSON.parse(JSON.stringify(createOpenApiDocument(service.app, config)));
     } finally {
       await service.close();
     }
