@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 const e2e = ['test/**/*.e2e.test.ts'];
+// Module tests: a part of the container (Test.createTestingModule) on a real database.
+const moduleTests = ['test/module/**/*.test.ts'];
 const withMariadb = Boolean(process.env.TEST_DATABASE_URL);
 // The multi-process scale-out test (real processes under load): its own project, which
 // scripts/test.js runs alone after the others (AAS_SCALEOUT=skip leaves it out of a run).
@@ -24,10 +26,18 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: { name: 'module', include: moduleTests, env: { TEST_DB: 'sqlite' } },
+      },
+      {
+        extends: true,
         test: { name: 'sqlite', include: e2e, env: { TEST_DB: 'sqlite' } },
       },
       ...(withMariadb
         ? [
+            {
+              extends: true as const,
+              test: { name: 'module-mariadb', include: moduleTests, env: { TEST_DB: 'mariadb' } },
+            },
             {
               extends: true as const,
               test: { name: 'mariadb', include: e2e, env: { TEST_DB: 'mariadb' } },

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { OWNER_PASSWORD, state } from './support/env';
-import { expect, signIn, test } from './support/fixtures';
+import { apiCall, expect, signIn, test } from './support/fixtures';
 import { dashboardPages } from './support/pages';
 
 async function scan(page: Page, label: string) {
@@ -53,6 +53,60 @@ test('usable at 360 px wide', async ({ page }) => {
     await fitsNarrow(page, name);
     await expect(page.getByRole('link', { name: 'Settings' })).toBeVisible();
   }
+});
+
+/**
+ * Settings' Secrets panel in its states: a secret listed, the add form with the API's field
+ * error, the replace form, the inline delete confirmation.
+ */
+async function secretsStates(page: Page, check: (label: string) => Promise<void>) {
+  await signIn(page);
+  const name = `A11Y_${Date.now().toString(36).toUpperCase()}`;
+  expect((await apiCall('PUT', `/secrets/${name}`, { body: { value: 'a11y' } })).status).toBe(200);
+  try {
+    await page.goto('/dashboard/settings');
+    const panel = page.getByRole('region', { name: 'Secrets', exact: true });
+    await expect(panel.getByRole('cell', { name, exact: true })).toBeVisible();
+    await check('secrets-listed');
+    await panel.getByRole('button', { name: 'Add secret' }).click();
+    await panel.getByLabel('Secret name').fill('lowercase');
+    await panel.getByLabel('Secret value').fill('x');
+    await panel.getByRole('button', { name: 'Save secret' }).click();
+    await expect(panel.locator('#secret-name-error')).toBeVisible();
+    await check('secrets-add-error');
+    await panel.getByRole('button', { name: 'Cancel' }).click();
+    await panel.getByRole('button', { name: `Replace the value of ${name}` }).click();
+    await expect(panel.getByLabel('New value')).toBeVisible();
+    await check('secrets-replace');
+    await panel.getByRole('button', { name: 'Cancel' }).click();
+    await panel.getByRole('button', { name: `Delete ${name}` }).click();
+    await expect(panel.getByRole('button', { name: 'Confirm delete' })).toBeVisible();
+    await check('secrets-delete-confirm');
+  } finally {
+    await apiCall('DELETE', `/secrets/${name}`);
+  }
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`axe finds no serious or critical violation in the Secrets panel (${scheme})`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await secretsStates(page, (label) => scan(page, label));
+  });
+}
+
+test('the Secrets panel is usable at 360 px wide', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await secretsStates(page, async (label) => {
+    await fitsNarrow(page, label);
+    // Nothing in the panel is cut off sideways inside its own scroll box either.
+    const panel = page.getByRole('region', { name: 'Secrets', exact: true });
+    const overflow = await panel.evaluate((el) =>
+      [...el.querySelectorAll('.table-wrap')].some((w) => w.scrollWidth > w.clientWidth + 1),
+    );
+    expect(overflow, `${label}: the secrets table scrolls sideways at 360px`).toBe(false);
+  });
 });
 
 test('the sign-in form works from the keyboard alone', async ({ page }) => {

@@ -38,6 +38,7 @@ test("edit an agent's config: the API's error at the field, then a save", async 
   await signIn(page);
   await page.goto(`/dashboard/agents/${agent.id}`);
   const config = page.getByLabel('Config of http-request (JSON)');
+  await expect(page.getByTestId('agent-version')).toHaveText('Version 1');
   await config.fill('{"url": "not a url"}');
   await page.getByRole('button', { name: 'Save config' }).click();
   await expect(config).toHaveAttribute('aria-invalid', 'true');
@@ -48,10 +49,15 @@ test("edit an agent's config: the API's error at the field, then a save", async 
 
   await config.fill('{"url": "https://example.com/b", "method": "PUT"}');
   await page.getByRole('button', { name: 'Save config' }).click();
-  await expect(page.getByText('Configuration saved.')).toBeVisible();
+  await expect(page.getByText('Configuration saved. New runs use version 2.')).toBeVisible();
+  await expect(page.getByTestId('agent-version')).toHaveText('Version 2');
   await expect(config).not.toHaveAttribute('aria-invalid', 'true');
   const saved = (await apiCall('GET', `/agents/${agent.id}`)).body.config;
   expect(saved).toMatchObject({ url: 'https://example.com/b', method: 'PUT' });
+  // The version shown is the API's: its config is the one just saved.
+  const version = await apiCall('GET', `/agents/${agent.id}/versions/2`);
+  expect(version.status).toBe(200);
+  expect(version.body.config).toMatchObject({ url: 'https://example.com/b', method: 'PUT' });
 });
 
 test('rotate the webhook URL: the old one answers 404 from outside, the new one works', async ({

@@ -9,9 +9,13 @@ test('create an API key in Settings, then call the API with it', async ({ page }
   await keys.getByRole('button', { name: 'Create API key' }).click();
   const name = unique('CI key');
   await keys.getByLabel('Key name').fill(name);
-  // Read-only key: no agents:write.
+  // Read-only key: no agents:write, no secrets:write. Every scope of the API is offered.
+  for (const scope of ['agents:read', 'executions:read', 'secrets:read', 'secrets:write']) {
+    await expect(keys.getByLabel(scope, { exact: true })).toBeChecked();
+  }
   await keys.getByLabel('agents:write').uncheck();
   await keys.getByLabel('agents:trigger').uncheck();
+  await keys.getByLabel('secrets:write').uncheck();
   await keys.getByRole('button', { name: 'Create key' }).click();
   const secret = (await keys.getByTestId('secret-value').textContent())!.trim();
   expect(secret.length).toBeGreaterThan(20);
@@ -24,6 +28,9 @@ test('create an API key in Settings, then call the API with it', async ({ page }
   expect((await apiCall('GET', '/agents', { key: secret })).status).toBe(200);
   const write = await apiCall('POST', '/agents', { key: secret, body: { name: 'nope' } });
   expect(write.status).toBe(403);
+  expect((await apiCall('GET', '/secrets', { key: secret })).status).toBe(200);
+  const put = await apiCall('PUT', '/secrets/NOPE', { key: secret, body: { value: 'x' } });
+  expect(put.status).toBe(403);
 
   // Revoked (after confirming), it no longer opens anything.
   await keys.getByRole('button', { name: `Revoke ${name}` }).click();

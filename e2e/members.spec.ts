@@ -1,7 +1,7 @@
 import { state } from './support/env';
 import { expect, signIn, test, unique } from './support/fixtures';
 
-test('invite a member, who signs up with the link and cannot open API keys', async ({
+test('invite a member, who signs up with the link and cannot open API keys or secrets', async ({
   page,
   browser,
 }) => {
@@ -29,8 +29,12 @@ test('invite a member, who signs up with the link and cannot open API keys', asy
     await expect(member.getByRole('heading', { name: 'Settings' })).toBeVisible();
     await expect(member.getByRole('heading', { name: 'API keys' })).toHaveCount(0);
     await expect(member.getByRole('button', { name: 'Create API key' })).toHaveCount(0);
+    // Nor the account's secrets.
+    await expect(member.getByRole('heading', { name: 'Secrets', exact: true })).toHaveCount(0);
+    await expect(member.getByRole('button', { name: 'Add secret' })).toHaveCount(0);
     // Nor through the API with the member's session.
     expect((await member.request.get('/v2/api-keys')).status()).toBe(403);
+    expect((await member.request.get('/v2/secrets')).status()).toBe(403);
     // A member still sees agents.
     await member.getByRole('link', { name: 'Agents' }).click();
     await expect(member.getByRole('heading', { name: 'Agents' })).toBeVisible();

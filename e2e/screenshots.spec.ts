@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createAgent, expect, sendWebhook, signIn, test } from './support/fixtures';
+import { apiCall, createAgent, expect, sendWebhook, signIn, test } from './support/fixtures';
 import { dashboardPages } from './support/pages';
 
 /** `npm run screenshots`: refreshes docs/dashboard/*.png (one per page, light; a few dark and narrow). */
@@ -21,6 +21,11 @@ test('screenshots of every page', async ({ page }) => {
         message: i ? 'We need pricing for 200 seats, urgent' : 'hi',
       });
     }
+  }
+  // Secrets to list in Settings (their values are never shown).
+  for (const name of ['CRM_TOKEN', 'OPENAI_API_KEY']) {
+    const put = await apiCall('PUT', `/secrets/${name}`, { body: { value: `example-${name}` } });
+    expect(put.status).toBe(200);
   }
   await page.setViewportSize({ width: 1280, height: 860 });
   await page.goto('/dashboard/sign-in');
@@ -46,4 +51,7 @@ test('screenshots of every page', async ({ page }) => {
   await page.goto('/dashboard/executions');
   await expect(page.locator('.loading')).toHaveCount(0);
   await page.screenshot({ path: join(out, 'executions-narrow.png'), fullPage: true });
+  await page.goto('/dashboard/settings');
+  await expect(page.locator('.loading')).toHaveCount(0);
+  await page.screenshot({ path: join(out, 'settings-narrow.png'), fullPage: true });
 });

@@ -1,120 +1,56 @@
 import 'reflect-metadata';
-import { INestApplication, INestApplicationContext, RequestMethod } from '@nestjs/common';
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { NextFunction, Request, Response } from 'express';
 import type { Server } from 'node:http';
-import { Logger, PinoLogger } from 'nestjs-pino';
+import { Logger } from 'nestjs-pino';
 import type { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
-import { EnvelopeFlavour, sendError } from './common/error-envelope';
-import { answerUnparsableRequests, securityHeaders } from './common/http-hardening';
-import { applyHttpTimeouts } from './common/http-timeouts';
-import { jsonBody } from './common/json-body.middleware';
-import { redactUrl } from './common/logging.module';
-import { rootPage } from './dashboard/dashboard-static';
-import { requestLog } from './common/request-log.middleware';
+import { SecretBox } from './common/crypto';
 import { ShutdownClock } from './common/shutdown';
 import type { AppConfig } from './config/configuration';
-import type { CoreResources } from './core.module';
 import { openDatabase } from './database/database';
-import { SecretBox } from './common/crypto';
-import { checkSecretKey } from './secret-key/secret-key-check';
-import { setupApiDocs } from './docs/openapi';
-import { httpMetrics } from './metrics/http-metrics.middleware';
+import { finishListeners, type Listener, setupListeners } from './http-listeners';
 import { MetricsService } from './metrics/metrics.service';
-import { LocalBus } from './runner/local-bus';
-import { LocalDispatch } from './runner/local-dispatch';
-import { RedisQueues } from './runner/redis-queues';
-import { RateLimitStore } from './throttling/rate-limit-store';
-import { WebhookAppModule } from './webhook-app.module';
-import { WorkerModule } from './worker.module';
+import { checkSecretKey } from './secret-key/secret-key-check';
+
+/** One HTTP listener of the process: its own server in front of the process's container. */
+export interface HttpListener {
+  getHttpServer(): Server;
+  /** The express application both listeners hand their requests to. */
+  getHttpAdapter(): ReturnType<INestApplication['getHttpAdapter']>;
+  /** A provider of the process's one container (the same instance from every listener). */
+  get: INestApplicationContext['get'];
+}
 
 /** The parts of one running process, as chosen by ROLE. */
 export interface Service {
   config: AppConfig;
   dataSource: DataSource;
-  api?: INestApplication;
-  webhook?: INestApplication;
+  /** The process's one DI container (an HTTP application when a listener runs). */
+  app: INestApplicationContext;
+  /** The REST listener (PORT), with the api role. */
+  api?: HttpListener;
+  /** The inbound webhook listener (WEBHOOK_PORT), with the webhook role. */
+  webhook?: HttpListener;
+  /** With the worker role: the container (the worker has no listener). */
   worker?: INestApplicationContext;
   metrics: MetricsService;
   /**
    * Drains and stops (SIGTERM): the listeners stop accepting connections and finish their
-   * in-flight requests, then the worker finishes its in-flight runs, all within
-   * SHUTDOWN_GRACE_MS; then the database is released. Connections still open at the deadline
-   * are cut; runs still unfinished are left to the next worker (see the runner).
+   * in-flight requests, then the container closes (the worker finishes its in-flight runs),
+   * all within SHUTDOWN_GRACE_MS; then the database is released. Connections still open at
+   * the deadline are cut; runs still unfinished are left to the next worker (see the runner).
    */
   close(): Promise<void>;
 }
 
-export function configureHttpApp(
-  app: NestExpressApplication,
-  flavour: EnvelopeFlavour,
-  config: AppConfig,
-  shutdown: ShutdownClock = new ShutdownClock(),
-): void {
-  app.disable('x-powered-by');
-  app.set('trust proxy', config.trustProxy);
-  app.set('query parser', 'simple');
-  applyHttpTimeouts(app.getHttpServer() as Server, config);
-  answerUnparsableRequests(app.getHttpServer() as Server, flavour, config.docsUrl);
-  app.use(requestLog(() => PinoLogger.root));
-  app.use(httpMetrics(app.get(MetricsService), flavour === 'rest' ? 'api' : 'webhook'));
-  app.use(securityHeaders());
-  app.use((_req: Request, res: Response, next: NextFunction) => {
-    // Once draining, keep-alive clients are asked to go elsewhere after this response.
-    if (shutdown.draining) res.setHeader('Connection', 'close');
-    next();
-  });
-  for (const handler of jsonBody(flavour, config.docsUrl)) app.use(handler);
-  if (flavour === 'rest') {
-    // `GET /`: a small page linking the dashboard (/dashboard/) and the API docs.
-    app.use(rootPage);
-    app.setGlobalPrefix('v2', {
-      exclude: [
-        { path: 'docs', method: RequestMethod.ALL },
-        { path: 'docs/{*rest}', method: RequestMethod.ALL },
-        { path: 'health', method: RequestMethod.ALL },
-        { path: 'metrics', method: RequestMethod.ALL },
-      ],
-    });
-  }
-  app.useLogger(app.get(Logger));
-}
-
-async function createHttpApp(
-  module: unknown,
-  flavour: EnvelopeFlavour,
-  config: AppConfig,
-  shutdown: ShutdownClock,
-): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(module as never, {
-    bodyParser: false,
-    bufferLogs: true,
-    abortOnError: false,
-  });
-  configureHttpApp(app, flavour, config, shutdown);
-  // Before init: Nest adds its catch-all not-found route at init. The document is built
-  // on first request, once every controller is registered.
-  if (flavour === 'rest') setupApiDocs(app, config);
-  await app.init();
-  // Anything no route matched (outside the /v2 prefix too) is a 404 in the envelope.
-  app.use((req: Request, res: Response) =>
-    sendError(
-      res,
-      flavour,
-      config.docsUrl,
-      'not_found',
-      `No route ${req.method} ${redactUrl(req.originalUrl.split('?')[0])}`,
-    ),
-  );
-  return app;
-}
+const LISTENERS: readonly Listener[] = ['api', 'webhook'];
 
 /**
- * Starts the roles of ROLE in this process on one shared DataSource: the REST API, the
- * webhook listener and the worker are separate Nest applications. With `listen: false`
- * (tests) the HTTP apps are initialised but bound to no port.
+ * Starts the roles of ROLE in this process: one Nest container (AppModule composed from the
+ * roles) on one DataSource, with the REST and webhook listeners as two servers in front of
+ * it (http-listeners.ts). With `listen: false` (tests) the servers are bound to no port.
  */
 export async function startService(
   config: AppConfig,
@@ -128,68 +64,66 @@ export async function startService(
     await dataSource.destroy();
     throw error;
   }
-  const metrics = new MetricsService(dataSource);
-  const shutdown = new ShutdownClock();
-  const rateLimitStore = RateLimitStore.forConfig(config);
-  const bus = new LocalBus();
-  const redisQueues = config.redisUrl ? new RedisQueues(config, bus) : undefined;
-  const core: CoreResources = {
-    config,
-    dataSource,
-    bus,
-    metrics,
-    shutdown,
-    rateLimitStore,
-    redisQueues,
-    dispatch: new LocalDispatch(),
-  };
+  const listeners = LISTENERS.filter((listener) => config.roles.has(listener));
+  const module = AppModule.forRoot({ config, dataSource });
+  let app: INestApplicationContext;
+  let servers = new Map<Listener, Server>();
+  try {
+    if (listeners.length > 0) {
+      const http = await NestFactory.create<NestExpressApplication>(module, {
+        bodyParser: false,
+        bufferLogs: true,
+        abortOnError: false,
+      });
+      servers = setupListeners(http, listeners, config);
+      app = http;
+    } else {
+      app = await NestFactory.createApplicationContext(module, {
+        bufferLogs: true,
+        abortOnError: false,
+      });
+    }
+  } catch (error) {
+    await dataSource.destroy();
+    throw error;
+  }
+  app.useLogger(app.get(Logger));
+  const shutdown = app.get(ShutdownClock);
+  const handle = (server: Server): HttpListener => ({
+    getHttpServer: () => server,
+    getHttpAdapter: () => (app as NestExpressApplication).getHttpAdapter(),
+    get: app.get.bind(app) as INestApplicationContext['get'],
+  });
   let closing: Promise<void> | undefined;
   const service: Service = {
     config,
     dataSource,
-    metrics,
+    app,
+    api: servers.has('api') ? handle(servers.get('api')!) : undefined,
+    webhook: servers.has('webhook') ? handle(servers.get('webhook')!) : undefined,
+    worker: config.roles.has('worker') ? app : undefined,
+    metrics: app.get(MetricsService),
     close: () => {
       closing ??= (async () => {
-        // Stop intake first (both listeners at once), then drain the worker, then release
-        // the database. One deadline bounds it all.
+        // Stop intake first (both listeners at once), then close the container (the worker
+        // drains), then release the database. One deadline bounds it all.
         const deadline = shutdown.begin(config.shutdownGraceMs);
-        await Promise.all([drainHttp(service.webhook, deadline), drainHttp(service.api, deadline)]);
+        await Promise.all([...servers.values()].map((server) => drainServer(server, deadline)));
         // The worker waits for its runs until the deadline, then puts back the unfinished
         // ones: give it a moment past the deadline for those writes.
-        if (service.worker) await closeBefore(service.worker.close(), deadline + RELEASE_MARGIN_MS);
-        await redisQueues?.close();
-        await rateLimitStore.close();
+        await closeBefore(app.close(), deadline + RELEASE_MARGIN_MS);
         if (dataSource.isInitialized) await dataSource.destroy();
       })();
       return closing;
     },
   };
   try {
-    if (config.roles.has('worker')) {
-      service.worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(core), {
-        bufferLogs: true,
-      });
-      service.worker.useLogger(service.worker.get(Logger));
-      await service.worker.init();
-    }
-    if (config.roles.has('api'))
-      service.api = await createHttpApp(AppModule.forRoot(core), 'rest', config, shutdown);
-    if (config.roles.has('webhook')) {
-      service.webhook = await createHttpApp(
-        WebhookAppModule.forRoot(core),
-        'webhook',
-        config,
-        shutdown,
-      );
-    }
-    // Both wait for Redis 2 s at most, then the process starts anyway.
-    await Promise.all([rateLimitStore.start(), redisQueues?.start()]);
+    // Starts the Redis clients (2 s at most each, then the process starts anyway), the worker.
+    await app.init();
+    if (servers.size > 0) finishListeners(app as NestExpressApplication, config);
     if (options.listen) {
-      // HOST unset: every interface (Node's default).
-      const listen = (app: INestApplication, port: number) =>
-        config.host === null ? app.listen(port) : app.listen(port, config.host);
-      if (service.api) await listen(service.api, config.port);
-      if (service.webhook) await listen(service.webhook, config.webhookPort);
+      const ports: Record<Listener, number> = { api: config.port, webhook: config.webhookPort };
+      for (const [listener, server] of servers) await listen(server, ports[listener], config);
     }
   } catch (error) {
     await service.close().catch(() => undefined);
@@ -198,17 +132,28 @@ export async function startService(
   return service;
 }
 
+/** Binds a server to its port (HOST unset: every interface, Node's default). */
+function listen(server: Server, port: number, config: AppConfig): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    const bound = () => {
+      server.off('error', reject);
+      resolve();
+    };
+    if (config.host === null) server.listen(port, bound);
+    else server.listen(port, config.host, bound);
+  });
+}
+
 /** How long past the shutdown deadline the worker may take to put back unfinished runs. */
 const RELEASE_MARGIN_MS = 3000;
 
 /**
  * Stops a listener gracefully: no new connections, idle keep-alive connections closed at once
  * and as soon as they become idle, in-flight requests allowed to finish until `deadline`, at
- * which point the remaining connections are cut. Then the Nest application is closed.
+ * which point the remaining connections are cut.
  */
-async function drainHttp(app: INestApplication | undefined, deadline: number): Promise<void> {
-  if (!app) return;
-  const server = app.getHttpServer() as Server;
+async function drainServer(server: Server, deadline: number): Promise<void> {
   if (server.listening) {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
@@ -218,7 +163,6 @@ async function drainHttp(app: INestApplication | undefined, deadline: number): P
     clearInterval(idle);
     clearTimeout(cut);
   }
-  await app.close();
 }
 
 /** Waits for `closing` until `deadline` at most; what is still running then is abandoned. */

@@ -8,57 +8,63 @@ import { ENTITIES } from './database/entities';
 import { MetricsService } from './metrics/metrics.service';
 import { LocalBus } from './runner/local-bus';
 import { LocalDispatch } from './runner/local-dispatch';
-import { REDIS_QUEUES, type RedisQueues } from './runner/redis-queues';
+import { REDIS_QUEUES, RedisQueues } from './runner/redis-queues';
 import { RateLimitStore } from './throttling/rate-limit-store';
 
-/** What one process shares between its Nest applications (API, webhook, worker). */
-export interface CoreResources {
+export interface CoreOptions {
+  /** The configuration, its `roles` those of this container (none for the CLI). */
   config: AppConfig;
+  /**
+   * The one DataSource of the process, opened and checked (migrations, secret key) before any
+   * module is built, and closed by its opener after the container: the worker's last writes
+   * (runs handed back at shutdown) happen in the container's shutdown hooks.
+   */
   dataSource: DataSource;
-  bus: LocalBus;
-  /** The process's metrics registry (bootstrap.ts); a throwaway one when absent (CLI). */
-  metrics?: MetricsService;
-  /** The process's shutdown deadline (bootstrap.ts); a clock that never starts when absent. */
-  shutdown?: ShutdownClock;
-  /** Rate-limit counters, shared by the REST and webhook apps (in-memory when absent). */
-  rateLimitStore?: RateLimitStore;
-  /** BullMQ queues and cross-process signals (bootstrap.ts, REDIS_URL only). */
-  redisQueues?: RedisQueues;
-  /** Hand-off of new executions to this process's worker (none when absent: CLI). */
-  dispatch?: LocalDispatch;
 }
 
 /**
- * Global providers of a process: configuration, the one DataSource and a repository for
- * every entity (injectable with `@InjectRepository`), the secret box, the local bus, the
- * metrics, the local dispatch, the shutdown clock, the rate-limit counters and the Redis queues (or null).
- * The DataSource's lifetime belongs to the process (see bootstrap.ts), not to one app.
+ * Global providers of a process, shared by everything its roles run: configuration, the
+ * DataSource and a repository for every entity (injectable with `@InjectRepository`), the
+ * secret box, the local bus, the metrics registry, the local dispatch, the shutdown clock, the
+ * rate-limit counters and the Redis queues (null without REDIS_URL or roles). Each is an
+ * ordinary provider: a test replaces any of them with `overrideProvider`. Those holding
+ * connections start and stop with the container's lifecycle hooks (RateLimitStore and
+ * RedisQueues connect to Redis at bootstrap and disconnect at shutdown; as a global module's
+ * providers, they start first and stop last).
  */
 @Global()
 @Module({})
 export class CoreModule {
-  static forRoot(core: CoreResources): DynamicModule {
+  static forRoot({ config, dataSource }: CoreOptions): DynamicModule {
     const repositories: Provider[] = ENTITIES.map((entity) => ({
       provide: getRepositoryToken(entity),
-      useFactory: (dataSource: DataSource) => dataSource.getRepository(entity),
+      useFactory: (source: DataSource) => source.getRepository(entity),
       inject: [getDataSourceToken()],
     }));
     const providers: Provider[] = [
-      { provide: APP_CONFIG, useValue: core.config },
-      { provide: getDataSourceToken(), useValue: core.dataSource },
-      { provide: LocalBus, useValue: core.bus },
-      { provide: LocalDispatch, useValue: core.dispatch ?? new LocalDispatch() },
+      { provide: APP_CONFIG, useValue: config },
+      { provide: getDataSourceToken(), useValue: dataSource },
+      LocalBus,
+      { provide: LocalDispatch, useFactory: () => new LocalDispatch() },
+      ShutdownClock,
       {
         provide: MetricsService,
-        useValue: core.metrics ?? new MetricsService(undefined, { defaultMetrics: false }),
+        inject: [getDataSourceToken()],
+        // Process metrics (CPU, memory, event loop) only for a serving process, not the CLI.
+        useFactory: (source: DataSource) =>
+          new MetricsService(source, { defaultMetrics: config.roles.size > 0 }),
       },
-      { provide: ShutdownClock, useValue: core.shutdown ?? new ShutdownClock() },
       {
         provide: SecretBox,
-        useValue: new SecretBox(core.config.secretKey, core.config.secretKeyPrevious),
+        useFactory: () => new SecretBox(config.secretKey, config.secretKeyPrevious),
       },
-      { provide: RateLimitStore, useValue: core.rateLimitStore ?? RateLimitStore.inMemory() },
-      { provide: REDIS_QUEUES, useValue: core.redisQueues ?? null },
+      { provide: RateLimitStore, useFactory: () => RateLimitStore.forConfig(config) },
+      {
+        provide: REDIS_QUEUES,
+        inject: [LocalBus],
+        useFactory: (bus: LocalBus) =>
+          config.redisUrl && config.roles.size > 0 ? new RedisQueues(config, bus) : null,
+      },
       ...repositories,
     ];
     return { module: CoreModule, providers, exports: providers };

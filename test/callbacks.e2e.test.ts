@@ -95,6 +95,7 @@ describe('outgoing webhooks (callbacks)', () => {
         status: 'completed',
         source: 'api',
         retry_of: null,
+        agent_version: 1,
         input: execution.input,
         output: execution.output,
         error: null,

@@ -20,7 +20,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'];
 const DOCS_UI = /^\/docs\/(index\.html|swagger-ui-init\.js|LICENSE|docs\/swagger-ui-init\.js|)$/;
 
 /** The routes registered in an application's Express router, as `METHOD /openapi/{template}`. */
-function registeredRoutes(app: INestApplication): string[] {
+function registeredRoutes(app: Pick<INestApplication, 'getHttpAdapter'>): string[] {
   const express = app.getHttpAdapter().getInstance() as { router: { stack: RouterLayer[] } };
   const routes: string[] = [];
   for (const layer of express.router.stack) {
@@ -153,6 +153,15 @@ describe('OpenAPI document and reference', () => {
     const get = doc.paths['/v2/agents/{id}'].get;
     expect(get.security).toEqual([{ bearer: [] }, { session: [] }]);
     expect(get['x-required-scope']).toBe('agents:read');
+    // Secrets: API keys with the scope, or owners' sessions; keys: owners' sessions only.
+    const secrets = doc.paths['/v2/secrets'].get;
+    expect(secrets.security).toEqual([{ bearer: [] }, { session: [] }]);
+    expect(secrets['x-required-scope']).toBe('secrets:read');
+    expect(secrets['x-required-role']).toBe('owner');
+    const keys = doc.paths['/v2/api-keys'].get;
+    expect(keys.security).toEqual([{ session: [] }]);
+    expect(keys['x-required-role']).toBe('owner');
+    expect(keys['x-access']).toBeUndefined();
     expect(Object.keys(get.responses).sort()).toEqual(
       ['200', '401', '403', '404', '429', '500', '503'].sort(),
     );

@@ -4,7 +4,7 @@ import { renderWebTypes, WEB_TYPES_FILE } from '../scripts/web-types.mjs';
 import { startTestService, TestService } from './support/service';
 
 /**
- * The dashboard's API types (web/src/api-schema.d.ts) are generated from the service's own
+ * The dashboard's API types (web/src/api-schema.ts) are generated from the service's own
  * OpenAPI document by `npm run web:types`: regenerated here in memory from the document the
  * service serves, they must equal the committed file, so that a renamed or retyped response
  * field breaks the dashboard's type check instead of its users.
@@ -19,11 +19,11 @@ describe('dashboard API types (openapi-typescript)', () => {
   });
   afterAll(() => t?.close());
 
-  it('web/src/api-schema.d.ts is what `npm run web:types` writes from the current document', async () => {
+  it('web/src/api-schema.ts is what `npm run web:types` writes from the current document', async () => {
     const committed = readFileSync(WEB_TYPES_FILE, 'utf8');
     const current = await renderWebTypes(document);
     // On failure: run `npm run web:types` and commit the file.
-    expect(committed === current, 'web/src/api-schema.d.ts is stale: run `npm run web:types`').toBe(
+    expect(committed === current, 'web/src/api-schema.ts is stale: run `npm run web:types`').toBe(
       true,
     );
   });

@@ -1,4 +1,10 @@
-import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import {
+  applyDecorators,
+  createParamDecorator,
+  ExecutionContext,
+  SetMetadata,
+} from '@nestjs/common';
+import { ApiExtension } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { Account } from './account.entity';
 import type { Scope } from './api-key.entity';
@@ -9,11 +15,20 @@ export const REQUIRED_SCOPE = 'auth:scope';
 export const REQUIRED_ACCESS = 'auth:access';
 export const SAME_ORIGIN = 'auth:same-origin';
 
+/*
+ * Each decorator below sets the metadata the guard reads and an OpenAPI extension
+ * (`x-public`, `x-required-scope`, `x-access`, `x-same-origin`) that the document builder
+ * (src/docs/openapi.ts) reads back from the generated document to complete each operation's
+ * security and error responses: one declaration, read by both.
+ */
+
 /** The route needs no API key. */
-export const Public = () => SetMetadata(IS_PUBLIC, true);
+export const Public = () =>
+  applyDecorators(SetMetadata(IS_PUBLIC, true), ApiExtension('x-public', true));
 
 /** The API key must carry this scope, else 403 `forbidden`. */
-export const RequireScope = (scope: Scope) => SetMetadata(REQUIRED_SCOPE, scope);
+export const RequireScope = (scope: Scope) =>
+  applyDecorators(SetMetadata(REQUIRED_SCOPE, scope), ApiExtension('x-required-scope', scope));
 
 /**
  * Who may call a route besides what `@RequireScope()` says. `session`: a signed-in dashboard
@@ -22,16 +37,18 @@ export const RequireScope = (scope: Scope) => SetMetadata(REQUIRED_SCOPE, scope)
  * (members 403), for account resources that integrations may manage (secrets).
  */
 export type RequiredAccess = 'session' | 'owner' | 'owner-or-key';
-export const SessionOnly = () => SetMetadata(REQUIRED_ACCESS, 'session' satisfies RequiredAccess);
-export const OwnerOnly = () => SetMetadata(REQUIRED_ACCESS, 'owner' satisfies RequiredAccess);
-export const OwnerOrApiKey = () =>
-  SetMetadata(REQUIRED_ACCESS, 'owner-or-key' satisfies RequiredAccess);
+const access = (value: RequiredAccess) =>
+  applyDecorators(SetMetadata(REQUIRED_ACCESS, value), ApiExtension('x-access', value));
+export const SessionOnly = () => access('session');
+export const OwnerOnly = () => access('owner');
+export const OwnerOrApiKey = () => access('owner-or-key');
 
 /**
  * A public state-changing route a browser calls before it has a session (sign-in, password
  * setup): an `Origin` or `Referer` from another site is 403 (login CSRF).
  */
-export const SameOriginOnly = () => SetMetadata(SAME_ORIGIN, true);
+export const SameOriginOnly = () =>
+  applyDecorators(SetMetadata(SAME_ORIGIN, true), ApiExtension('x-same-origin', true));
 
 /** The signed-in dashboard user behind a cookie-authenticated request. */
 export interface SessionContext {

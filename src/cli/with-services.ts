@@ -3,7 +3,6 @@ import { NestFactory } from '@nestjs/core';
 import { SecretBox } from '../common/crypto';
 import { loadConfig } from '../config/configuration';
 import { openDatabase, type OpenDatabaseOptions } from '../database/database';
-import { LocalBus } from '../runner/local-bus';
 import { checkSecretKey } from '../secret-key/secret-key-check';
 import { CliModule } from './cli.module';
 
@@ -27,10 +26,8 @@ export async function withServices(
     }
   }
   const app = await NestFactory.createApplicationContext(
-    CliModule.forRoot({ config, dataSource, bus: new LocalBus() }),
-    {
-      logger: false,
-    },
+    CliModule.forRoot({ config, dataSource }),
+    { logger: false },
   );
   try {
     const result = await fn(app);

@@ -12,11 +12,10 @@ import { APP_CONFIG, type AppConfig } from '../config/configuration';
 import { ApiError } from './api-error';
 import { SecretUnreadableError } from './crypto';
 import { codeForStatus, ErrorCode, ERROR_CODES } from './error-codes';
-import { EnvelopeFlavour, errorBody } from './error-envelope';
+import { errorBody } from './error-envelope';
 import { isDatabaseUnavailable } from './database-errors';
+import { flavourOf } from './listener';
 import { redactUrl } from './logging.module';
-
-export const ENVELOPE_FLAVOUR = Symbol('ENVELOPE_FLAVOUR');
 
 interface Mapped {
   status: number;
@@ -29,16 +28,14 @@ interface Mapped {
 /**
  * The one place that shapes errors: every exception, expected or not, leaves as
  * `{error: {code, message, field?, docs_url}}`. Unexpected ones are logged with the request
- * id and answered with a generic 500 that carries no internals.
+ * id and answered with a generic 500 that carries no internals. The envelope is the one of the
+ * listener the request came in on (the webhook listener's adds `success: false`).
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
-  constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(ENVELOPE_FLAVOUR) private readonly flavour: EnvelopeFlavour,
-  ) {}
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
@@ -51,7 +48,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       .status(mapped.status)
       .type('application/json')
       .json(
-        errorBody(this.flavour, this.config.docsUrl, mapped.code, mapped.message, mapped.field),
+        errorBody(flavourOf(req), this.config.docsUrl, mapped.code, mapped.message, mapped.field),
       );
   }
 

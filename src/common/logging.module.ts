@@ -101,7 +101,7 @@ export function loggerOptions(level: string) {
 /**
  * The process's pino logger (JSON lines), used by Nest's `Logger` everywhere. The one line
  * per request, with its request id, is written by `requestLog` (request-log.middleware.ts),
- * mounted first on each listener by bootstrap.ts: pino-http's middleware is not mounted
+ * mounted first on each listener by http-listeners.ts: pino-http's middleware is not mounted
  * (`forRoutes: []`), as its per-request child logger and async context cost more than a
  * third of an inbound webhook's CPU time.
  */

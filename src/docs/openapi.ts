@@ -1,28 +1,18 @@
-import type { INestApplication, Type } from '@nestjs/common';
-import { ModulesContainer } from '@nestjs/core';
+import type { INestApplication } from '@nestjs/common';
 import {
   DocumentBuilder,
-  type HeaderObject,
   type OpenAPIObject,
   type OperationObject,
   type ParameterObject,
-  type ReferenceObject,
   type ResponseObject,
   SwaggerModule,
 } from '@nestjs/swagger';
-import {
-  IS_PUBLIC,
-  REQUIRED_ACCESS,
-  REQUIRED_SCOPE,
-  type RequiredAccess,
-  SAME_ORIGIN,
-} from '../auth/auth.decorators';
-import { SESSION_COOKIE } from '../sessions/session-cookie';
-import { ERROR_CODES, ErrorCode } from '../common/error-codes';
-import { EnvelopeFlavour, errorBody } from '../common/error-envelope';
+import type { RequiredAccess } from '../auth/auth.decorators';
+import type { ErrorCode } from '../common/error-codes';
 import type { AppConfig } from '../config/configuration';
 import { addAgentKindSchemas } from './agent-kinds.openapi';
-import { API_ERRORS } from './api-errors.decorator';
+import { errorResponses, HEADERS, headerRef, RATE_LIMIT_HEADERS } from './error-responses';
+import { addSecuritySchemes } from './openapi-security';
 import { ErrorEnvelope, WebhookErrorEnvelope } from './error.schemas';
 import { webhookPathItem, WEBHOOK_MODELS } from './webhook.openapi';
 
@@ -32,44 +22,6 @@ export const DOCS_PATH = '/docs';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'] as const;
 type Method = (typeof METHODS)[number];
-
-/** A message and field that show what each error looks like, for the examples. */
-const EXAMPLES: Record<ErrorCode, { message: string; field?: string }> = {
-  invalid_request: { message: 'limit must be an integer between 1 and 100', field: 'limit' },
-  unauthorized: { message: 'Invalid or revoked API key' },
-  forbidden: { message: 'This API key lacks the "agents:write" scope' },
-  not_found: { message: 'Agent not found' },
-  conflict: { message: 'Idempotency-Key reused with a different request body' },
-  agent_paused: { message: 'The agent is paused; resume it to trigger it' },
-  payload_too_large: { message: 'The request body is larger than 1 MiB' },
-  unsupported_media_type: { message: 'The request body must be application/json' },
-  rate_limited: { message: 'Too many requests' },
-  internal_error: { message: 'Internal error; retry later' },
-  service_unavailable: {
-    message: 'The service is temporarily unavailable. Retry later, with the same Idempotency-Key.',
-  },
-  request_timeout: { message: 'The request was not received in time' },
-  headers_too_large: { message: 'The request line and headers are larger than 16 KiB' },
-};
-
-const integerHeader = (description: string): HeaderObject => ({
-  description,
-  schema: { type: 'integer' },
-});
-
-/** Response headers shared by many operations (`components.headers`). */
-export const HEADERS: Record<string, HeaderObject> = {
-  'X-Request-Id': {
-    description: 'The request id (the one sent, when well-formed; else generated); also logged',
-    schema: { type: 'string' },
-  },
-  'X-RateLimit-Limit': integerHeader("Requests allowed per hour by the account's plan"),
-  'X-RateLimit-Remaining': integerHeader('Requests left in the current hour'),
-  'X-RateLimit-Reset': integerHeader('Seconds until the hourly window resets'),
-  'Retry-After': integerHeader('Seconds to wait before retrying'),
-};
-const headerRef = (name: string): ReferenceObject => ({ $ref: `#/components/headers/${name}` });
-const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
 
 /** The REST server of the document: BASE_URL without its `/v2` (the paths carry it). */
 export function restServerUrl(baseUrl: string): string {
@@ -84,7 +36,7 @@ export function restServerUrl(baseUrl: string): string {
  * lives on its own listener and is described as a path with its own server.
  */
 export function createOpenApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
-  const options = new DocumentBuilder()
+  const builder = new DocumentBuilder()
     .setTitle('Agent Automation Service API')
     .setVersion('2.0')
     .setDescription(
@@ -105,76 +57,8 @@ export function createOpenApiDocument(app: INestApplication, config: AppConfig):
     .addTag('Users', "The account's dashboard users (owners only)")
     .addTag('API keys', "The account's API keys (owners only)")
     .addTag('Operations', 'Health and metrics (no authentication)')
-    .addTag('Documentation', 'This document, its rendering and the error pages')
-    .addBearerAuth(
-      {
-        type: 'http',
-        scheme: 'bearer',
-        description:
-          'An API key (`aas_…`), created with `npm run cli -- key:create`; scopes: `agents:read`, `agents:write`, `agents:trigger`, `executions:read`.',
-      },
-      'bearer',
-    )
-    .addApiKey(
-      {
-        type: 'apiKey',
-        in: 'cookie',
-        name: SESSION_COOKIE,
-        description:
-          'The dashboard session cookie set by `POST /v2/session`. Every POST, PATCH, PUT and DELETE made with it also needs an `Origin` (or `Referer`) of the API itself and the header `X-CSRF-Token` (from `GET /v2/session`); otherwise 403 `forbidden`. A session has every scope; keys, users and the signing secret need the `owner` role.',
-      },
-      'session',
-    )
-    .addApiKey(
-      {
-        type: 'apiKey',
-        in: 'header',
-        name: 'X-API-Key',
-        description: 'Webhook API key of the agent (`webhook_auth: "api_key"`).',
-      },
-      'webhookApiKey',
-    )
-    .addApiKey(
-      {
-        type: 'apiKey',
-        in: 'header',
-        name: 'X-Signature',
-        description:
-          'Webhook signature (`webhook_auth: "signature"`): `sha256=` + lowercase hex HMAC-SHA256 of the exact raw body, keyed with the whole `whsec_…` signing secret.',
-      },
-      'webhookSignature',
-    )
-    .addApiKey(
-      {
-        type: 'apiKey',
-        in: 'header',
-        name: 'webhook-signature',
-        description:
-          'Standard Webhooks signature (`webhook_auth: "signature"`): `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, keyed with the base64-decoded part of the signing secret; sent with `webhook-id` and `webhook-timestamp` (unix seconds, at most 5 minutes off).',
-      },
-      'standardWebhooks',
-    )
-    .addApiKey(
-      {
-        type: 'apiKey',
-        in: 'header',
-        name: 'X-Hub-Signature-256',
-        description:
-          "GitHub's name for `X-Signature` (`webhook_auth: \"signature\"`): the same `sha256=` + lowercase hex value, which GitHub sends when the agent's whole `whsec_…` signing secret is entered as the GitHub webhook's secret.",
-      },
-      'githubSignature',
-    )
-    .addApiKey(
-      {
-        type: 'apiKey',
-        in: 'header',
-        name: 'svix-signature',
-        description:
-          'Svix\'s name for `webhook-signature` (`webhook_auth: "signature"`), sent with `svix-id` and `svix-timestamp`; the same values as the Standard Webhooks headers.',
-      },
-      'svixSignature',
-    )
-    .build();
+    .addTag('Documentation', 'This document, its rendering and the error pages');
+  const options = addSecuritySchemes(builder).build();
   const document = SwaggerModule.createDocument(app, options, {
     extraModels: [ErrorEnvelope, WebhookErrorEnvelope, ...WEBHOOK_MODELS],
   });
@@ -182,7 +66,7 @@ export function createOpenApiDocument(app: INestApplication, config: AppConfig):
     ...document.components,
     headers: { ...document.components?.headers, ...HEADERS },
   };
-  completeRoutes(app, document, config);
+  completeRoutes(document, config);
   addAgentKindSchemas(app, document);
   document.paths['/webhook/{webhook_id}'] = webhookPathItem(config, (codes) =>
     errorResponses(codes, 'webhook', config.docsUrl),
@@ -248,38 +132,37 @@ function documentationPaths(): OpenAPIObject['paths'] {
   };
 }
 
-/** Completes each REST operation from the metadata of the handler that serves it. */
-function completeRoutes(app: INestApplication, document: OpenAPIObject, config: AppConfig): void {
-  const operations = new Map<string, { operation: OperationObject; method: Method }>();
+/** Operation extensions set by the auth and error decorators (auth.decorators.ts, ApiErrors). */
+interface RouteExtensions {
+  'x-public'?: boolean;
+  'x-required-scope'?: string;
+  'x-access'?: RequiredAccess;
+  'x-same-origin'?: boolean;
+  'x-errors'?: ErrorCode[];
+}
+
+/**
+ * Completes each REST operation from the extensions its decorators recorded in the generated
+ * document (what the guard enforces): security, scope, role and error responses. The internal
+ * extensions are removed; `x-required-scope` and `x-required-role` stay for clients.
+ */
+function completeRoutes(document: OpenAPIObject, config: AppConfig): void {
   for (const item of Object.values(document.paths)) {
     for (const method of METHODS) {
-      const operation = item[method];
-      if (operation?.operationId) operations.set(operation.operationId, { operation, method });
-    }
-  }
-  for (const module of app.get(ModulesContainer).values()) {
-    for (const wrapper of module.controllers.values()) {
-      const controller = wrapper.metatype as Type | null;
-      if (!controller) continue;
-      for (const key of Object.getOwnPropertyNames(controller.prototype)) {
-        const handler = (controller.prototype as Record<string, unknown>)[key];
-        if (key === 'constructor' || typeof handler !== 'function') continue;
-        if (Reflect.getMetadata('path', handler) === undefined) continue;
-        const declared = Reflect.getMetadata('swagger/apiOperation', handler) as
-          { operationId?: string } | undefined;
-        const found = operations.get(declared?.operationId ?? `${controller.name}_${key}`);
-        if (!found) continue;
-        const meta = <T>(name: string): T | undefined =>
-          (Reflect.getMetadata(name, handler) ?? Reflect.getMetadata(name, controller)) as
-            T | undefined;
-        completeOperation(found.operation, found.method, config, {
-          isPublic: meta<boolean>(IS_PUBLIC) === true,
-          scope: meta<string>(REQUIRED_SCOPE),
-          access: meta<RequiredAccess>(REQUIRED_ACCESS),
-          sameOrigin: meta<boolean>(SAME_ORIGIN) === true,
-          errors: meta<ErrorCode[]>(API_ERRORS) ?? [],
-        });
-      }
+      const operation = item[method] as (OperationObject & RouteExtensions) | undefined;
+      if (!operation) continue;
+      const route = {
+        isPublic: operation['x-public'] === true,
+        scope: operation['x-required-scope'],
+        access: operation['x-access'],
+        sameOrigin: operation['x-same-origin'] === true,
+        errors: operation['x-errors'] ?? [],
+      };
+      delete operation['x-public'];
+      delete operation['x-access'];
+      delete operation['x-same-origin'];
+      delete operation['x-errors'];
+      completeOperation(operation, method, config, route);
     }
   }
 }
@@ -308,7 +191,8 @@ function completeOperation(
     operation.security = [];
     if (route.sameOrigin) codes.add('forbidden');
   } else {
-    operation.security = route.access ? [{ session: [] }] : [{ bearer: [] }, { session: [] }];
+    const sessionOnly = route.access === 'session' || route.access === 'owner';
+    operation.security = sessionOnly ? [{ session: [] }] : [{ bearer: [] }, { session: [] }];
     codes.add('unauthorized').add('rate_limited');
     if (parameters.some((parameter) => parameter.in === 'path')) codes.add('not_found');
     // A state-changing request with the session cookie can fail the origin and CSRF checks.
@@ -317,14 +201,17 @@ function completeOperation(
   if (route.access) {
     operation.description = [
       operation.description,
-      route.access === 'owner'
-        ? 'Dashboard session of an account **owner** only: API keys and members get 403.'
-        : 'Dashboard session only: API keys get 403.',
+      {
+        owner: 'Dashboard session of an account **owner** only: API keys and members get 403.',
+        session: 'Dashboard session only: API keys get 403.',
+        'owner-or-key':
+          'An API key with the scope below, or the dashboard session of an account **owner** (members get 403).',
+      }[route.access],
     ]
       .filter(Boolean)
       .join('\n\n');
     (operation as OperationObject & { 'x-required-role'?: string })['x-required-role'] =
-      route.access === 'owner' ? 'owner' : 'member';
+      route.access === 'session' ? 'member' : 'owner';
   }
   if (route.scope) {
     codes.add('forbidden');
@@ -347,52 +234,4 @@ function completeOperation(
   for (const [status, response] of Object.entries(errorResponses(codes, 'rest', config.docsUrl))) {
     operation.responses[status] ??= response;
   }
-}
-
-/**
- * One response per status for these codes: the error envelope schema, and one example per
- * code (409 has two: `conflict` and `agent_paused`).
- */
-export function errorResponses(
-  codes: Iterable<ErrorCode>,
-  flavour: EnvelopeFlavour,
-  docsUrl: string,
-): Record<string, ResponseObject> {
-  const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of codes) {
-    const status = ERROR_CODES[code].status;
-    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
-  }
-  const schema = flavour === 'rest' ? ErrorEnvelope : WebhookErrorEnvelope;
-  const responses: Record<string, ResponseObject> = {};
-  for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
-    const headers: Record<string, ReferenceObject> = { 'X-Request-Id': headerRef('X-Request-Id') };
-    if (status === 429 || status === 503) headers['Retry-After'] = headerRef('Retry-After');
-    if (status === 429) for (const name of RATE_LIMIT_HEADERS) headers[name] = headerRef(name);
-    responses[String(status)] = {
-      description: list.map((code) => `\`${code}\`: ${ERROR_CODES[code].description}`).join('\n\n'),
-      headers,
-      content: {
-        'application/json': {
-          schema: { $ref: `#/components/schemas/${schema.name}` },
-          examples: Object.fromEntries(
-            list.map((code) => [
-              code,
-              {
-                summary: ERROR_CODES[code].title,
-                value: errorBody(
-                  flavour,
-                  docsUrl,
-                  code,
-                  EXAMPLES[code].message,
-                  EXAMPLES[code].field,
-                ),
-              },
-            ]),
-          ),
-        },
-      },
-    };
-  }
-  return responses;
 }

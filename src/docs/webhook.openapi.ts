@@ -60,9 +60,9 @@ const deliveryHeader = (name: string, description: string) => ({
 });
 
 /**
- * `POST {WEBHOOK_BASE_URL}/webhook/{webhook_id}`: served by the webhook listener (its own
- * Nest application, so not scanned with the REST controllers); described here by hand, with
- * the webhook listener as the path's server.
+ * `POST {WEBHOOK_BASE_URL}/webhook/{webhook_id}`: served by the webhook listener only (its
+ * controller is left out of the scan with `@ApiExcludeController()`); described here by hand,
+ * with the webhook listener as the path's server.
  */
 export function webhookPathItem(
   config: AppConfig,

@@ -6,7 +6,7 @@ import { ExecutionsModule } from './executions.module';
 import { ExecutionsService } from './executions.service';
 import { TriggerService } from './trigger.service';
 
-/** The trigger and `/v2/executions` routes; imported by the REST application only. */
+/** The trigger and `/v2/executions` routes; the api role only (AppModule). */
 @Module({
   imports: [AgentsModule, ExecutionsModule, QueueModule],
   controllers: [ExecutionsController],

@@ -1,8 +1,8 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
+import type { Listener } from '../common/listener';
 
-/** The listener a request came in on. */
-export type Listener = 'api' | 'webhook';
+export type { Listener };
 
 /** What became of one callback delivery attempt. */
 export type DeliveryOutcome = 'delivered' | 'retrying' | 'failed';
@@ -16,8 +16,8 @@ interface HttpSeries {
 }
 
 /**
- * The Prometheus metrics of one process: one registry shared by the API, webhook and worker
- * applications of the process (created in bootstrap.ts, provided globally by CoreModule), so
+ * The Prometheus metrics of one process: one registry shared by the API and webhook listeners
+ * and the worker of the process (a provider of the global CoreModule), so
  * `GET /metrics` shows them all. Recording is a Map lookup and two increments; the queue
  * depth is counted in the database only when scraped.
  */

@@ -126,6 +126,16 @@ export class RedisQueues implements QueueHealth {
     return this.config.queuePrefix;
   }
 
+  /** At bootstrap (before the worker consumes): start(). */
+  onApplicationBootstrap(): Promise<void> {
+    return this.start();
+  }
+
+  /** At shutdown (after the worker has stopped consuming): close(). */
+  onApplicationShutdown(): Promise<void> {
+    return this.close();
+  }
+
   /** Subscribes to the signals this process's roles need; waits for Redis up to 2 s. */
   async start(): Promise<void> {
     const subscribed = this.subscribe();

@@ -9,8 +9,8 @@ const WARNING_INTERVAL_MS = 60_000;
 const STARTUP_WAIT_MS = 2000;
 
 /**
- * The rate-limit counters of one process, shared by its REST and webhook applications (it
- * lives in `CoreResources`, created by bootstrap): @nestjs/throttler's own in-memory
+ * The rate-limit counters of one process, shared by its REST and webhook listeners (a
+ * provider of CoreModule; started and closed by its lifecycle hooks): @nestjs/throttler's own in-memory
  * storage, or Redis when `REDIS_URL` is set so that every process shares one budget.
  *
  * Redis unreachable: fail open. `increment` resolves null, the request is served without
@@ -42,6 +42,14 @@ export class RateLimitStore {
 
   get kind(): 'memory' | 'redis' {
     return this.redis ? 'redis' : 'memory';
+  }
+
+  onApplicationBootstrap(): Promise<void> {
+    return this.start();
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.close();
   }
 
   /** Gives Redis a moment to connect so the first requests are counted; never throws. */

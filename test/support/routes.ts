@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import type { Service } from '../../src/bootstrap';
+import { servedByApiListener, servedByWebhookListener } from '../../src/http-listeners';
 
 export type Listener = 'api' | 'webhook';
 
@@ -20,18 +21,20 @@ interface Layer {
 const METHODS = new Set(['get', 'post', 'patch', 'put', 'delete']);
 
 /**
- * Every route the running service answers, read from the express routers of both listeners
- * (so a route added later is covered by the suites that use this without changing them).
+ * Every route the running service answers, read from the express router both listeners share
+ * and kept for the listeners whose paths they are (so a route added later is covered by the
+ * suites that use this without changing them).
  * Catch-all layers (middleware mounted for every method, the 404 fallback) are left out.
  */
 export function listRoutes(service: Service): RouteInfo[] {
   const routes = new Map<string, RouteInfo>();
-  const apps: [Listener, INestApplication | undefined][] = [
+  const apps: [Listener, Pick<INestApplication, 'getHttpAdapter'> | undefined][] = [
     ['api', service.api],
     ['webhook', service.webhook],
   ];
   for (const [listener, app] of apps) {
     if (!app) continue;
+    const serves = listener === 'api' ? servedByApiListener : servedByWebhookListener;
     const express = app.getHttpAdapter().getInstance() as { router: { stack: Layer[] } };
     const visit = (stack: Layer[]) => {
       for (const layer of stack) {
@@ -42,7 +45,7 @@ export function listRoutes(service: Service): RouteInfo[] {
         // Nest mounts middleware and exclusions on every method: not a route of its own.
         if (methods.length > METHODS.size || methods.includes('_all')) continue;
         const path = route.path.length > 1 ? route.path.replace(/\/+$/, '') : route.path;
-        if (path.includes('*')) continue;
+        if (path.includes('*') || !serves(path)) continue;
         for (const method of methods.filter((name) => METHODS.has(name))) {
           const info: RouteInfo = {
             listener,

@@ -1,16 +1,19 @@
 import { render } from 'preact';
 import { useCallback, useEffect, useState } from 'preact/hooks';
+import { AgentDetailPage } from './agents/AgentDetailPage';
+import { AgentsPage } from './agents/AgentsPage';
+import { NewAgentPage } from './agents/NewAgentPage';
 import { api, setCsrfToken, whenUnauthorized, type Session } from './api';
-import { AgentDetailPage } from './pages/AgentDetail';
-import { AgentsPage, NewAgentPage } from './pages/Agents';
-import { ExecutionDetailPage } from './pages/ExecutionDetail';
-import { ExecutionsPage } from './pages/Executions';
-import { OverviewPage } from './pages/Overview';
-import { SettingsPage } from './pages/Settings';
-import { SetPasswordPage, SignInPage } from './pages/SignIn';
+import { ExecutionDetailPage } from './executions/ExecutionDetailPage';
+import { ExecutionsPage } from './executions/ExecutionsPage';
+import { OverviewPage } from './overview/OverviewPage';
 import { match, navigate, useLocation } from './router';
-import { SessionContext } from './session';
+import { SessionContext } from './session/context';
+import { SetPasswordPage } from './session/SetPasswordPage';
+import { SignInPage } from './session/SignInPage';
+import { SettingsPage } from './settings/SettingsPage';
 import { Link, Loading } from './ui';
+import { Shell } from './ui/Shell';
 import './styles.css';
 
 const PUBLIC = new Set(['/sign-in', '/setup-password']);
@@ -95,62 +98,6 @@ function Page({ path, search }: { path: string; search: URLSearchParams }) {
         <Link href="/">Back to the overview</Link>
       </p>
     </div>
-  );
-}
-
-const NAV = [
-  { href: '/', label: 'Overview', active: (p: string) => p === '/' },
-  { href: '/agents', label: 'Agents', active: (p: string) => p.startsWith('/agents') },
-  { href: '/executions', label: 'Executions', active: (p: string) => p.startsWith('/executions') },
-  { href: '/settings', label: 'Settings', active: (p: string) => p.startsWith('/settings') },
-];
-
-function Shell({ path, children }: { path: string; children: preact.ComponentChildren }) {
-  return (
-    <SessionContext.Consumer>
-      {(state) => (
-        <div class="shell">
-          <a class="skip-link" href="#main">
-            Skip to content
-          </a>
-          <aside class="sidebar">
-            <div class="brand">
-              <span class="brand-mark" aria-hidden="true">
-                ◆
-              </span>
-              <span>Agent Automation</span>
-            </div>
-            <nav aria-label="Main">
-              <ul>
-                {NAV.map((item) => (
-                  <li key={item.href}>
-                    <Link
-                      href={item.href}
-                      class={`nav-link${item.active(path) ? ' active' : ''}`}
-                      aria-current={item.active(path) ? 'page' : undefined}
-                    >
-                      {item.label}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-            <div class="account-box">
-              <p class="account-name">{state!.session.account.name}</p>
-              <p class="muted small">
-                {state!.session.user.email} · {state!.session.user.role}
-              </p>
-              <button type="button" class="btn btn-small" onClick={() => void state!.signOut()}>
-                Sign out
-              </button>
-            </div>
-          </aside>
-          <main id="main" class="content" tabIndex={-1}>
-            {children}
-          </main>
-        </div>
-      )}
-    </SessionContext.Consumer>
   );
 }
 

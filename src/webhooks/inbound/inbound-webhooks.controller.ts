@@ -1,15 +1,24 @@
 import { Controller, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { Agent } from '../../agents/agent.entity';
+import { Public } from '../../auth/auth.decorators';
 import { WebhookAgent } from './webhook-agent.decorator';
 import { WebhookAuthGuard } from './webhook-auth.guard';
 import { InboundWebhooksService } from './inbound-webhooks.service';
 
+/** The first segment of the inbound webhook's path, outside the REST listener's `/v2`. */
+export const WEBHOOK_ROUTE = 'webhook';
+
 /**
  * `POST /webhook/:webhookId` on the webhook listener (no version segment, spec §9). The body
  * has already been checked by the JSON body middleware (415/413/400) and kept as raw bytes.
+ * No bearer key: the agent's own webhook credential is checked by WebhookAuthGuard. Described
+ * in the OpenAPI document by hand (docs/webhook.openapi.ts), with its own server.
  */
-@Controller('webhook')
+@Controller(WEBHOOK_ROUTE)
+@Public()
+@ApiExcludeController()
 export class InboundWebhooksController {
   constructor(private readonly webhooks: InboundWebhooksService) {}
 

@@ -6,7 +6,7 @@ import { InboundWebhooksController } from './inbound-webhooks.controller';
 import { InboundWebhooksService } from './inbound-webhooks.service';
 import { WebhookAuthGuard } from './webhook-auth.guard';
 
-/** The inbound webhook (CONTRACT §5), mounted by `WebhookAppModule` only. */
+/** The inbound webhook (CONTRACT §5): the webhook role (AppModule); served on its listener only. */
 @Module({
   imports: [AgentsModule, ExecutionsModule, ThrottlingModule],
   controllers: [InboundWebhooksController],

@@ -3,7 +3,7 @@ import { AuthModule } from '../../auth/auth.module';
 import { CallbackDispatcher } from './callback-dispatcher';
 import { CallbackSender } from './callback-sender';
 
-/** The worker side of outgoing webhooks: sends the outbox rows (imported by WorkerModule). */
+/** The worker side of outgoing webhooks: sends the outbox rows (the worker role, AppModule). */
 @Module({
   imports: [AuthModule],
   providers: [CallbackSender, CallbackDispatcher],

@@ -1,6 +1,6 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import type { Session } from './api';
+import type { Session } from '../api';
 
 export interface SessionState {
   session: Session;

@@ -24,6 +24,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Health of the service and its dependencies
+         * @description No authentication. Checks that the database answers, that the run queue answers and that the database schema has every migration of this version, each within 1.5 s. Served by both listeners.
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/account": {
         parameters: {
             query?: never;
@@ -450,26 +470,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/health": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Health of the service and its dependencies
-         * @description No authentication. Checks that the database answers, that the run queue answers and that the database schema has every migration of this version, each within 1.5 s. Served by both listeners.
-         */
-        get: operations["getHealth"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/metrics": {
         parameters: {
             query?: never;
@@ -667,7 +667,7 @@ export interface paths {
         };
         /**
          * The account's secrets (names only)
-         * @description Dashboard session only: API keys get 403.
+         * @description An API key with the scope below, or the dashboard session of an account **owner** (members get 403).
          *
          *     Requires the `secrets:read` scope.
          */
@@ -690,7 +690,7 @@ export interface paths {
         get?: never;
         /**
          * Create or replace a secret (its value is never returned)
-         * @description Dashboard session only: API keys get 403.
+         * @description An API key with the scope below, or the dashboard session of an account **owner** (members get 403).
          *
          *     Requires the `secrets:write` scope.
          */
@@ -698,7 +698,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a secret
-         * @description Dashboard session only: API keys get 403.
+         * @description An API key with the scope below, or the dashboard session of an account **owner** (members get 403).
          *
          *     Requires the `secrets:write` scope.
          */
@@ -772,6 +772,38 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        HealthChecks: {
+            /**
+             * @description The database answered `SELECT 1`
+             * @enum {string}
+             */
+            database: "up" | "down";
+            /**
+             * @description The run queue answered (embedded: its table; with Redis: `PING`)
+             * @enum {string}
+             */
+            queue: "up" | "down";
+            /**
+             * @description The database schema: `up` when every migration of this version is applied, `behind` when some are pending (run `npm run migrate`), `down` when it could not be read
+             * @enum {string}
+             */
+            schema: "up" | "behind" | "down";
+        };
+        HealthResponse: {
+            /**
+             * @example ok
+             * @enum {string}
+             */
+            status: "ok" | "error";
+            /**
+             * @example {
+             *       "database": "up",
+             *       "queue": "up",
+             *       "schema": "up"
+             *     }
+             */
+            checks: components["schemas"]["HealthChecks"];
+        };
         AccountApiKey: {
             /** @example key_01jd8z0a2b4c6d8e0f2g4h6j8k */
             id: string;
@@ -1381,38 +1413,6 @@ export interface components {
             duration_ms: number | null;
             logs: components["schemas"]["LogEntryItem"][];
         };
-        HealthChecks: {
-            /**
-             * @description The database answered `SELECT 1`
-             * @enum {string}
-             */
-            database: "up" | "down";
-            /**
-             * @description The run queue answered (embedded: its table; with Redis: `PING`)
-             * @enum {string}
-             */
-            queue: "up" | "down";
-            /**
-             * @description The database schema: `up` when every migration of this version is applied, `behind` when some are pending (run `npm run migrate`), `down` when it could not be read
-             * @enum {string}
-             */
-            schema: "up" | "behind" | "down";
-        };
-        HealthResponse: {
-            /**
-             * @example ok
-             * @enum {string}
-             */
-            status: "ok" | "error";
-            /**
-             * @example {
-             *       "database": "up",
-             *       "queue": "up",
-             *       "schema": "up"
-             *     }
-             */
-            checks: components["schemas"]["HealthChecks"];
-        };
         DeliveryAttemptItem: {
             /**
              * @description The delivery id: payload `id` and `X-Webhook-Id`, the same on every retry
@@ -1774,6 +1774,47 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every check is up */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthResponse"];
+                };
+            };
+            /** @description A check failed: `status` is `error` and the failing check `down` (the schema: `behind` or `down`) */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "checks": {
+                     *         "database": "down",
+                     *         "queue": "up",
+                     *         "schema": "down"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HealthResponse"];
                 };
             };
         };
@@ -4250,47 +4291,6 @@ export interface operations {
             };
         };
     };
-    getHealth: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Every check is up */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HealthResponse"];
-                };
-            };
-            /** @description A check failed: `status` is `error` and the failing check `down` (the schema: `behind` or `down`) */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "checks": {
-                     *         "database": "down",
-                     *         "queue": "up",
-                     *         "schema": "down"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["HealthResponse"];
-                };
-            };
-        };
-    };
     getMetrics: {
         parameters: {
             query?: never;
@@ -5999,3 +5999,45 @@ export interface operations {
         };
     };
 }
+type FlattenedDeepRequired<T> = {
+    [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
+};
+type ReadonlyArray<T> = [
+    Exclude<T, undefined>
+] extends [
+    unknown[]
+] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const pathsDocsErrorsCodeGetParametersPathCodeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/docs/errors/{code}"]["get"]["parameters"]["path"]["code"]> = ["invalid_request", "unauthorized", "forbidden", "not_found", "conflict", "agent_paused", "request_timeout", "payload_too_large", "unsupported_media_type", "headers_too_large", "rate_limited", "internal_error", "service_unavailable"];
+export const healthChecksDatabaseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HealthChecks"]["database"]> = ["up", "down"];
+export const healthChecksQueueValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HealthChecks"]["queue"]> = ["up", "down"];
+export const healthChecksSchemaValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HealthChecks"]["schema"]> = ["up", "behind", "down"];
+export const healthResponseStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HealthResponse"]["status"]> = ["ok", "error"];
+export const accountApiKeyScopesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AccountApiKey"]["scopes"]> = ["agents:read", "agents:write", "agents:trigger", "executions:read", "secrets:read", "secrets:write"];
+export const accountResponsePlanValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AccountResponse"]["plan"]> = ["free_trial", "pro", "enterprise"];
+export const apiKeyResponseScopesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ApiKeyResponse"]["scopes"]> = ["agents:read", "agents:write", "agents:trigger", "executions:read", "secrets:read", "secrets:write"];
+export const createApiKeyDtoScopesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateApiKeyDto"]["scopes"]> = ["agents:read", "agents:write", "agents:trigger", "executions:read", "secrets:read", "secrets:write"];
+export const createdApiKeyResponseScopesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreatedApiKeyResponse"]["scopes"]> = ["agents:read", "agents:write", "agents:trigger", "executions:read", "secrets:read", "secrets:write"];
+export const agentListItemStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AgentListItem"]["status"]> = ["active", "paused"];
+export const agentDetailStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AgentDetail"]["status"]> = ["active", "paused"];
+export const agentDetailWebhook_authValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AgentDetail"]["webhook_auth"]> = ["none", "api_key", "signature"];
+export const createAgentDtoWebhook_authValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateAgentDto"]["webhook_auth"]> = ["none", "api_key", "signature"];
+export const updateAgentDtoStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UpdateAgentDto"]["status"]> = ["active", "paused"];
+export const updateAgentDtoWebhook_authValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UpdateAgentDto"]["webhook_auth"]> = ["none", "api_key", "signature"];
+export const createWebhookCredentialDtoTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateWebhookCredentialDto"]["type"]> = ["api_key", "signature"];
+export const webhookCredentialResponseTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookCredentialResponse"]["type"]> = ["api_key", "signature"];
+export const executionRecordStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionRecord"]["status"]> = ["queued", "running", "completed", "failed", "cancelled"];
+export const executionRecordSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionRecord"]["source"]> = ["api", "webhook", "retry"];
+export const callbackPayloadTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CallbackPayload"]["type"]> = ["execution.completed", "execution.failed", "execution.cancelled"];
+export const triggerResultResponseStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TriggerResultResponse"]["status"]> = ["queued", "running", "completed", "failed", "cancelled"];
+export const logEntryItemLevelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LogEntryItem"]["level"]> = ["debug", "info", "warn", "error"];
+export const executionDetailStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionDetail"]["status"]> = ["queued", "running", "completed", "failed", "cancelled"];
+export const executionDetailSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionDetail"]["source"]> = ["api", "webhook", "retry"];
+export const deliveryAttemptItemEventValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DeliveryAttemptItem"]["event"]> = ["execution.completed", "execution.failed", "execution.cancelled"];
+export const userResponseRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserResponse"]["role"]> = ["owner", "member"];
+export const sessionAccountPlanValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SessionAccount"]["plan"]> = ["free_trial", "pro", "enterprise"];
+export const userListItemRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserListItem"]["role"]> = ["owner", "member"];
+export const userListItemStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserListItem"]["status"]> = ["active", "invited"];
+export const inviteUserDtoRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["InviteUserDto"]["role"]> = ["owner", "member"];
+export const updateUserDtoRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UpdateUserDto"]["role"]> = ["owner", "member"];
+export const errorObjectCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorObject"]["code"]> = ["invalid_request", "unauthorized", "forbidden", "not_found", "conflict", "agent_paused", "request_timeout", "payload_too_large", "unsupported_media_type", "headers_too_large", "rate_limited", "internal_error", "service_unavailable"];
+export const httpRequestConfigMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HttpRequestConfig"]["method"]> = ["GET", "POST", "PUT", "PATCH", "DELETE"];

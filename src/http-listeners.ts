@@ -1,0 +1,149 @@
+import { INestApplication, RequestMethod } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import { createServer, type Server } from 'node:http';
+import { PinoLogger } from 'nestjs-pino';
+import { sendError } from './common/error-envelope';
+import { flavourOf, flavourOfListener, type Listener } from './common/listener';
+import { answerUnparsableRequests, securityHeaders } from './common/http-hardening';
+import { applyHttpTimeouts } from './common/http-timeouts';
+import { jsonBody } from './common/json-body.middleware';
+import { redactUrl } from './common/logging.module';
+import { requestLog } from './common/request-log.middleware';
+import { ShutdownClock } from './common/shutdown';
+import type { AppConfig } from './config/configuration';
+import { rootPage } from './dashboard/dashboard-static';
+import { setupApiDocs } from './docs/openapi';
+import { httpMetrics } from './metrics/http-metrics.middleware';
+import { MetricsService } from './metrics/metrics.service';
+import { WEBHOOK_ROUTE } from './webhooks/inbound/inbound-webhooks.controller';
+
+export type { Listener };
+
+/** The first segment of the inbound webhook's path (`/webhook/:webhookId`), lower case. */
+const WEBHOOK_PREFIX = `/${WEBHOOK_ROUTE}/`;
+
+/**
+ * The paths the webhook listener hands to the application: the inbound webhook and
+ * `/health`. Everything else (the REST routes, the API docs, the dashboard) is the REST
+ * listener's and answers 404 there. Express matches paths case-insensitively: so does this.
+ */
+export function servedByWebhookListener(path: string): boolean {
+  const lower = path.toLowerCase();
+  return lower.startsWith(WEBHOOK_PREFIX) || lower === '/health' || lower === '/health/';
+}
+
+/** The REST listener serves everything but the inbound webhook. */
+export function servedByApiListener(path: string): boolean {
+  return !path.toLowerCase().startsWith(WEBHOOK_PREFIX);
+}
+
+const SERVES: Record<Listener, (path: string) => boolean> = {
+  api: servedByApiListener,
+  webhook: servedByWebhookListener,
+};
+
+/** 404 in the listener's envelope, for anything no route of this listener matched. */
+function notFound(docsUrl: string) {
+  return (req: Request, res: Response): void =>
+    sendError(
+      res,
+      flavourOf(req),
+      docsUrl,
+      'not_found',
+      `No route ${req.method} ${redactUrl(req.originalUrl.split('?')[0])}`,
+    );
+}
+
+/**
+ * The middleware of one listener, in order: request id and log line, metrics, security
+ * headers, the draining `Connection: close`, the JSON body checks (in the listener's
+ * envelope), the REST listener's root page, then the listener's fence: a path the other
+ * listener serves is a 404 here, before any route sees it.
+ */
+function listenerChain(
+  listener: Listener,
+  metrics: MetricsService,
+  config: AppConfig,
+  shutdown: ShutdownClock,
+): Router {
+  const chain = Router();
+  chain.use(requestLog(() => PinoLogger.root));
+  chain.use(httpMetrics(metrics, listener));
+  chain.use(securityHeaders());
+  chain.use((_req: Request, res: Response, next: NextFunction) => {
+    // Once draining, keep-alive clients are asked to go elsewhere after this response.
+    if (shutdown.draining) res.setHeader('Connection', 'close');
+    next();
+  });
+  for (const handler of jsonBody(flavourOfListener(listener), config.docsUrl)) chain.use(handler);
+  // `GET /`: a small page linking the dashboard (/dashboard/) and the API docs.
+  if (listener === 'api') chain.use(rootPage);
+  const serves = SERVES[listener];
+  const elsewhere = notFound(config.docsUrl);
+  chain.use((req: Request, res: Response, next: NextFunction) =>
+    serves(req.path) ? next() : elsewhere(req, res),
+  );
+  return chain;
+}
+
+/**
+ * Sets up the HTTP side of the process's one application for its listeners (ROLE's `api`
+ * and `webhook`): one express application holds every route of the container; each listener
+ * is its own Node server in front of it (the application's own server for the first, a
+ * second one for the other), which tags its requests with its name. Per request, the tag
+ * picks the listener's middleware chain (listenerChain); the exception filter picks the
+ * envelope by it. The global prefix `/v2` applies to the REST routes only. Call before
+ * `app.init()`; returns each listener's server (not listening yet).
+ */
+export function setupListeners(
+  app: NestExpressApplication,
+  listeners: readonly Listener[],
+  config: AppConfig,
+): Map<Listener, Server> {
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.set('query parser', 'simple');
+  const metrics = app.get(MetricsService);
+  const shutdown = app.get(ShutdownClock);
+  const servers = new Map<Listener, Server>();
+  const chains = new Map<Listener, Router>();
+  listeners.forEach((listener, index) => {
+    const server =
+      index === 0
+        ? (app.getHttpServer() as Server)
+        : createServer(app.getHttpAdapter().getInstance());
+    // Before express sees the request (listeners of 'request' run in order).
+    server.prependListener('request', (req: Request) => (req.listener = listener));
+    applyHttpTimeouts(server, config);
+    answerUnparsableRequests(server, flavourOfListener(listener), config.docsUrl);
+    servers.set(listener, server);
+    chains.set(listener, listenerChain(listener, metrics, config, shutdown));
+  });
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    chains.get(req.listener ?? listeners[0])!(req, res, next),
+  );
+  if (listeners.includes('api')) {
+    app.setGlobalPrefix('v2', {
+      exclude: [
+        { path: 'docs', method: RequestMethod.ALL },
+        { path: 'docs/{*rest}', method: RequestMethod.ALL },
+        { path: 'health', method: RequestMethod.ALL },
+        { path: 'metrics', method: RequestMethod.ALL },
+        { path: `${WEBHOOK_ROUTE}/{*rest}`, method: RequestMethod.ALL },
+      ],
+    });
+    // Before init: Nest adds its catch-all not-found route at init. The document is built
+    // on first request, once every controller is registered.
+    setupApiDocs(app, config);
+  }
+  return servers;
+}
+
+/**
+ * After `app.init()`: anything no route matched (outside the /v2 prefix too) is a 404 in
+ * the envelope of the listener it came in on.
+ */
+export function finishListeners(app: INestApplication, config: AppConfig): void {
+  app.use(notFound(config.docsUrl));
+}

@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { Account, type Plan } from '../../src/auth/account.entity';
+import { newId } from '../../src/common/ids';
+import { type AppConfig, loadConfig } from '../../src/config/configuration';
+import { openDatabase } from '../../src/database/database';
+import { createTestDatabase, type TestDatabase } from './database';
+import { TEST_SECRET_KEY } from './service';
+
+/** What a module test needs to build a part of the container: a configuration and a database. */
+export interface ModuleTestDatabase {
+  config: AppConfig;
+  dataSource: DataSource;
+  db: TestDatabase;
+  /** An account row (the worker and the webhook have no route that makes one). */
+  insertAccount(plan?: Plan): Promise<Account>;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database of the suite's driver, migrated and opened as `startService` opens it, and
+ * the configuration that points at it (`env` on top), for
+ * `AppModule.forRoot({ config, dataSource, roles })` in `Test.createTestingModule`.
+ */
+export async function openModuleTestDatabase(
+  env: Record<string, string> = {},
+): Promise<ModuleTestDatabase> {
+  const db = await createTestDatabase();
+  const config = loadConfig({
+    SECRET_KEY: TEST_SECRET_KEY,
+    LOG_LEVEL: 'silent',
+    OUTBOUND_ALLOW_PRIVATE: 'true',
+    QUEUE_PREFIX: `aas-test-${randomBytes(6).toString('hex')}`,
+    ...db.env,
+    ...env,
+  });
+  const dataSource = await openDatabase(config);
+  return {
+    config,
+    dataSource,
+    db,
+    async insertAccount(plan: Plan = 'enterprise') {
+      const account: Account = {
+        id: newId('acc'),
+        name: 'Module test account',
+        plan,
+        signingSecretEnc: null,
+        createdAt: new Date(),
+      };
+      await dataSource.getRepository(Account).insert(account);
+      return account;
+    },
+    async close() {
+      if (dataSource.isInitialized) await dataSource.destroy();
+      await db.drop();
+    },
+  };
+}

@@ -1,0 +1,152 @@
+import { useState } from 'preact/hooks';
+import { api, type Agent, type DailyStats, type TestWebhookResult } from '../api';
+import { navigate } from '../router';
+import {
+  Badge,
+  DailyChart,
+  ErrorNote,
+  formatPercent,
+  Link,
+  Loading,
+  Notice,
+  PageHeader,
+  Time,
+  useLoad,
+} from '../ui';
+import { ExecutionTable } from '../executions/ExecutionTable';
+import { ConfigPanel } from './ConfigPanel';
+import { SAMPLE_PAYLOAD, WebhookPanel, WebhookSecurity } from './WebhookPanels';
+
+export function AgentDetailPage({ id }: { id: string }) {
+  const agent = useLoad(() => api<Agent>('GET', `/agents/${encodeURIComponent(id)}`), [id]);
+  const stats = useLoad(
+    () => api<DailyStats>('GET', `/agents/${encodeURIComponent(id)}/stats?days=14`),
+    [id],
+  );
+  const [error, setError] = useState<unknown>(undefined);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState('');
+
+  if (!agent.data) {
+    return (
+      <>
+        <PageHeader title="Agent" back={{ href: '/agents', label: 'Agents' }} />
+        <ErrorNote error={agent.error} />
+        {!agent.error && <Loading />}
+      </>
+    );
+  }
+  const a = agent.data;
+
+  const act = async (work: () => Promise<unknown>, done?: string) => {
+    setBusy(true);
+    setError(undefined);
+    setNotice('');
+    try {
+      await work();
+      await agent.reload();
+      if (done) setNotice(done);
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const toggle = () =>
+    act(
+      () =>
+        api('PATCH', `/agents/${a.id}`, { status: a.status === 'active' ? 'paused' : 'active' }),
+      a.status === 'active'
+        ? 'Agent paused: its webhook and triggers are refused.'
+        : 'Agent resumed.',
+    );
+
+  const sendTest = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const result = await api<TestWebhookResult>('POST', `/agents/${a.id}/test-webhook`, {
+        input: SAMPLE_PAYLOAD,
+      });
+      navigate(`/executions/${result.execution_id}`);
+    } catch (failure) {
+      setError(failure);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={a.name}
+        subtitle={
+          <>
+            <Badge status={a.status} /> <span class="mono">{a.id}</span> · {a.kind}
+          </>
+        }
+        back={{ href: '/agents', label: 'Agents' }}
+        actions={
+          <>
+            <button type="button" class="btn" onClick={toggle} disabled={busy}>
+              {a.status === 'active' ? 'Pause' : 'Resume'}
+            </button>
+            <button
+              type="button"
+              class="btn btn-primary"
+              onClick={sendTest}
+              disabled={busy || a.status !== 'active'}
+            >
+              Send test webhook
+            </button>
+          </>
+        }
+      />
+      <ErrorNote error={error} />
+      {notice && <Notice>{notice}</Notice>}
+
+      <section class="cards" aria-label="Agent summary">
+        <div class="card stat">
+          <p class="stat-label">Runs today</p>
+          <p class="stat-value">{a.executions_today}</p>
+        </div>
+        <div class="card stat">
+          <p class="stat-label">Success rate (30 d)</p>
+          <p class="stat-value">{formatPercent(a.success_rate)}</p>
+        </div>
+        <div class="card stat">
+          <p class="stat-label">Timeout</p>
+          <p class="stat-value">{((a.timeout_ms ?? 0) / 1000).toLocaleString()} s</p>
+        </div>
+      </section>
+
+      <WebhookPanel agent={a} onChange={agent.reload} />
+      <WebhookSecurity agent={a} onChange={agent.reload} />
+      <ConfigPanel agent={a} onSaved={agent.reload} />
+
+      <section class="panel" aria-labelledby="agent-chart">
+        <h2 id="agent-chart">Runs, last 14 days</h2>
+        <ErrorNote error={stats.error} />
+        {stats.data ? (
+          <DailyChart data={stats.data.data} title={`Runs of ${a.name}, last 14 days`} />
+        ) : (
+          !stats.error && <Loading />
+        )}
+      </section>
+
+      <section class="panel" aria-labelledby="agent-executions">
+        <div class="panel-head">
+          <h2 id="agent-executions">Recent executions</h2>
+          <Link href={`/executions?agent=${a.id}`} class="btn btn-small">
+            All executions
+          </Link>
+        </div>
+        <ExecutionTable agentId={a.id} limit={10} />
+      </section>
+
+      <p class="muted small">
+        Created <Time iso={a.created_at} /> · updated <Time iso={a.updated_at} />
+      </p>
+    </>
+  );
+}

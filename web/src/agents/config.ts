@@ -1,0 +1,54 @@
+import { api, ApiFailure, type AgentKind, type AgentKindList } from '../api';
+
+const FALLBACK_KINDS: AgentKind[] = [
+  { kind: 'lead-qualification', description: 'Scores an inbound lead', config_schema: {} },
+  { kind: 'http-request', description: 'Calls an HTTP endpoint', config_schema: {} },
+];
+
+export async function loadKinds(): Promise<AgentKind[]> {
+  try {
+    return (await api<AgentKindList>('GET', '/agent-kinds')).data;
+  } catch (error) {
+    if (error instanceof ApiFailure && error.status === 404) return FALLBACK_KINDS;
+    throw error;
+  }
+}
+
+/** A starting config for a kind: its schema's example, or its required fields. */
+export function configTemplate(kind: AgentKind | undefined): string {
+  const schema = (kind?.config_schema ?? {}) as {
+    example?: unknown;
+    examples?: unknown[];
+    required?: string[];
+    properties?: Record<string, { example?: unknown; default?: unknown; type?: string }>;
+  };
+  if (schema.example !== undefined) return JSON.stringify(schema.example, null, 2);
+  if (schema.examples?.length) return JSON.stringify(schema.examples[0], null, 2);
+  const value: Record<string, unknown> = {};
+  for (const name of schema.required ?? []) {
+    const prop = schema.properties?.[name];
+    value[name] =
+      prop?.example ?? prop?.default ?? (name === 'url' ? 'https://example.com/hook' : '');
+  }
+  if (kind?.kind === 'http-request' && !('url' in value)) value.url = 'https://example.com/hook';
+  return JSON.stringify(value, null, 2);
+}
+
+/** Parses the config text; a JSON error is reported at the field like the API's. */
+export function parseConfig(text: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = text.trim() ? JSON.parse(text) : {};
+  } catch (error) {
+    throw new ApiFailure(
+      400,
+      'invalid_request',
+      `config is not valid JSON: ${(error as Error).message}`,
+      'config',
+    );
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ApiFailure(400, 'invalid_request', 'config must be a JSON object', 'config');
+  }
+  return value as Record<string, unknown>;
+}

@@ -1,0 +1,103 @@
+import { useMemo } from 'preact/hooks';
+import { allAgents, EXECUTION_STATUSES, type AgentListItem, type ExecutionStatus } from '../api';
+import { navigate } from '../router';
+import { PageHeader, useLoad } from '../ui';
+import { ExecutionTable } from './ExecutionTable';
+
+export function ExecutionsPage({ search }: { search: URLSearchParams }) {
+  const agentId = search.get('agent') ?? '';
+  const statuses = (search.get('status') ?? '')
+    .split(',')
+    .filter((s): s is ExecutionStatus => EXECUTION_STATUSES.includes(s as ExecutionStatus));
+  const from = search.get('from') ?? '';
+  const to = search.get('to') ?? '';
+  const agents = useLoad<AgentListItem[]>(() => allAgents(), []);
+  const names = useMemo(
+    () => new Map((agents.data ?? []).map((a) => [a.id, a.name] as [string, string])),
+    [agents.data],
+  );
+  const filters = useMemo(() => ({ statuses, from, to }), [statuses.join(','), from, to]);
+
+  const update = (changes: Record<string, string>) => {
+    const next = new URLSearchParams(search);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    const text = next.toString();
+    navigate(`/executions${text ? `?${text}` : ''}`, { replace: true });
+  };
+  const toggleStatus = (status: ExecutionStatus, on: boolean) => {
+    const set = new Set(statuses);
+    if (on) set.add(status);
+    else set.delete(status);
+    update({ status: EXECUTION_STATUSES.filter((s) => set.has(s)).join(',') });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Executions"
+        subtitle="Every run of your agents, newest first. Updates live."
+      />
+      <form class="filters panel" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
+        <div class="filter">
+          <label for="filter-agent">Agent</label>
+          <select
+            id="filter-agent"
+            value={agentId}
+            onChange={(e) => update({ agent: e.currentTarget.value })}
+          >
+            <option value="">All agents</option>
+            {(agents.data ?? []).map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <fieldset class="filter status-filter">
+          <legend>Status</legend>
+          {EXECUTION_STATUSES.map((status) => (
+            <label key={status} class="check">
+              <input
+                type="checkbox"
+                checked={statuses.includes(status)}
+                onChange={(e) => toggleStatus(status, e.currentTarget.checked)}
+              />
+              {status}
+            </label>
+          ))}
+        </fieldset>
+        <div class="filter">
+          <label for="filter-from">From</label>
+          <input
+            id="filter-from"
+            type="date"
+            value={from}
+            onChange={(e) => update({ from: e.currentTarget.value })}
+          />
+        </div>
+        <div class="filter">
+          <label for="filter-to">To</label>
+          <input
+            id="filter-to"
+            type="date"
+            value={to}
+            onChange={(e) => update({ to: e.currentTarget.value })}
+          />
+        </div>
+        {(statuses.length > 0 || from || to || agentId) && (
+          <button
+            type="button"
+            class="btn btn-small"
+            onClick={() => navigate('/executions', { replace: true })}
+          >
+            Clear filters
+          </button>
+        )}
+      </form>
+      <ExecutionTable agentId={agentId || undefined} filters={filters} agentNames={names} />
+    </>
+  );
+}

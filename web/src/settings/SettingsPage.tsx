@@ -1,0 +1,38 @@
+import { api, type AccountInfo } from '../api';
+import { useSession } from '../session/context';
+import { PageHeader, useLoad } from '../ui';
+import { PlanPanel } from './PlanPanel';
+import { ApiKeysPanel } from './ApiKeysPanel';
+import { SecretsPanel } from './SecretsPanel';
+import { SigningPanel } from './SigningPanel';
+import { UsersPanel } from './UsersPanel';
+import { PasswordPanel } from './PasswordPanel';
+
+export function SettingsPage() {
+  const { session } = useSession();
+  const owner = session.user.role === 'owner';
+  const account = useLoad(() => api<AccountInfo>('GET', '/account'), []);
+  return (
+    <>
+      <PageHeader title="Settings" subtitle={`${session.account.name} · ${session.account.id}`} />
+      <PlanPanel account={account.data} error={account.error} />
+      {owner ? (
+        <>
+          <ApiKeysPanel />
+          <SecretsPanel />
+          <SigningPanel account={account.data} onChange={account.reload} />
+          <UsersPanel me={session.user} />
+        </>
+      ) : (
+        <section class="panel" aria-labelledby="owner-only">
+          <h2 id="owner-only">Keys, secrets and users</h2>
+          <p class="muted">
+            API keys, workflow secrets, the signing secret and users are managed by the account's
+            owners. Ask an owner if you need one of these.
+          </p>
+        </section>
+      )}
+      <PasswordPanel />
+    </>
+  );
+}
