@@ -2,6 +2,7 @@ import jsonata from 'jsonata';
 import { StepError, WorkflowErrorCode } from '../errors';
 import { assessCost } from './cost';
 import { EvaluatorPool, type EvaluatorPoolOptions } from './evaluator-pool';
+import { fastPath } from './fast-path';
 
 /** What an expression sees (CONTRACT §6). `$` is the execution's input too. */
 export interface ExpressionScope {
@@ -98,8 +99,11 @@ export class ExpressionSandbox {
     };
     const { nondeterministic } = cost;
     if (cost.costly) return { source, mode: 'isolated', nondeterministic, evaluate: isolated };
+    const direct = fastPath(source);
     const inline = async (scope: ExpressionScope): Promise<unknown> => {
       this.inlineEvaluations++;
+      const found = direct?.(scope);
+      if (found) return found.value;
       try {
         return await expression.evaluate(scope.input, bindings(scope));
       } catch (error) {
