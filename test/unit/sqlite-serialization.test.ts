@@ -71,6 +71,8 @@ describe('SQLite: opening a file another process holds locked', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sqlite-open-'));
     const path = join(dir, 'db.sqlite');
     // Another process's connection: it holds the file's exclusive lock for a while.
+    // better-sqlite3 ships no type declarations: a typed require, as in daily-counters.test.ts.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const Database = require('better-sqlite3') as new (file: string) => {
       exec(sql: string): void;
       close(): void;
