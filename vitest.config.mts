@@ -20,11 +20,6 @@ export default defineConfig({
         test: { name: 'unit', include: ['test/unit/**/*.test.ts'] },
       },
       {
-        // Module tests: a part of the application built with Test.createTestingModule.
-        extends: true,
-        test: { name: 'module', include: ['test/module/**/*.test.ts'] },
-      },
-      {
         extends: true,
         test: { name: 'module', include: moduleTests, env: { TEST_DB: 'sqlite' } },
       },
