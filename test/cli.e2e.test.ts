@@ -4,16 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../src/common/crypto';
 import { CliResult, ensureBuilt, parseOutput, runCli } from './support/cli';
 import { bearer, startTestService, TEST_SECRET_KEY, TestService } from './support/service';
+import { SCOPES } from '../src/auth/api-key.entity';
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const ALL_SCOPES = [
-  'agents:read',
-  'agents:write',
-  'agents:trigger',
-  'executions:read',
-  'secrets:read',
-  'secrets:write',
-];
+const ALL_SCOPES = [...SCOPES];
 
 /** A bad invocation: non-zero exit, a message on stderr, nothing on stdout. */
 function expectRefused(result: CliResult, message?: RegExp): void {

@@ -3,6 +3,7 @@ import { ApiKey } from '../src/auth/api-key.entity';
 import { ApiKeysService } from '../src/auth/api-keys.service';
 import { waitFor } from './support/http-server';
 import { bearer, startTestService, TestService } from './support/service';
+import { SCOPES } from '../src/auth/api-key.entity';
 
 const DOCS = 'http://localhost:3000/docs';
 
@@ -49,14 +50,7 @@ describe('foundation: auth, errors, request ids', () => {
       plan: 'enterprise',
       api_key: {
         id: keyId,
-        scopes: [
-          'agents:read',
-          'agents:write',
-          'agents:trigger',
-          'executions:read',
-          'secrets:read',
-          'secrets:write',
-        ],
+        scopes: [...SCOPES],
       },
       limits: null,
       usage: { this_hour: 0, today: 0 },

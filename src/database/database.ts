@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/configuration';
 import { buildDataSourceOptions, databaseKind } from './database.options';
 import { boundMysqlPool, withoutBounds } from './mysql-bounds';
-import { serializeTransactions } from './sqlite-connection';
+import { isBusy, serializeTransactions } from './sqlite-connection';
 
 export interface OpenDatabaseOptions {
   /** Apply pending migrations (default: always on SQLite, on MySQL when MIGRATE_ON_START). */
@@ -38,8 +38,7 @@ export async function openDatabase(
   options: OpenDatabaseOptions = {},
 ): Promise<DataSource> {
   if (databaseKind(config) === 'sqlite') createPrivateFile(config.databasePath);
-  const dataSource = new DataSource(buildDataSourceOptions(config));
-  await dataSource.initialize();
+  const dataSource = await initialize(config);
   try {
     if (databaseKind(config) === 'sqlite')
       serializeTransactions(dataSource, config.databaseTimeoutMs);
@@ -56,6 +55,26 @@ export async function openDatabase(
     throw error;
   }
   return dataSource;
+}
+
+/**
+ * Connects. On SQLite, opening a file another process is writing (switching a fresh file to
+ * WAL, or migrating it) can meet its lock for longer than the busy slice: several processes
+ * starting together on one new file wait their turn instead of failing to start.
+ */
+async function initialize(config: AppConfig): Promise<DataSource> {
+  const deadline = Date.now() + MIGRATION_LOCK_WAIT_MS;
+  for (;;) {
+    const dataSource = new DataSource(buildDataSourceOptions(config));
+    try {
+      return await dataSource.initialize();
+    } catch (error) {
+      if (dataSource.isInitialized) await dataSource.destroy().catch(() => undefined);
+      else await dataSource.driver.disconnect().catch(() => undefined);
+      if (databaseKind(config) !== 'sqlite' || !isBusy(error) || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 25 + Math.random() * 25));
+    }
+  }
 }
 
 /** The names of this version's migrations that the database has not applied, oldest first. */

@@ -104,7 +104,7 @@ async function whileBusy<T>(deadline: number, statement: () => Promise<T>): Prom
   }
 }
 
-function isBusy(error: unknown): boolean {
+export function isBusy(error: unknown): boolean {
   const code =
     (error as { code?: unknown }).code ??
     (error as { driverError?: { code?: unknown } }).driverError?.code;

@@ -65,3 +65,37 @@ describe('SQLite: one connection, serialized use', () => {
     expect(order).toEqual(['a:begin', 'a:end', 'b:begin', 'b:end', 'c:begin', 'c:end']);
   });
 });
+
+describe('SQLite: opening a file another process holds locked', () => {
+  it('waits for the lock instead of failing to start (several processes on one new file)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sqlite-open-'));
+    const path = join(dir, 'db.sqlite');
+    // Another process's connection: it holds the file's exclusive lock for a while.
+    // better-sqlite3 ships no type declarations: a typed require, as in daily-counters.test.ts.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const Database = require('better-sqlite3') as new (file: string) => {
+      exec(sql: string): void;
+      close(): void;
+    };
+    const other = new Database(path);
+    other.exec('BEGIN EXCLUSIVE');
+    const released = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        other.exec('COMMIT');
+        other.close();
+        resolve();
+      }, 400),
+    );
+    try {
+      const config = loadConfig({ DATABASE_PATH: path, SECRET_KEY: TEST_SECRET_KEY });
+      const opened = await openDatabase(config);
+      await released;
+      const [mode] = (await opened.query('PRAGMA journal_mode')) as { journal_mode: string }[];
+      expect(mode.journal_mode.toLowerCase()).toBe('wal');
+      await opened.destroy();
+    } finally {
+      await released;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

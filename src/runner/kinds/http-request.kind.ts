@@ -11,6 +11,7 @@ import {
 import { APP_CONFIG, type AppConfig } from '../../config/configuration';
 import { AgentKind, AgentKindHandler, RunContext, RunFailure } from './agent-kind';
 import { ConfigCheck, type ConfigProblem, Normalize } from './kind-config';
+import { HEADER_NAME, TRANSPORT_HEADERS } from '../../common/outbound/headers';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -20,19 +21,6 @@ export const MAX_RESPONSE_BYTES = 64 * 1024;
 export const DEFAULT_TIMEOUT_MS = 10_000;
 const TIMEOUT_MS_MIN = 100;
 const TIMEOUT_MS_MAX = 600_000;
-/** Headers the transport owns: a config may not set them. */
-const RESERVED_HEADERS = new Set([
-  'host',
-  'content-length',
-  'transfer-encoding',
-  'connection',
-  'keep-alive',
-  'upgrade',
-  'te',
-  'trailer',
-]);
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-
 function urlProblem(value: unknown): ConfigProblem {
   if (typeof value !== 'string' || value === '') return 'url is required (an http or https URL)';
   let parsed: URL;
@@ -54,7 +42,7 @@ function headersProblem(value: unknown): ConfigProblem {
   }
   for (const [name, headerValue] of Object.entries(value)) {
     if (!HEADER_NAME.test(name)) return { path: name, message: 'invalid header name' };
-    if (RESERVED_HEADERS.has(name.toLowerCase())) {
+    if (TRANSPORT_HEADERS.has(name.toLowerCase())) {
       return { path: name, message: `the ${name} header cannot be set` };
     }
     if (typeof headerValue !== 'string' || /[\r\n\0]/.test(headerValue)) {

@@ -1,4 +1,6 @@
+import { HEADER_NAME, TRANSPORT_HEADERS } from '../../common/outbound/headers';
 import { ConfigValidationError } from '../../runner/kinds/agent-kind';
+import { SECRET_NAME_PATTERN } from '../../secrets/secret.entity';
 import { StepError, WorkflowErrorCode } from '../errors';
 import { childPath, compileExpressionString, SECRET_MARKER } from '../expressions/value';
 import type { CompiledExpression, ExpressionSandbox } from '../expressions/sandbox';
@@ -6,20 +8,8 @@ import { isPlainObject } from '../fields';
 import type { StepContext } from '../step-type';
 
 /** Headers the transport or the engine owns: a step may not set them. */
-const RESERVED = new Set([
-  'host',
-  'content-length',
-  'transfer-encoding',
-  'connection',
-  'keep-alive',
-  'upgrade',
-  'te',
-  'trailer',
-  'idempotency-key',
-]);
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const RESERVED = new Set([...TRANSPORT_HEADERS, 'idempotency-key']);
 const SECRET_REFERENCE = /\{\{secrets\.([^}]*)\}\}/g;
-const SECRET_NAME = /^[A-Z][A-Z0-9_]{0,63}$/;
 const BAD_CHARACTERS = /[\r\n\0]/;
 
 /** A header value: an expression, or literal text with `{{secrets.NAME}}` references. */
@@ -57,7 +47,7 @@ function parseSecrets(text: string, path: string): (string | { secret: string })
   const parts: (string | { secret: string })[] = [];
   let last = 0;
   for (const match of text.matchAll(SECRET_REFERENCE)) {
-    if (!SECRET_NAME.test(match[1])) {
+    if (!SECRET_NAME_PATTERN.test(match[1])) {
       throw new ConfigValidationError(
         path,
         `"${match[1]}" is not a secret name (^[A-Z][A-Z0-9_]{0,63}$)`,

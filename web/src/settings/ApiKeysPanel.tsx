@@ -6,7 +6,17 @@ import {
   type ApiKeyScope,
   type CreatedApiKey,
 } from '../api';
-import { Empty, ErrorNote, Field, fieldError, Loading, SecretOnce, Time, useLoad } from '../ui';
+import {
+  ConfirmInline,
+  Empty,
+  ErrorNote,
+  Field,
+  fieldError,
+  Loading,
+  SecretOnce,
+  Time,
+  useLoad,
+} from '../ui';
 
 export function ApiKeysPanel() {
   const keys = useLoad(() => api<ApiKeyList>('GET', '/api-keys'), []);
@@ -160,26 +170,13 @@ export function ApiKeysPanel() {
                   </td>
                   <td class="row-actions">
                     {revoking === key.id ? (
-                      <span
-                        class="confirm-inline"
-                        role="group"
-                        aria-label={`Confirm revoking ${key.name || key.prefix}`}
-                      >
-                        <button
-                          type="button"
-                          class="btn btn-danger btn-small"
-                          onClick={() => revoke(key.id)}
-                        >
-                          Confirm revoke
-                        </button>
-                        <button
-                          type="button"
-                          class="btn btn-small"
-                          onClick={() => setRevoking(null)}
-                        >
-                          Keep
-                        </button>
-                      </span>
+                      <ConfirmInline
+                        small
+                        label={`Confirm revoking ${key.name || key.prefix}`}
+                        confirm="Confirm revoke"
+                        onConfirm={() => revoke(key.id)}
+                        onKeep={() => setRevoking(null)}
+                      />
                     ) : (
                       <button
                         type="button"

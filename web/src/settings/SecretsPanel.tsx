@@ -1,6 +1,16 @@
 import { useState } from 'preact/hooks';
 import { api, ApiFailure, type Secret, type SecretList } from '../api';
-import { Empty, ErrorNote, Field, fieldError, Loading, Notice, Time, useLoad } from '../ui';
+import {
+  ConfirmInline,
+  Empty,
+  ErrorNote,
+  Field,
+  fieldError,
+  Loading,
+  Notice,
+  Time,
+  useLoad,
+} from '../ui';
 
 /** Moves the keyboard focus to an element shown in answer to a click (a stable ref: once). */
 function focusOnMount(element: HTMLElement | null): void {
@@ -219,28 +229,15 @@ export function SecretsPanel() {
                   </td>
                   <td class="row-actions">
                     {deleting === secret.name ? (
-                      <span
-                        class="confirm-inline"
-                        role="group"
-                        aria-label={`Confirm deleting ${secret.name}`}
-                      >
-                        <button
-                          type="button"
-                          class="btn btn-danger btn-small"
-                          ref={focusOnMount}
-                          disabled={busy}
-                          onClick={() => remove(secret.name)}
-                        >
-                          Confirm delete
-                        </button>
-                        <button
-                          type="button"
-                          class="btn btn-small"
-                          onClick={() => setDeleting(null)}
-                        >
-                          Keep
-                        </button>
-                      </span>
+                      <ConfirmInline
+                        small
+                        label={`Confirm deleting ${secret.name}`}
+                        confirm="Confirm delete"
+                        confirmRef={focusOnMount}
+                        busy={busy}
+                        onConfirm={() => remove(secret.name)}
+                        onKeep={() => setDeleting(null)}
+                      />
                     ) : (
                       <span class="confirm-inline">
                         <button

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, type AccountInfo, type SigningSecret } from '../api';
-import { ErrorNote, SecretOnce } from '../ui';
+import { ConfirmInline, ErrorNote, SecretOnce } from '../ui';
 
 export function SigningPanel(props: {
   account: AccountInfo | undefined;
@@ -58,14 +58,14 @@ export function SigningPanel(props: {
         </button>
         {enabled &&
           (confirmOff ? (
-            <span class="confirm-inline" role="group" aria-label="Confirm disabling signing">
-              <button type="button" class="btn btn-danger" onClick={disable} disabled={busy}>
-                Confirm disable
-              </button>
-              <button type="button" class="btn" onClick={() => setConfirmOff(false)}>
-                Keep signing
-              </button>
-            </span>
+            <ConfirmInline
+              label="Confirm disabling signing"
+              confirm="Confirm disable"
+              keep="Keep signing"
+              busy={busy}
+              onConfirm={disable}
+              onKeep={() => setConfirmOff(false)}
+            />
           ) : (
             <button type="button" class="btn" onClick={() => setConfirmOff(true)}>
               Disable signing

@@ -1,6 +1,16 @@
 import { useState } from 'preact/hooks';
 import { api, type InvitedUser, type User, type UserList } from '../api';
-import { CopyButton, ErrorNote, Field, fieldError, Loading, Notice, Time, useLoad } from '../ui';
+import {
+  ConfirmInline,
+  CopyButton,
+  ErrorNote,
+  Field,
+  fieldError,
+  Loading,
+  Notice,
+  Time,
+  useLoad,
+} from '../ui';
 
 export function UsersPanel({ me }: { me: User }) {
   const users = useLoad(() => api<UserList>('GET', '/users'), []);
@@ -135,31 +145,18 @@ export function UsersPanel({ me }: { me: User }) {
                   </td>
                   <td class="row-actions">
                     {user.id === me.id ? null : removing === user.id ? (
-                      <span
-                        class="confirm-inline"
-                        role="group"
-                        aria-label={`Confirm removing ${user.email}`}
-                      >
-                        <button
-                          type="button"
-                          class="btn btn-danger btn-small"
-                          onClick={() =>
-                            run(async () => {
-                              await api('DELETE', `/users/${user.id}`);
-                              setRemoving(null);
-                            })
-                          }
-                        >
-                          Confirm remove
-                        </button>
-                        <button
-                          type="button"
-                          class="btn btn-small"
-                          onClick={() => setRemoving(null)}
-                        >
-                          Keep
-                        </button>
-                      </span>
+                      <ConfirmInline
+                        small
+                        label={`Confirm removing ${user.email}`}
+                        confirm="Confirm remove"
+                        onConfirm={() =>
+                          run(async () => {
+                            await api('DELETE', `/users/${user.id}`);
+                            setRemoving(null);
+                          })
+                        }
+                        onKeep={() => setRemoving(null)}
+                      />
                     ) : (
                       <button
                         type="button"

@@ -5,3 +5,4 @@ export * from './copy';
 export * from './form';
 export * from './hooks';
 export * from './DailyChart';
+export * from './ConfirmInline';
