@@ -296,6 +296,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/agents/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a config on an input at once, without creating an execution
+         * @description Runs `config` (default: the agent's current one) on `input`, bounded by the agent's `timeout_ms`. An invalid `config` is 400 as on create. Workflow agents: `mocks` replace the outputs of the steps they name, and nothing is checkpointed. Other kinds run once (`steps: []`).
+         *
+         *     Requires the `agents:write` scope.
+         */
+        post: operations["testAgent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/stats": {
         parameters: {
             query?: never;
@@ -459,7 +481,7 @@ export interface paths {
         put?: never;
         /**
          * Run a finished execution again
-         * @description Creates a new execution with the same input, `source: "retry"` and `retry_of` set. Only finished executions: otherwise 409 `conflict`.
+         * @description Creates a new execution with the same input, `source: "retry"` and `retry_of` set, on the current version. Only finished executions: otherwise 409 `conflict`. With `{"resume": true}` (failed `workflow` executions only; other kinds 400, other statuses 409) it starts from the failed step and reuses the outputs of the steps that had completed.
          *
          *     Requires the `agents:trigger` scope.
          */
@@ -1145,6 +1167,130 @@ export interface components {
         AgentKindListResponse: {
             data: components["schemas"]["AgentKindResponse"][];
         };
+        TestAgentDto: {
+            /**
+             * @description The input of the test run
+             * @example {
+             *       "email": "jane@acme.io",
+             *       "company": "Acme",
+             *       "message": "Pricing?"
+             *     }
+             */
+            input: {
+                [key: string]: unknown;
+            };
+            /** @description A config to run instead of the agent's (checked as on create: 400 at its field) */
+            config?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description Workflow agents: `{<step id>: output}`; a mocked step is not run and yields it
+             * @example {
+             *       "post_to_crm": {
+             *         "status_code": 201,
+             *         "headers": {},
+             *         "body": {
+             *           "id": "crm_1"
+             *         }
+             *       }
+             *     }
+             */
+            mocks?: {
+                [key: string]: unknown;
+            };
+        };
+        ExecutionErrorItem: {
+            /**
+             * @description `invalid_input`, `timeout`, `agent_error`, `http_error`, `network_error`, `interrupted`, …
+             * @example invalid_input
+             */
+            code: string;
+            /** @example No valid email address in the input */
+            message: string;
+            /**
+             * @description Workflow executions: the id of the step that failed (`q[3]` inside a foreach)
+             * @example post_to_crm
+             */
+            step?: string;
+        };
+        StepErrorItem: {
+            /** @example http_error */
+            code: string;
+            /** @example The server answered 502 */
+            message: string;
+        };
+        StepUsageItem: {
+            prompt_tokens: number;
+            completion_tokens: number;
+        };
+        ExecutionStepItem: {
+            /**
+             * @description The step id; `id[index]` inside a foreach
+             * @example qualify
+             */
+            id: string;
+            /**
+             * @description The step type
+             * @example lead-qualification
+             */
+            type: string;
+            /**
+             * @example completed
+             * @enum {string}
+             */
+            status: "running" | "completed" | "failed" | "skipped";
+            /** @example 1 */
+            attempts: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:00:00.051Z
+             */
+            started_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:00:00.052Z
+             */
+            completed_at: string | null;
+            /** @example 1 */
+            duration_ms: number | null;
+            /**
+             * @description The step output (any JSON; null until completed); secrets are `[redacted]`
+             * @example {
+             *       "qualified": true,
+             *       "score": 80
+             *     }
+             */
+            output: Record<string, never> | null;
+            /** @example null */
+            error: components["schemas"]["StepErrorItem"] | null;
+            /** @description `llm` steps */
+            usage?: components["schemas"]["StepUsageItem"];
+            /**
+             * @description Copied from the failed execution a resumed retry continues
+             * @example true
+             */
+            reused?: boolean;
+        };
+        AgentTestResponse: {
+            /**
+             * @example completed
+             * @enum {string}
+             */
+            status: "completed" | "failed";
+            /**
+             * @example {
+             *       "qualified": true,
+             *       "score": 80
+             *     }
+             */
+            output: {
+                [key: string]: unknown;
+            } | null;
+            /** @example null */
+            error: components["schemas"]["ExecutionErrorItem"] | null;
+            /** @description The steps of a workflow, in the order they started; `[]` for other kinds */
+            steps: components["schemas"]["ExecutionStepItem"][];
+        };
         DailyStatsItem: {
             /**
              * @description UTC day
@@ -1161,15 +1307,6 @@ export interface components {
         DailyStatsResponse: {
             /** @description Oldest first, every day present */
             data: components["schemas"]["DailyStatsItem"][];
-        };
-        ExecutionErrorItem: {
-            /**
-             * @description `invalid_input`, `timeout`, `agent_error`, `http_error`, `network_error`, `interrupted`, …
-             * @example invalid_input
-             */
-            code: string;
-            /** @example No valid email address in the input */
-            message: string;
         };
         ExecutionRecord: {
             /** @example exe_01jd8z4k9m2x7q3r5t6v8w0y1a */
@@ -1225,6 +1362,8 @@ export interface components {
             } | null;
             /** @example null */
             error: components["schemas"]["ExecutionErrorItem"] | null;
+            /** @description Workflow executions only: their steps in the order they started (CONTRACT §6); absent for other kinds */
+            steps?: components["schemas"]["ExecutionStepItem"][];
             /**
              * Format: date-time
              * @example 2026-11-22T10:00:00.000Z
@@ -1394,6 +1533,8 @@ export interface components {
             } | null;
             /** @example null */
             error: components["schemas"]["ExecutionErrorItem"] | null;
+            /** @description Workflow executions only: their steps in the order they started (CONTRACT §6); absent for other kinds */
+            steps?: components["schemas"]["ExecutionStepItem"][];
             /**
              * Format: date-time
              * @example 2026-11-22T10:00:00.000Z
@@ -1412,6 +1553,13 @@ export interface components {
             /** @example 80 */
             duration_ms: number | null;
             logs: components["schemas"]["LogEntryItem"][];
+        };
+        RetryExecutionDto: {
+            /**
+             * @description Failed `workflow` executions only: start from the failed step, reusing the outputs of the steps that had completed (their `steps` entries are copied with `reused: true`)
+             * @default false
+             */
+            resume: boolean;
         };
         DeliveryAttemptItem: {
             /**
@@ -1723,6 +1871,316 @@ export interface components {
              *     ]
              */
             keywords: string[];
+        };
+        /** @description Output: the value */
+        WorkflowTransformStep: {
+            /**
+             * @description Unique in the workflow
+             * @example qualify
+             */
+            id: string;
+            /** @description A value; a falsy result skips the step (status `skipped`) */
+            when?: unknown;
+            retry?: {
+                /** @default 1 */
+                max_attempts: number;
+                /** @default 1000 */
+                interval_ms: number;
+                /** @default 2 */
+                backoff_rate: number;
+                max_delay_ms?: number;
+                /**
+                 * @default full
+                 * @enum {string}
+                 */
+                jitter: "full" | "none";
+                /** @description Error codes to retry */
+                on?: string[];
+            };
+            /**
+             * @default fail
+             * @enum {string}
+             */
+            on_error: "fail" | "continue";
+            timeout_ms?: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "transform";
+            /** @description Any JSON; a string `"{% expr %}"` stands for the result of the JSONata expression `expr` */
+            value: unknown;
+        };
+        /** @description Output: `{status_code, headers, body}`; a status ≥ 400 fails with `http_error`. Sends `Idempotency-Key: <execution id>:<step id>` */
+        WorkflowHttpStep: {
+            /**
+             * @description Unique in the workflow
+             * @example qualify
+             */
+            id: string;
+            /** @description A value; a falsy result skips the step (status `skipped`) */
+            when?: unknown;
+            retry?: {
+                /** @default 1 */
+                max_attempts: number;
+                /** @default 1000 */
+                interval_ms: number;
+                /** @default 2 */
+                backoff_rate: number;
+                max_delay_ms?: number;
+                /**
+                 * @default full
+                 * @enum {string}
+                 */
+                jitter: "full" | "none";
+                /** @description Error codes to retry */
+                on?: string[];
+            };
+            /**
+             * @default fail
+             * @enum {string}
+             */
+            on_error: "fail" | "continue";
+            timeout_ms?: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "http";
+            /** @description A value → an http(s) URL */
+            url: unknown;
+            /**
+             * @default POST
+             * @enum {string}
+             */
+            method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+            /** @description Values; `{{secrets.NAME}}` inserts an account secret */
+            headers?: {
+                [key: string]: string;
+            };
+            /** @description Any JSON; a string `"{% expr %}"` stands for the result of the JSONata expression `expr` */
+            body?: unknown;
+        };
+        /** @description Runs the steps of the first case whose `when` is truthy, else `default` */
+        WorkflowBranchStep: {
+            /**
+             * @description Unique in the workflow
+             * @example qualify
+             */
+            id: string;
+            /** @description A value; a falsy result skips the step (status `skipped`) */
+            when?: unknown;
+            retry?: {
+                /** @default 1 */
+                max_attempts: number;
+                /** @default 1000 */
+                interval_ms: number;
+                /** @default 2 */
+                backoff_rate: number;
+                max_delay_ms?: number;
+                /**
+                 * @default full
+                 * @enum {string}
+                 */
+                jitter: "full" | "none";
+                /** @description Error codes to retry */
+                on?: string[];
+            };
+            /**
+             * @default fail
+             * @enum {string}
+             */
+            on_error: "fail" | "continue";
+            timeout_ms?: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "branch";
+            cases: {
+                /** @description Any JSON; a string `"{% expr %}"` stands for the result of the JSONata expression `expr` */
+                when: unknown;
+                /** @description Steps run in order */
+                steps: components["schemas"]["WorkflowStep"][];
+            }[];
+            /** @description Steps run in order */
+            default?: components["schemas"]["WorkflowStep"][];
+        };
+        /** @description Runs `steps` for each item (`$item`, `$index`); output: the last output of each item */
+        WorkflowForeachStep: {
+            /**
+             * @description Unique in the workflow
+             * @example qualify
+             */
+            id: string;
+            /** @description A value; a falsy result skips the step (status `skipped`) */
+            when?: unknown;
+            retry?: {
+                /** @default 1 */
+                max_attempts: number;
+                /** @default 1000 */
+                interval_ms: number;
+                /** @default 2 */
+                backoff_rate: number;
+                max_delay_ms?: number;
+                /**
+                 * @default full
+                 * @enum {string}
+                 */
+                jitter: "full" | "none";
+                /** @description Error codes to retry */
+                on?: string[];
+            };
+            /**
+             * @default fail
+             * @enum {string}
+             */
+            on_error: "fail" | "continue";
+            timeout_ms?: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "foreach";
+            /** @description A value → an array of at most 1000 items */
+            items: unknown;
+            /** @description Steps run in order */
+            steps: components["schemas"]["WorkflowStep"][];
+            /** @default 1 */
+            concurrency: number;
+        };
+        /** @description Ends the execution as failed */
+        WorkflowFailStep: {
+            /**
+             * @description Unique in the workflow
+             * @example qualify
+             */
+            id: string;
+            /** @description A value; a falsy result skips the step (status `skipped`) */
+            when?: unknown;
+            retry?: {
+                /** @default 1 */
+                max_attempts: number;
+                /** @default 1000 */
+                interval_ms: number;
+                /** @default 2 */
+                backoff_rate: number;
+                max_delay_ms?: number;
+                /**
+                 * @default full
+                 * @enum {string}
+                 */
+                jitter: "full" | "none";
+                /** @description Error codes to retry */
+                on?: string[];
+            };
+            /**
+             * @default fail
+             * @enum {string}
+             */
+            on_error: "fail" | "continue";
+            timeout_ms?: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "fail";
+            code: string;
+            /** @description Any JSON; a string `"{% expr %}"` stands for the result of the JSONata expression `expr` */
+            message: unknown;
+        };
+        /** @description Runs the `http-request` agent kind; output: its output */
+        HttpRequestStep: {
+            /**
+             * @description Unique in the workflow
+             * @example qualify
+             */
+            id: string;
+            /** @description A value; a falsy result skips the step (status `skipped`) */
+            when?: unknown;
+            retry?: {
+                /** @default 1 */
+                max_attempts: number;
+                /** @default 1000 */
+                interval_ms: number;
+                /** @default 2 */
+                backoff_rate: number;
+                max_delay_ms?: number;
+                /**
+                 * @default full
+                 * @enum {string}
+                 */
+                jitter: "full" | "none";
+                /** @description Error codes to retry */
+                on?: string[];
+            };
+            /**
+             * @default fail
+             * @enum {string}
+             */
+            on_error: "fail" | "continue";
+            timeout_ms?: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "http-request";
+            /** @description A value → an object (default `$input`) */
+            input?: unknown;
+            config?: components["schemas"]["HttpRequestConfig"];
+        };
+        /** @description Runs the `lead-qualification` agent kind; output: its output */
+        LeadQualificationStep: {
+            /**
+             * @description Unique in the workflow
+             * @example qualify
+             */
+            id: string;
+            /** @description A value; a falsy result skips the step (status `skipped`) */
+            when?: unknown;
+            retry?: {
+                /** @default 1 */
+                max_attempts: number;
+                /** @default 1000 */
+                interval_ms: number;
+                /** @default 2 */
+                backoff_rate: number;
+                max_delay_ms?: number;
+                /**
+                 * @default full
+                 * @enum {string}
+                 */
+                jitter: "full" | "none";
+                /** @description Error codes to retry */
+                on?: string[];
+            };
+            /**
+             * @default fail
+             * @enum {string}
+             */
+            on_error: "fail" | "continue";
+            timeout_ms?: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "lead-qualification";
+            /** @description A value → an object (default `$input`) */
+            input?: unknown;
+            config?: components["schemas"]["LeadQualificationConfig"];
+        };
+        /** @description One step; `type` says which */
+        WorkflowStep: components["schemas"]["WorkflowTransformStep"] | components["schemas"]["WorkflowHttpStep"] | components["schemas"]["WorkflowBranchStep"] | components["schemas"]["WorkflowForeachStep"] | components["schemas"]["WorkflowFailStep"] | components["schemas"]["HttpRequestStep"] | components["schemas"]["LeadQualificationStep"];
+        /** @description The `config` of agents of kind `workflow`: Runs steps defined as data (transform, http, branch, foreach, fail and every agent kind), durably. */
+        WorkflowConfig: {
+            /** @description At most 100 steps in all */
+            steps: components["schemas"]["WorkflowStep"][];
+            /** @description The workflow output (default: the last step output) */
+            output?: unknown;
+            limits?: {
+                max_llm_calls?: number;
+                max_tokens?: number;
+            };
         };
     };
     responses: never;
@@ -3340,6 +3798,141 @@ export interface operations {
             };
         };
     };
+    testAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Agent id (`agt_…`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestAgentDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentTestResponse"];
+                };
+            };
+            /** @description `invalid_request`: A parameter is missing, has the wrong type or an out-of-range value, or the JSON body is malformed (not valid JSON, not valid UTF-8, or not an object). `error.field` names the offending field (dotted for nested fields such as `options.callback_url`). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: The API key is missing, malformed, unknown or revoked, or the dashboard session expired or was signed out (sign in again). REST requests send `Authorization: Bearer <API_KEY>` or the session cookie; protected webhooks send `X-API-Key` or a valid signature. Dashboard sign-in with a wrong email or password is also 401. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `forbidden`: The API key is valid but lacks the scope this route needs (`agents:read`, `agents:write`, `agents:trigger` or `executions:read`); or the route manages keys, users, sessions or the signing secret, which API keys and members may not; or a request with the dashboard session cookie came from another origin or lacks its `X-CSRF-Token`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: The route or resource does not exist, belongs to another account, or was deleted. For the inbound webhook: the webhook URL does not exist or was rotated or deleted. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request_timeout`: The request line, headers and body did not all arrive within `REQUEST_TIMEOUT_MS` (30 s by default) of its first byte, as when a client or network sends them a trickle at a time; the connection was closed. Send the request again. Nothing was done with it. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body is not `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests for the account's plan. Wait the number of seconds in `Retry-After` before retrying; `X-RateLimit-*` headers show the budget. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: The server failed unexpectedly. Retry later; the request id in `X-Request-Id` helps support find it. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: A dependency (the database or the queue) is unavailable. Retry after the number of seconds in `Retry-After`. A trigger or webhook answered 503 was not acknowledged; in the rare case that the database stored it just as the connection broke, a retry with the same `Idempotency-Key` (or delivery id) returns that execution instead of starting another. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getAccountStats: {
         parameters: {
             query?: {
@@ -4158,7 +4751,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RetryExecutionDto"];
+            };
+        };
         responses: {
             202: {
                 headers: {
@@ -6025,6 +6622,8 @@ export const updateAgentDtoStatusValues: ReadonlyArray<FlattenedDeepRequired<com
 export const updateAgentDtoWebhook_authValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UpdateAgentDto"]["webhook_auth"]> = ["none", "api_key", "signature"];
 export const createWebhookCredentialDtoTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateWebhookCredentialDto"]["type"]> = ["api_key", "signature"];
 export const webhookCredentialResponseTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookCredentialResponse"]["type"]> = ["api_key", "signature"];
+export const executionStepItemStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionStepItem"]["status"]> = ["running", "completed", "failed", "skipped"];
+export const agentTestResponseStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AgentTestResponse"]["status"]> = ["completed", "failed"];
 export const executionRecordStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionRecord"]["status"]> = ["queued", "running", "completed", "failed", "cancelled"];
 export const executionRecordSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionRecord"]["source"]> = ["api", "webhook", "retry"];
 export const callbackPayloadTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CallbackPayload"]["type"]> = ["execution.completed", "execution.failed", "execution.cancelled"];
@@ -6041,3 +6640,25 @@ export const inviteUserDtoRoleValues: ReadonlyArray<FlattenedDeepRequired<compon
 export const updateUserDtoRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UpdateUserDto"]["role"]> = ["owner", "member"];
 export const errorObjectCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorObject"]["code"]> = ["invalid_request", "unauthorized", "forbidden", "not_found", "conflict", "agent_paused", "request_timeout", "payload_too_large", "unsupported_media_type", "headers_too_large", "rate_limited", "internal_error", "service_unavailable"];
 export const httpRequestConfigMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HttpRequestConfig"]["method"]> = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+export const workflowTransformStepRetryJitterValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkflowTransformStep"]["retry"]["jitter"]> = ["full", "none"];
+export const workflowTransformStepOn_errorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkflowTransformStep"]["on_error"]> = ["fail", "continue"];
+export const workflowTransformStepTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkflowTransformStep"]["type"]> = ["transform"];
+export const workflowHttpStepRetryJitterValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkflowHttpStep"]["retry"]["jitter"]> = ["full", "none"];
+export const workflowHttpStepOn_errorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkflowHttpStep"]["on_error"]> = ["fail", "continue"];
+export const workflowHttpStepTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkflowHttpStep"]["type"]> = ["http"];
+export const workflowHttpStepMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkflowHttpStep"]["method"]> = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+export const workflowBranchStepRetryJitterValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkflowBranchStep"]["retry"]["jitter"]> = ["full", "none"];
+export const workflowBranchStepOn_errorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkflowBranchStep"]["on_error"]> = ["fail", "continue"];
+export const workflowBranchStepTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkflowBranchStep"]["type"]> = ["branch"];
+export const workflowForeachStepRetryJitterValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkflowForeachStep"]["retry"]["jitter"]> = ["full", "none"];
+export const workflowForeachStepOn_errorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkflowForeachStep"]["on_error"]> = ["fail", "continue"];
+export const workflowForeachStepTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkflowForeachStep"]["type"]> = ["foreach"];
+export const workflowFailStepRetryJitterValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkflowFailStep"]["retry"]["jitter"]> = ["full", "none"];
+export const workflowFailStepOn_errorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkflowFailStep"]["on_error"]> = ["fail", "continue"];
+export const workflowFailStepTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkflowFailStep"]["type"]> = ["fail"];
+export const httpRequestStepRetryJitterValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HttpRequestStep"]["retry"]["jitter"]> = ["full", "none"];
+export const httpRequestStepOn_errorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HttpRequestStep"]["on_error"]> = ["fail", "continue"];
+export const httpRequestStepTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HttpRequestStep"]["type"]> = ["http-request"];
+export const leadQualificationStepRetryJitterValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LeadQualificationStep"]["retry"]["jitter"]> = ["full", "none"];
+export const leadQualificationStepOn_errorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LeadQualificationStep"]["on_error"]> = ["fail", "continue"];
+export const leadQualificationStepTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LeadQualificationStep"]["type"]> = ["lead-qualification"];
