@@ -22,10 +22,6 @@ export default defineConfig({
       {
         // Module tests: a part of the application built with Test.createTestingModule.
         extends: true,
-        test: { name: 'module', include: ['test/module/**/*.test.ts'] },
-      },
-      {
-        extends: true,
         test: { name: 'module', include: moduleTests, env: { TEST_DB: 'sqlite' } },
       },
       {

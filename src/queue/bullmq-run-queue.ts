@@ -1,0 +1,75 @@
+import type { Repository } from 'typeorm';
+import type { Execution } from '../executions/execution.entity';
+import { waitForFinish } from './embedded-run-queue';
+import { LocalBus } from './local-bus';
+import type { RedisQueues } from './redis-queues';
+import type { FinishWait, QueuedRun, RunQueue } from './run-queue';
+
+/** What a `runs` job carries: nothing but the execution's id. */
+export interface RunJobData {
+  executionId: string;
+}
+
+/**
+ * The job id of one queued incarnation of an execution: the execution id for a new row, and
+ * `<id>.<attempts>` once it has been claimed `attempts` times and put back (lease recovery,
+ * shutdown). Adding an id whose job exists does nothing, so announcing the same incarnation
+ * twice (intake and sweep, two sweeps) gives one job; a new incarnation gets a new job even
+ * while a stale job of the previous one is still held by BullMQ (a dead worker's job waits
+ * for BullMQ's stall detection).
+ */
+export function runJobId(run: QueuedRun): string {
+  return run.attempts === 0 ? run.id : `${run.id}.${run.attempts}`;
+}
+
+/**
+ * The run queue with REDIS_URL: a BullMQ job per queued execution in the queue `runs`. The
+ * row stays the source of truth: a job only says "look at this execution"; the worker claims
+ * the row with the same conditional UPDATE as the embedded worker, and acknowledges a job
+ * whose row is not queued without running anything. Redis down at enqueue time: the row is
+ * committed and the request acknowledged all the same; the workers' reconciliation sweep adds
+ * the job once Redis answers. Finishes are signalled to waiting api processes through Redis
+ * pub/sub, with the row poll as the fallback.
+ */
+export class BullmqRunQueue implements RunQueue {
+  constructor(
+    private readonly redis: RedisQueues,
+    private readonly bus: LocalBus,
+    private readonly executions: Repository<Execution>,
+  ) {}
+
+  async enqueue(executionIds: string[]): Promise<void> {
+    try {
+      await this.add(executionIds.map((id) => ({ id, attempts: 0 })));
+    } catch (error) {
+      this.redis.warn(
+        'enqueue',
+        `Redis unreachable (${(error as Error).message}): new executions stay queued in the database; the reconciliation sweep adds their jobs when Redis answers`,
+      );
+    }
+  }
+
+  /** Adds the jobs that do not exist yet (one EXISTS round trip first, then one add). */
+  async requeue(runs: QueuedRun[]): Promise<number> {
+    const byJob = new Map(runs.map((run) => [runJobId(run), run]));
+    const missing = await this.redis.missing('runs', [...byJob.keys()]);
+    await this.add(missing.map((jobId) => byJob.get(jobId)!));
+    return missing.length;
+  }
+
+  async notifyFinished(executionId: string, execution?: Execution): Promise<void> {
+    this.bus.emit('execution.finished', executionId, execution);
+    this.redis.publish('finished', executionId);
+  }
+
+  waitForFinish(executionId: string, timeoutMs: number): Promise<FinishWait> {
+    return waitForFinish(this.bus, this.executions, executionId, timeoutMs);
+  }
+
+  private add(runs: QueuedRun[]): Promise<void> {
+    return this.redis.add<RunJobData>(
+      'runs',
+      runs.map((run) => ({ id: runJobId(run), data: { executionId: run.id } })),
+    );
+  }
+}

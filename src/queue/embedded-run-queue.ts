@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, Repository } from 'typeorm';
+import { Execution, FINAL_STATUSES } from '../executions/execution.entity';
+import { LocalBus } from './local-bus';
+import type { FinishWait, QueuedRun, RunQueue } from './run-queue';
+
+/** How often a waiter re-reads the row, in case the finish signal came from elsewhere. */
+const WAIT_POLL_MS = 500;
+
+/**
+ * The default run queue: executions wait in their own table; the in-process bus wakes the
+ * worker at once, and the worker also polls, so nothing depends on the signal arriving.
+ */
+@Injectable()
+export class EmbeddedRunQueue implements RunQueue {
+  constructor(
+    private readonly bus: LocalBus,
+    @InjectRepository(Execution) private readonly executions: Repository<Execution>,
+  ) {}
+
+  async enqueue(executionIds: string[]): Promise<void> {
+    if (executionIds.length > 0) this.bus.emit('executions.queued', executionIds.length);
+  }
+
+  async requeue(runs: QueuedRun[]): Promise<number> {
+    if (runs.length > 0) this.bus.emit('executions.queued', runs.length);
+    return 0;
+  }
+
+  async notifyFinished(executionId: string, execution?: Execution): Promise<void> {
+    this.bus.emit('execution.finished', executionId, execution);
+  }
+
+  waitForFinish(executionId: string, timeoutMs: number): Promise<FinishWait> {
+    return waitForFinish(this.bus, this.executions, executionId, timeoutMs);
+  }
+}
+
+/**
+ * Resolves on the bus's `execution.finished` signal of this execution (with the final record when it was sent in this
+ * process) or once a poll of the row (every 500 ms) finds it final; `finished: false` after
+ * `timeoutMs`. The poll is the fallback for lost signals.
+ */
+export function waitForFinish(
+  bus: LocalBus,
+  executions: Repository<Execution>,
+  executionId: string,
+  timeoutMs: number,
+): Promise<FinishWait> {
+  return new Promise<FinishWait>((resolve) => {
+    let done = false;
+    const finish = (result: FinishWait) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      clearInterval(poll);
+      stop();
+      resolve(result);
+    };
+    const onFinished = (execution?: Execution) => finish({ finished: true, execution });
+    const timer = setTimeout(() => finish({ finished: false }), timeoutMs);
+    const poll = setInterval(() => {
+      executions
+        .exists({ where: { id: executionId, status: In([...FINAL_STATUSES]) } })
+        .then((finished) => finished && finish({ finished: true }))
+        .catch(() => undefined);
+    }, WAIT_POLL_MS);
+    const stop = bus.onFinished(executionId, onFinished);
+  });
+}

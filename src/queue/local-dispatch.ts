@@ -1,0 +1,88 @@
+import type { Agent } from '../agents/agent.entity';
+import type { Execution } from '../executions/execution.entity';
+
+/** What a worker offers the intake of its own process (see LocalDispatch). */
+export interface DispatchTarget {
+  /**
+   * Reserves run slots: up to `wanted` per account, within WORKER_CONCURRENCY and each
+   * account's cap; returns how many it reserved per account (none when busy).
+   */
+  reserve(wanted: Map<string, number>): Map<string, number>;
+  /** Gives back reserved slots that were not used, per account. */
+  release(counts: Map<string, number>): void;
+  /**
+   * Runs executions committed as already claimed (`running`, a lease, `attempts` 1), one per
+   * reserved slot.
+   */
+  start(executions: Execution[], agents: Map<string, Agent>): void;
+}
+
+/** The slots reserved for one batch of the intake, per account, and those it used. */
+export class DispatchGrant {
+  private readonly used = new Map<string, number>();
+
+  constructor(private readonly granted: Map<string, number> = new Map()) {}
+
+  /** Uses one slot of the account's, if one is left. */
+  take(accountId: string): boolean {
+    const used = this.used.get(accountId) ?? 0;
+    if (used >= (this.granted.get(accountId) ?? 0)) return false;
+    this.used.set(accountId, used + 1);
+    return true;
+  }
+
+  /** Forgets the slots used (the batch is prepared again). */
+  reset(): void {
+    this.used.clear();
+  }
+
+  /** The slots not used, per account (all of them with `all`). */
+  left(all = false): Map<string, number> {
+    const left = new Map<string, number>();
+    for (const [accountId, granted] of this.granted) {
+      const count = granted - (all ? 0 : (this.used.get(accountId) ?? 0));
+      if (count > 0) left.set(accountId, count);
+    }
+    return left;
+  }
+}
+
+/**
+ * Direct hand-off from the intake to the worker of the same process (embedded queue only).
+ * When that worker has free slots and no known backlog, new executions are committed already
+ * claimed by it (`running` with its lease) and start at once: no claim transaction, no wait
+ * for the wake-up. The account's cap holds here too: an account gets no more slots than its
+ * plan leaves it (AccountSlots). A run handed off this way is owned exactly like a claimed
+ * one: the worker renews its lease, and if the process dies, recovery puts it back in the
+ * queue. Without a worker in the process (or with BullMQ, whose jobs wake the workers)
+ * nothing is reserved and every execution goes through the queue.
+ */
+export class LocalDispatch {
+  private target: DispatchTarget | null = null;
+
+  attach(target: DispatchTarget): void {
+    this.target = target;
+  }
+
+  detach(target: DispatchTarget): void {
+    if (this.target === target) this.target = null;
+  }
+
+  /** Reserves slots for executions of these accounts (one entry per execution). */
+  reserve(accountIds: string[]): DispatchGrant {
+    if (accountIds.length === 0 || !this.target) return new DispatchGrant();
+    const wanted = new Map<string, number>();
+    for (const accountId of accountIds) wanted.set(accountId, (wanted.get(accountId) ?? 0) + 1);
+    return new DispatchGrant(this.target.reserve(wanted));
+  }
+
+  /** Gives back the slots of `grant` not used (all of them with `all`). */
+  release(grant: DispatchGrant, all = false): void {
+    const left = grant.left(all);
+    if (left.size > 0) this.target?.release(left);
+  }
+
+  start(executions: Execution[], agents: Map<string, Agent>): void {
+    if (executions.length > 0) this.target?.start(executions, agents);
+  }
+}
