@@ -6,9 +6,9 @@ import { SecretBox } from './common/crypto';
 import { ShutdownClock } from './common/shutdown';
 import { ENTITIES } from './database/entities';
 import { MetricsService } from './metrics/metrics.service';
-import { LocalBus } from './runner/local-bus';
-import { LocalDispatch } from './runner/local-dispatch';
-import { REDIS_QUEUES, RedisQueues } from './runner/redis-queues';
+import { LocalBus } from './queue/local-bus';
+import { LocalDispatch } from './queue/local-dispatch';
+import { REDIS_QUEUES, RedisQueues } from './queue/redis-queues';
 import { RateLimitStore } from './throttling/rate-limit-store';
 
 export interface CoreOptions {

@@ -12,18 +12,17 @@ import { now } from '../common/time';
 import type { Agent } from '../agents/agent.entity';
 import type { Execution } from '../executions/execution.entity';
 import {
-  CANCEL_EVENT,
   ExecutionLifecycleService,
   type RunOutcome,
 } from '../executions/execution-lifecycle.service';
-import type { RunJobData } from './bullmq-run-queue';
+import type { RunJobData } from '../queue/bullmq-run-queue';
 import { AccountSlots } from './account-slots';
 import { Claim, ExecutionLeases, type FairClaim } from './execution-leases';
 import { ExecutionRunner, RunAborted } from './execution-runner';
-import { LocalBus } from './local-bus';
-import { type DispatchTarget, LocalDispatch } from './local-dispatch';
-import { type ConsumedJob, type Consumer, REDIS_QUEUES, RedisQueues } from './redis-queues';
-import { type QueuedRun, RUN_QUEUE, type RunQueue } from './run-queue';
+import { LocalBus } from '../queue/local-bus';
+import { type DispatchTarget, LocalDispatch } from '../queue/local-dispatch';
+import { type ConsumedJob, type Consumer, REDIS_QUEUES, RedisQueues } from '../queue/redis-queues';
+import { type QueuedRun, RUN_QUEUE, type RunQueue } from '../queue/run-queue';
 
 /** A run interrupted this many times (its worker died each time) is failed, not re-run. */
 export const MAX_RUN_ATTEMPTS = 3;
@@ -119,7 +118,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, Dispatch
   }
 
   onApplicationBootstrap(): void {
-    this.bus.on(CANCEL_EVENT, this.onCancel);
+    this.bus.on('execution.cancel', this.onCancel);
     const lease = this.config.workerLeaseMs;
     this.every(Math.max(50, Math.floor(lease / 3)), () => this.renewLeases());
     this.every(Math.max(50, Math.floor(lease / 2)), () => this.recover());
@@ -133,7 +132,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, Dispatch
       this.every(this.config.queueSweepMs, () => this.reconcile());
       void this.recover().then(() => this.reconcile());
     } else {
-      this.bus.on('wake', this.onWake);
+      this.bus.on('executions.queued', this.onWake);
       this.dispatch.attach(this);
       this.every(this.config.workerPollMs, () => this.pump());
       void this.recover().then(() => this.pump());
@@ -150,7 +149,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, Dispatch
     this.wakeSlotWaiters();
     this.dispatch.detach(this);
     for (const timer of this.timers) clearInterval(timer);
-    this.bus.off('wake', this.onWake);
+    this.bus.off('executions.queued', this.onWake);
     // BullMQ: no new jobs from now on; the jobs in hand return once their runs ended below.
     const consumerClosed = this.consumer?.close(
       this.shutdown.remainingMs(this.config.shutdownGraceMs) + RELEASE_WAIT_MS,
@@ -169,7 +168,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, Dispatch
       run.abandoned = true;
       run.controller.abort(new RunAborted('shutdown'));
     }
-    this.bus.off(CANCEL_EVENT, this.onCancel);
+    this.bus.off('execution.cancel', this.onCancel);
     await this.handBack(unfinished.map((run) => run.execution));
     if (unfinished.length > 0) {
       this.logger.warn(`Put ${unfinished.length} unfinished execution(s) back in the queue`);

@@ -3,13 +3,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppModule } from '../../src/app.module';
 import { ShutdownClock } from '../../src/common/shutdown';
 import { Execution } from '../../src/executions/execution.entity';
-import { LocalBus } from '../../src/runner/local-bus';
+import { LocalBus } from '../../src/queue/local-bus';
 import {
   RUN_QUEUE,
   type FinishWait,
   type QueuedRun,
   type RunQueue,
-} from '../../src/runner/run-queue';
+} from '../../src/queue/run-queue';
 import { openModuleTestDatabase, type ModuleTestDatabase } from '../support/container';
 import { startLocalServer, waitFor, type LocalServer } from '../support/http-server';
 import { insertAgent, insertExecution } from '../support/rows';
@@ -92,7 +92,7 @@ describe('worker (module: AppModule with roles ["worker"])', () => {
       input: { email: 'ana@acme.io', message: 'A demo please' },
     });
     await module.init();
-    module.get(LocalBus).emit('wake');
+    module.get(LocalBus).emit('executions.queued', 1);
 
     await waitFor(
       async () => queue.finished,
@@ -113,7 +113,7 @@ describe('worker (module: AppModule with roles ["worker"])', () => {
     });
     const queued = await insertExecution(db.dataSource, agent, { status: 'queued' });
     await module.init();
-    module.get(LocalBus).emit('wake');
+    module.get(LocalBus).emit('executions.queued', 1);
     await waitFor(
       async () => target.requests.length,
       (count) => count > 0,

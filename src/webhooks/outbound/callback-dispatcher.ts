@@ -14,15 +14,14 @@ import { ShutdownClock } from '../../common/shutdown';
 import { now } from '../../common/time';
 import { APP_CONFIG, type AppConfig } from '../../config/configuration';
 import { MetricsService } from '../../metrics/metrics.service';
-import { LocalBus } from '../../runner/local-bus';
+import { LocalBus } from '../../queue/local-bus';
 import {
   type ConsumedJob,
   type Consumer,
   REDIS_QUEUES,
   RedisQueues,
-} from '../../runner/redis-queues';
+} from '../../queue/redis-queues';
 import { CallbackDelivery } from './callback-delivery.entity';
-import { CALLBACKS_WAKE } from './callback-outbox';
 import { AttemptOutcome, CallbackSender } from './callback-sender';
 import { DeliveryAttempt } from './delivery-attempt.entity';
 import { retryDelayMs } from './retry-schedule';
@@ -97,7 +96,7 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
 
   onApplicationBootstrap(): void {
     this.stopped = false;
-    this.bus.on(CALLBACKS_WAKE, this.onWake);
+    this.bus.on('callbacks.pending', this.onWake);
     if (this.redis) {
       this.consumer = this.redis.consume<CallbackJobData>(
         'callbacks',
@@ -117,7 +116,7 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
    */
   async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
-    this.bus.off(CALLBACKS_WAKE, this.onWake);
+    this.bus.off('callbacks.pending', this.onWake);
     clearInterval(this.poller);
     clearTimeout(this.wakeTimer);
     const grace = this.shutdown.remainingMs(this.config.callbackTimeoutMs);
