@@ -1,23 +1,41 @@
-import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { Execution, FINAL_STATUSES } from '../executions/execution.entity';
 import { LocalBus } from './local-bus';
-import type { FinishWait, QueuedRun, RunQueue } from './run-queue';
+import type { LocalDispatch } from './local-dispatch';
+import type { FinishWait, QueuedRun, RunConsumer, RunConsumption, RunQueue } from './run-queue';
 
 /** How often a waiter re-reads the row, in case the finish signal came from elsewhere. */
 const WAIT_POLL_MS = 500;
 
 /**
  * The default run queue: executions wait in their own table; the in-process bus wakes the
- * worker at once, and the worker also polls, so nothing depends on the signal arriving.
+ * worker at once, and the worker also polls every `pollMs` (WORKER_POLL_MS), so nothing
+ * depends on the signal arriving. The intake of the process may hand new executions straight
+ * to its worker (LocalDispatch).
  */
-@Injectable()
 export class EmbeddedRunQueue implements RunQueue {
   constructor(
     private readonly bus: LocalBus,
-    @InjectRepository(Execution) private readonly executions: Repository<Execution>,
+    private readonly executions: Repository<Execution>,
+    private readonly dispatch: LocalDispatch,
+    private readonly pollMs: number,
   ) {}
+
+  consume(worker: RunConsumer, recovered: Promise<void>): RunConsumption {
+    const onQueued = () => void worker.wake();
+    this.bus.on('executions.queued', onQueued);
+    this.dispatch.attach(worker);
+    // The poll's timer also keeps a worker-only process alive.
+    const poll = setInterval(() => void worker.claim(), this.pollMs);
+    void recovered.then(() => worker.claim());
+    return {
+      stop: async () => {
+        this.dispatch.detach(worker);
+        clearInterval(poll);
+        this.bus.off('executions.queued', onQueued);
+      },
+    };
+  }
 
   async enqueue(executionIds: string[]): Promise<void> {
     if (executionIds.length > 0) this.bus.emit('executions.queued', executionIds.length);

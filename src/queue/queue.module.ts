@@ -1,26 +1,39 @@
 import { Module } from '@nestjs/common';
 import { getDataSourceToken, getRepositoryToken } from '@nestjs/typeorm';
 import type { DataSource, Repository } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../config/configuration';
 import { Execution } from '../executions/execution.entity';
 import { BullmqRunQueue } from './bullmq-run-queue';
 import { EmbeddedRunQueue } from './embedded-run-queue';
 import { LocalBus } from './local-bus';
+import { LocalDispatch } from './local-dispatch';
 import { EmbeddedQueueHealth, QUEUE_HEALTH } from './queue-health';
 import { REDIS_QUEUES, RedisQueues } from './redis-queues';
 import { RUN_QUEUE } from './run-queue';
 
 /**
- * Provides the run queue (producer side) and its health check to the listeners and the
- * worker: BullMQ over the process's RedisQueues when REDIS_URL is set (bootstrap creates
- * them), the embedded queue otherwise.
+ * The one place where the queue implementation is chosen: BullMQ over the process's
+ * RedisQueues when REDIS_URL is set (CoreModule provides them), the embedded queue otherwise.
+ * Provides the run queue (producers and the worker) and its health check.
  */
 @Module({
   providers: [
     {
       provide: RUN_QUEUE,
-      inject: [REDIS_QUEUES, LocalBus, getRepositoryToken(Execution)],
-      useFactory: (redis: RedisQueues | null, bus: LocalBus, executions: Repository<Execution>) =>
-        redis ? new BullmqRunQueue(redis, bus, executions) : new EmbeddedRunQueue(bus, executions),
+      inject: [APP_CONFIG, REDIS_QUEUES, LocalBus, LocalDispatch, getRepositoryToken(Execution)],
+      useFactory: (
+        config: AppConfig,
+        redis: RedisQueues | null,
+        bus: LocalBus,
+        dispatch: LocalDispatch,
+        executions: Repository<Execution>,
+      ) =>
+        redis
+          ? new BullmqRunQueue(redis, bus, executions, {
+              leaseMs: config.workerLeaseMs,
+              sweepMs: config.queueSweepMs,
+            })
+          : new EmbeddedRunQueue(bus, executions, dispatch, config.workerPollMs),
     },
     {
       provide: QUEUE_HEALTH,
