@@ -92,6 +92,7 @@ describe('outgoing webhooks (callbacks)', () => {
       data: {
         id: execution.id,
         agent_id: agent.id,
+        agent_version: 1,
         status: 'completed',
         source: 'api',
         retry_of: null,
