@@ -7,7 +7,7 @@ import type { AppConfig } from '../config/configuration';
 import { type BusEvent, LocalBus } from './local-bus';
 import type { QueueHealth } from './queue-health';
 
-/** Injection token of the process's RedisQueues (null without REDIS_URL). */
+/** Injection token of the process's RedisQueues (null without REDIS_URL); src/queue/ only. */
 export const REDIS_QUEUES = Symbol('REDIS_QUEUES');
 
 /** The BullMQ queues: executions to run, callback attempts to send. */
@@ -51,8 +51,8 @@ const WARNING_INTERVAL_MS = 30_000;
 const retryStrategy = (times: number) => Math.min(times * 200, 2000);
 
 /**
- * Everything one process keeps in Redis when REDIS_URL is set (created by bootstrap, shared by
- * the process's applications): the BullMQ queues `runs` and `callbacks` (producers here;
+ * Everything one process keeps in Redis when REDIS_URL is set (one per process,
+ * provided by QueueModule): the BullMQ queues `runs` and `callbacks` (producers here;
  * consumers through `consume`, in the worker role only), a command connection (signals,
  * job-existence checks, the health ping) and a subscriber connection.
  *
