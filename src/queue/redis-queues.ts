@@ -4,6 +4,14 @@ import type { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { bullmq, ioredis } from '../common/optional-modules';
 import type { AppConfig } from '../config/configuration';
+import {
+  CLOSE_TIMEOUT_MS,
+  type ConsumedJob,
+  type Consumer,
+  retryStrategy,
+  startConsumer,
+  withTimeout,
+} from './bullmq-consumer';
 import { type BusEvent, LocalBus } from './local-bus';
 import type { QueueHealth } from './queue-health';
 
@@ -20,19 +28,6 @@ export interface JobSpec<T> {
   delayMs?: number;
 }
 
-/** A job handed to a consumer. */
-export interface ConsumedJob<T> {
-  id: string;
-  data: T;
-  /** Hands the job back to its queue, to be taken again at `atMs` (epoch ms). Never returns. */
-  putBack(atMs: number): Promise<never>;
-}
-
-export interface Consumer {
-  /** Stops taking jobs at once; resolves once the jobs in hand returned (or after `timeoutMs`). */
-  close(timeoutMs: number): Promise<void>;
-}
-
 /** Signals that travel between processes (pub/sub), each mirrored on the local bus. */
 type Signal = 'finished' | 'cancel' | 'callbacks' | 'agents';
 
@@ -40,15 +35,10 @@ type Signal = 'finished' | 'cancel' | 'callbacks' | 'agents';
 const STARTUP_WAIT_MS = 2000;
 /** A command (add, publish, exists, ping) that takes longer than this counts as failed. */
 const COMMAND_TIMEOUT_MS = 2000;
-/** How long closing the connections may take before they are cut. */
-const CLOSE_TIMEOUT_MS = 3000;
 /** A producer has nothing in flight worth waiting for: closed gracefully within 1 s, else cut. */
 const QUEUE_CLOSE_TIMEOUT_MS = 1000;
 /** At most one warning per this interval for each kind of Redis failure. */
 const WARNING_INTERVAL_MS = 30_000;
-
-/** Reconnect every ≤ 2 s for as long as the process lives (ioredis' default backs off to 20 s). */
-const retryStrategy = (times: number) => Math.min(times * 200, 2000);
 
 /**
  * Everything one process keeps in Redis when REDIS_URL is set (one per process,
@@ -188,67 +178,18 @@ export class RedisQueues implements QueueHealth {
 
   /**
    * Consumes `queue` with up to `concurrency` jobs at once (worker role); `lockMs` is how long
-   * a job stays with a consumer that stopped renewing it (BullMQ's default: 30 s). A handler that
-   * resolves acknowledges its job (completed, then removed); one that throws fails it
-   * (removed too: the database rows are what the sweeps re-add from).
+   * a job stays with a consumer that stopped renewing it (BullMQ's default: 30 s).
    */
   consume<T>(
     queue: QueueName,
     options: { concurrency: number; lockMs?: number },
     handler: (job: ConsumedJob<T>) => Promise<void>,
   ): Consumer {
-    const inHand = new Set<Promise<void>>();
-    const { Worker: BullWorker, DelayedError } = bullmq();
-    const worker = new BullWorker<T>(
-      queue,
-      async (job, token) => {
-        const handled = handler({
-          id: job.id ?? '',
-          data: job.data,
-          putBack: async (atMs: number) => {
-            await job.moveToDelayed(Math.max(atMs, Date.now()), token);
-            throw new DelayedError();
-          },
-        });
-        const tracked = handled.then(
-          () => undefined,
-          () => undefined,
-        );
-        inHand.add(tracked);
-        try {
-          await handled;
-        } finally {
-          inHand.delete(tracked);
-        }
-      },
-      {
-        connection: { url: this.config.redisUrl!, connectTimeout: 2000, retryStrategy },
-        prefix: this.prefix,
-        concurrency: options.concurrency,
-        // A job held by a dead process goes back to waiting once its lock expired (renewed
-        // every half lock while the job runs), found by a check every half lock.
-        ...(options.lockMs
-          ? { lockDuration: options.lockMs, stalledInterval: Math.max(500, options.lockMs / 2) }
-          : {}),
-        autorun: true,
-      },
-    );
-    worker.on('error', (error: Error) =>
-      this.warn(`consume:${queue}`, `Taking jobs from "${queue}" failed: ${error.message}`),
-    );
-    worker.on('failed', (job, error: Error) =>
-      this.logger.warn(`Job ${job?.id ?? '?'} of "${queue}" failed: ${error.message}`),
-    );
-    return {
-      close: async (timeoutMs: number) => {
-        worker.pause(true).catch(() => undefined); // no new jobs from now on
-        await withTimeout(Promise.allSettled([...inHand]), timeoutMs).catch(() => undefined);
-        // Connected: a graceful close records the outcomes of the last jobs. Not connected:
-        // nothing can be recorded; a forced close stops the reconnection attempts at once.
-        const graceful = this.commands.status === 'ready';
-        await withTimeout(worker.close(!graceful), CLOSE_TIMEOUT_MS).catch(() => undefined);
-      },
-    };
+    return startConsumer(queue, { ...options, prefix: this.prefix }, handler, {
+      redisUrl: this.config.redisUrl!,
+      connected: () => this.commands.status === 'ready',
+      warn: (kind, message) => this.warn(kind, message),
+    });
   }
 
   /** Sends a signal to the other processes (never throws; a lost signal has a fallback). */
@@ -361,13 +302,4 @@ export class RedisQueues implements QueueHealth {
       client.once('error', onError);
     });
   }
-}
-
-/** Settles like `promise`, or rejects after `ms`. */
-export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
