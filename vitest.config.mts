@@ -20,6 +20,7 @@ export default defineConfig({
         test: { name: 'unit', include: ['test/unit/**/*.test.ts'] },
       },
       {
+        // Module tests: a part of the application built with Test.createTestingModule.
         extends: true,
         test: { name: 'module', include: moduleTests, env: { TEST_DB: 'sqlite' } },
       },

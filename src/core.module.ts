@@ -6,9 +6,8 @@ import { SecretBox } from './common/crypto';
 import { ShutdownClock } from './common/shutdown';
 import { ENTITIES } from './database/entities';
 import { MetricsService } from './metrics/metrics.service';
-import { LocalBus } from './runner/local-bus';
-import { LocalDispatch } from './runner/local-dispatch';
-import { REDIS_QUEUES, RedisQueues } from './runner/redis-queues';
+import { LocalBus } from './queue/local-bus';
+import { LocalDispatch } from './queue/local-dispatch';
 import { RateLimitStore } from './throttling/rate-limit-store';
 
 export interface CoreOptions {
@@ -25,12 +24,11 @@ export interface CoreOptions {
 /**
  * Global providers of a process, shared by everything its roles run: configuration, the
  * DataSource and a repository for every entity (injectable with `@InjectRepository`), the
- * secret box, the local bus, the metrics registry, the local dispatch, the shutdown clock, the
- * rate-limit counters and the Redis queues (null without REDIS_URL or roles). Each is an
+ * secret box, the local bus, the metrics registry, the local dispatch, the shutdown clock and
+ * the rate-limit counters (the Redis queues belong to src/queue/queue.module.ts). Each is an
  * ordinary provider: a test replaces any of them with `overrideProvider`. Those holding
- * connections start and stop with the container's lifecycle hooks (RateLimitStore and
- * RedisQueues connect to Redis at bootstrap and disconnect at shutdown; as a global module's
- * providers, they start first and stop last).
+ * connections start and stop with the container's lifecycle hooks (RateLimitStore connects to
+ * Redis at bootstrap and disconnects at shutdown).
  */
 @Global()
 @Module({})
@@ -59,12 +57,6 @@ export class CoreModule {
         useFactory: () => new SecretBox(config.secretKey, config.secretKeyPrevious),
       },
       { provide: RateLimitStore, useFactory: () => RateLimitStore.forConfig(config) },
-      {
-        provide: REDIS_QUEUES,
-        inject: [LocalBus],
-        useFactory: (bus: LocalBus) =>
-          config.redisUrl && config.roles.size > 0 ? new RedisQueues(config, bus) : null,
-      },
       ...repositories,
     ];
     return { module: CoreModule, providers, exports: providers };

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AgentDailyStats } from '../src/agents/agent-daily-stats.entity';
 import { Agent } from '../src/agents/agent.entity';
 import { Execution, FINAL_STATUSES } from '../src/executions/execution.entity';
-import { LocalBus } from '../src/runner/local-bus';
+import { LocalBus } from '../src/queue/local-bus';
 import { createAgent, seedAgent } from './support/agents';
 import { startLocalServer, waitFor, type LocalServer } from './support/http-server';
 import { freePort } from './support/process';
@@ -83,10 +83,10 @@ describe.skipIf(!REDIS_URL)('BullMQ run queue and roles (REDIS_URL)', () => {
     const bus = front.service.api!.get(LocalBus);
     const seen: string[] = [];
     const emit = bus.emit.bind(bus);
-    bus.emit = (event: string | symbol, ...args: unknown[]) => {
-      seen.push(String(event));
+    bus.emit = ((event, ...args) => {
+      if (event === 'execution.finished') seen.push(String(args[0]));
       return emit(event, ...args);
-    };
+    }) as typeof bus.emit;
     try {
       const res = await front
         .api()
@@ -98,7 +98,7 @@ describe.skipIf(!REDIS_URL)('BullMQ run queue and roles (REDIS_URL)', () => {
       await finalRow(id);
       // The front never finished the row: only the worker's Redis message emits this there.
       await waitFor(
-        async () => seen.includes(`finished:${id}`),
+        async () => seen.includes(id),
         (yes) => yes,
         5000,
       );

@@ -3,9 +3,8 @@ import { In } from 'typeorm';
 import { AccountsService } from '../src/auth/accounts.service';
 import { Service, startService } from '../src/bootstrap';
 import { loadConfig } from '../src/config/configuration';
-import { LocalBus } from '../src/runner/local-bus';
+import { LocalBus } from '../src/queue/local-bus';
 import { CallbackDelivery } from '../src/webhooks/outbound/callback-delivery.entity';
-import { CALLBACKS_WAKE } from '../src/webhooks/outbound/callback-outbox';
 import { DeliveryAttempt } from '../src/webhooks/outbound/delivery-attempt.entity';
 import { finishWithCallback, insertAgent } from './support/callback-fixtures';
 import { createTestDatabase, TestDatabase } from './support/database';
@@ -155,8 +154,8 @@ describe('outgoing webhooks: durability and fairness', () => {
       .getRepository(CallbackDelivery)
       .update({ id: In(ids) }, { nextAttemptAt: new Date() });
     // Wake both at the same moment: they read the same due rows and race for each claim.
-    one.worker!.get(LocalBus).emit(CALLBACKS_WAKE);
-    two.worker!.get(LocalBus).emit(CALLBACKS_WAKE);
+    one.worker!.get(LocalBus).emit('callbacks.pending');
+    two.worker!.get(LocalBus).emit('callbacks.pending');
     await eventually(
       async () =>
         (await one.dataSource.getRepository(CallbackDelivery).countBy({

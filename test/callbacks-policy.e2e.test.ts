@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../src/agents/agent.entity';
-import { LocalBus } from '../src/runner/local-bus';
+import { LocalBus } from '../src/queue/local-bus';
 import { deliveryRow, finishWithCallback, insertAgent } from './support/callback-fixtures';
 import { eventually, Receiver } from './support/receiver';
 import { bearer, startTestService, TestService } from './support/service';

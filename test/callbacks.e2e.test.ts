@@ -3,7 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../src/agents/agent.entity';
 import { AccountsService } from '../src/auth/accounts.service';
-import { LocalBus } from '../src/runner/local-bus';
+import { LocalBus } from '../src/queue/local-bus';
 import { deliveryRow, finishWithCallback, insertAgent } from './support/callback-fixtures';
 import { sample } from './support/prometheus';
 import { eventually, Receiver } from './support/receiver';
@@ -92,10 +92,10 @@ describe('outgoing webhooks (callbacks)', () => {
       data: {
         id: execution.id,
         agent_id: agent.id,
+        agent_version: 1,
         status: 'completed',
         source: 'api',
         retry_of: null,
-        agent_version: 1,
         input: execution.input,
         output: execution.output,
         error: null,

@@ -1,7 +1,7 @@
 import { verify as verifyGithubSignature } from '@octokit/webhooks-methods';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../src/agents/agent.entity';
-import { LocalBus } from '../src/runner/local-bus';
+import { LocalBus } from '../src/queue/local-bus';
 import { finishWithCallback, insertAgent } from './support/callback-fixtures';
 import { createUser, signIn, type Browser } from './support/dashboard';
 import { eventually, Receiver } from './support/receiver';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExecutionIntakeService } from '../src/executions/execution-intake.service';
 import { MetricsService } from '../src/metrics/metrics.service';
-import { LocalBus } from '../src/runner/local-bus';
+import { LocalBus } from '../src/queue/local-bus';
 import { RateLimitStore } from '../src/throttling/rate-limit-store';
 import { seedAgent } from './support/agents';
 import { bearer, startTestService, TestService } from './support/service';

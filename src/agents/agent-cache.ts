@@ -1,14 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { LocalBus } from '../runner/local-bus';
-
-/**
- * LocalBus event: an agent was changed or deleted (payload: its id). Emitted by AgentsService
- * after the change is committed; caches of agents drop it. With REDIS_URL the event reaches
- * the other processes too (RedisQueues, signal `agents`); without Redis, or if the message is
- * lost, other processes see the change once their cached copy expires (AGENT_CACHE_TTL_MS,
- * 2 s by default).
- */
-export const AGENT_CHANGED = 'agent:changed';
+import { LocalBus } from '../queue/local-bus';
 
 interface Entry<T> {
   value: T;
@@ -21,7 +12,9 @@ const MAX_ENTRIES = 10_000;
 /**
  * A small read-through cache of agent lookups (by webhook id) for the hot path of the inbound
  * webhook. An entry lives `ttlMs`; a change made in this process evicts it at once (through
- * the bus), and a lookup that was running while a change happened does not store its result,
+ * the bus's `agent.changed`, emitted by AgentsService after the change is committed; with
+ * REDIS_URL it reaches the other processes too, and where the message is lost the entry
+ * expires after AGENT_CACHE_TTL_MS), and a lookup that was running while a change happened does not store its result,
  * so a stale row is never cached after the change. Misses are not cached.
  */
 export class AgentCache<T> {
@@ -37,7 +30,7 @@ export class AgentCache<T> {
   ) {
     if (ttlMs <= 0) return;
     this.entries = new LRUCache({ max: MAX_ENTRIES, ttl: ttlMs });
-    bus.on(AGENT_CHANGED, this.onChanged);
+    bus.on('agent.changed', this.onChanged);
   }
 
   /** The cached value of `key`, or the one `load` finds (stored unless null). */
@@ -77,7 +70,7 @@ export class AgentCache<T> {
   }
 
   close(): void {
-    this.bus.off(AGENT_CHANGED, this.onChanged);
+    this.bus.off('agent.changed', this.onChanged);
     this.entries?.clear();
   }
 }

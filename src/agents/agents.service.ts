@@ -9,8 +9,7 @@ import { newId, randomToken } from '../common/ids';
 import { now } from '../common/time';
 import { transactionWithRetry } from '../database/transactions';
 import { KindRegistry } from '../runner/kinds/kind-registry';
-import { LocalBus } from '../runner/local-bus';
-import { AGENT_CHANGED } from './agent-cache';
+import { LocalBus } from '../queue/local-bus';
 import { Agent, WebhookAuth } from './agent.entity';
 import { AgentVersion } from './agent-version.entity';
 import { AgentVersions } from './agent-versions.service';
@@ -261,7 +260,7 @@ export class AgentsService {
 
   /**
    * Writes `changes` (and `updated_at`) unless the agent was deleted meanwhile (then 404),
-   * then tells this process's caches of agents (AGENT_CHANGED).
+   * then tells this process's caches of agents (`agent.changed` on the bus).
    */
   private async change(agent: Agent, changes: AgentChanges): Promise<Agent> {
     const updated = { ...changes, updatedAt: now() };
@@ -269,7 +268,7 @@ export class AgentsService {
       { id: agent.id, accountId: agent.accountId, deletedAt: IsNull() },
       updated as QueryDeepPartialEntity<Agent>,
     );
-    this.bus.emit(AGENT_CHANGED, agent.id);
+    this.bus.emit('agent.changed', agent.id);
     if (result.affected === 0) throw ApiError.notFound('Agent');
     return Object.assign(agent, updated);
   }
@@ -296,7 +295,7 @@ export class AgentsService {
       await manager.insert(AgentVersion, versionRow(agent.id, version, config, at));
       return true;
     });
-    this.bus.emit(AGENT_CHANGED, agent.id);
+    this.bus.emit('agent.changed', agent.id);
     if (!applied) {
       await this.findOwned(agent.accountId, agent.id); // 404 if deleted meanwhile
       throw ApiError.conflict('The agent was changed concurrently; read it again and retry');

@@ -10,8 +10,8 @@ import { now } from '../common/time';
 import { APP_CONFIG, type AppConfig } from '../config/configuration';
 import { executeAll, retrying, type Statement } from '../database/transactions';
 import { DailyCounters } from '../agents/daily-counters';
-import { LocalDispatch } from '../runner/local-dispatch';
-import { RUN_QUEUE, type RunQueue } from '../runner/run-queue';
+import { LocalDispatch } from '../queue/local-dispatch';
+import { RUN_QUEUE, type RunQueue } from '../queue/run-queue';
 import { Execution, ExecutionSource } from './execution.entity';
 
 /** How long an idempotency key (or webhook delivery id) is remembered per agent. */

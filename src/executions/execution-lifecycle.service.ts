@@ -8,8 +8,8 @@ import { execute, RawColumns } from '../database/raw-sql';
 import { executeAll, retrying } from '../database/transactions';
 import { DailyCounters } from '../agents/daily-counters';
 import { MetricsService } from '../metrics/metrics.service';
-import { LocalBus } from '../runner/local-bus';
-import { RUN_QUEUE, type RunQueue } from '../runner/run-queue';
+import { LocalBus } from '../queue/local-bus';
+import { RUN_QUEUE, type RunQueue } from '../queue/run-queue';
 import { CallbackOutbox } from '../webhooks/outbound/callback-outbox';
 import { Execution, ExecutionError, ExecutionStatus, LogEntry } from './execution.entity';
 
@@ -57,9 +57,6 @@ function finalChanges(execution: Execution, outcome: RunOutcome): FinalChanges {
 /** Records one finished run if the row is still `running` under the same claim. */
 const FINISH_ONE = `UPDATE executions SET status = ?, output = ?, error = ?, logs = ?, completed_at = ?,
   duration_ms = ?, leased_until = NULL WHERE id = ? AND status = 'running' AND attempts = ?`;
-
-/** The LocalBus event that asks the worker running an execution to abort it. */
-export const CANCEL_EVENT = 'cancel';
 
 /**
  * The transitions of an execution to a final state (CONTRACT §4): each is one transaction
@@ -349,7 +346,7 @@ export class ExecutionLifecycleService {
       if (callback) this.outbox.wake();
       if (cancelled) {
         this.metrics.executionFinished(execution.agentKind, 'cancelled', changes.durationMs);
-        this.bus.emit(CANCEL_EVENT, execution.id);
+        this.bus.emit('execution.cancel', execution.id);
         await this.announceFinished(execution.id, execution);
         return execution;
       }

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AgentsModule } from '../agents/agents.module';
-import { QueueModule } from '../runner/queue.module';
+import { QueueModule } from '../queue/queue.module';
 import { ExecutionsController } from './executions.controller';
 import { ExecutionsModule } from './executions.module';
 import { ExecutionsService } from './executions.service';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AgentsModule } from '../agents/agents.module';
-import { QueueModule } from '../runner/queue.module';
+import { QueueModule } from '../queue/queue.module';
 import { OutboundModule } from '../webhooks/outbound/outbound.module';
 import { ExecutionIntakeService } from './execution-intake.service';
 import { ExecutionLifecycleService } from './execution-lifecycle.service';

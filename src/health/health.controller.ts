@@ -16,7 +16,7 @@ import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { Public } from '../auth/auth.decorators';
 import { pendingMigrations } from '../database/database';
-import { QUEUE_HEALTH, type QueueHealth } from '../runner/queue-health';
+import { QUEUE_HEALTH, type QueueHealth } from '../queue/queue-health';
 import { HealthResponse, SchemaState } from './health.response';
 
 /** How long each check may take before it counts as down. */

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
-import { QueueModule } from '../runner/queue.module';
+import { QueueModule } from '../queue/queue.module';
 import { HealthController } from './health.controller';
 
 /** `GET /health` on a listener: database and run-queue checks (@nestjs/terminus). */

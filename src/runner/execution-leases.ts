@@ -6,7 +6,7 @@ import { now } from '../common/time';
 import { execute, RawColumns } from '../database/raw-sql';
 import { retrying } from '../database/transactions';
 import { Execution } from '../executions/execution.entity';
-import type { QueuedRun } from './run-queue';
+import type { QueuedRun } from '../queue/run-queue';
 
 /** The plain (non-JSON) columns of an execution: enough to own, renew or settle a run. */
 export type Claim = Pick<

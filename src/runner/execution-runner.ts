@@ -11,7 +11,7 @@ import type { Execution, ExecutionError, LogEntry } from '../executions/executio
 import type { RunOutcome } from '../executions/execution-lifecycle.service';
 import { ConfigValidationError, RunContext, RunFailure } from './kinds/agent-kind';
 import { KindRegistry } from './kinds/kind-registry';
-import { LocalBus } from './local-bus';
+import { LocalBus } from '../queue/local-bus';
 import { RunLog } from './run-log';
 
 /** Why a run's signal was aborted. */

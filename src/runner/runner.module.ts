@@ -4,7 +4,7 @@ import { ExecutionsModule } from '../executions/executions.module';
 import { ExecutionLeases } from './execution-leases';
 import { ExecutionRunner } from './execution-runner';
 import { KindsModule } from './kinds/kinds.module';
-import { QueueModule } from './queue.module';
+import { QueueModule } from '../queue/queue.module';
 import { Worker } from './worker.service';
 import { WorkflowWarmup } from './workflow-warmup';
 

@@ -3,19 +3,21 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppModule } from '../../src/app.module';
 import { ShutdownClock } from '../../src/common/shutdown';
 import { Execution } from '../../src/executions/execution.entity';
-import { LocalBus } from '../../src/runner/local-bus';
 import {
   RUN_QUEUE,
   type FinishWait,
   type QueuedRun,
+  type RunConsumer,
+  type RunConsumption,
   type RunQueue,
-} from '../../src/runner/run-queue';
+} from '../../src/queue/run-queue';
 import { openModuleTestDatabase, type ModuleTestDatabase } from '../support/container';
 import { startLocalServer, waitFor, type LocalServer } from '../support/http-server';
 import { insertAgent, insertExecution } from '../support/rows';
 
-/** A run queue that only records what the worker tells it. */
+/** A run queue that only records what the worker tells it; the test wakes the worker. */
 class FakeRunQueue implements RunQueue {
+  consumer: RunConsumer | null = null;
   readonly enqueued: string[] = [];
   readonly requeued: QueuedRun[] = [];
   readonly finished: string[] = [];
@@ -32,6 +34,10 @@ class FakeRunQueue implements RunQueue {
   }
   async notifyFinished(executionId: string, _execution?: Execution): Promise<void> {
     this.finished.push(executionId);
+  }
+  consume(consumer: RunConsumer): RunConsumption {
+    this.consumer = consumer;
+    return { stop: async () => void (this.consumer = null) };
   }
 }
 
@@ -92,7 +98,7 @@ describe('worker (module: AppModule with roles ["worker"])', () => {
       input: { email: 'ana@acme.io', message: 'A demo please' },
     });
     await module.init();
-    module.get(LocalBus).emit('wake');
+    void queue.consumer!.wake();
 
     await waitFor(
       async () => queue.finished,
@@ -113,7 +119,7 @@ describe('worker (module: AppModule with roles ["worker"])', () => {
     });
     const queued = await insertExecution(db.dataSource, agent, { status: 'queued' });
     await module.init();
-    module.get(LocalBus).emit('wake');
+    void queue.consumer!.wake();
     await waitFor(
       async () => target.requests.length,
       (count) => count > 0,

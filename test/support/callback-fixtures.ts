@@ -4,7 +4,7 @@ import type { Agent } from '../../src/agents/agent.entity';
 import { newId } from '../../src/common/ids';
 import { now } from '../../src/common/time';
 import { Execution, ExecutionStatus } from '../../src/executions/execution.entity';
-import { LocalBus } from '../../src/runner/local-bus';
+import { LocalBus } from '../../src/queue/local-bus';
 import { CallbackDelivery } from '../../src/webhooks/outbound/callback-delivery.entity';
 import { CallbackOutbox } from '../../src/webhooks/outbound/callback-outbox';
 

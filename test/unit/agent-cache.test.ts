@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AGENT_CHANGED, AgentCache } from '../../src/agents/agent-cache';
-import { LocalBus } from '../../src/runner/local-bus';
+import { AgentCache } from '../../src/agents/agent-cache';
+import { LocalBus } from '../../src/queue/local-bus';
 
 interface Row {
   id: string;
@@ -50,13 +50,13 @@ describe('AgentCache', () => {
     await cache.get('wh_1', one.load, one.idOf);
     await cache.get('wh_1b', one.load, one.idOf);
     await cache.get('wh_2', two.load, two.idOf);
-    bus.emit(AGENT_CHANGED, 'agt_1');
+    bus.emit('agent.changed', 'agt_1');
     expect(cache.peek('wh_1')).toBeUndefined();
     expect(cache.peek('wh_1b')).toBeUndefined();
     expect(cache.peek('wh_2')).toEqual({ id: 'agt_2', name: 'b' });
     cache.close();
-    bus.emit(AGENT_CHANGED, 'agt_2'); // closed: no longer listening
-    expect(bus.listenerCount(AGENT_CHANGED)).toBe(0);
+    bus.emit('agent.changed', 'agt_2'); // closed: no longer listening
+    expect(bus.listenerCount('agent.changed')).toBe(0);
   });
 
   it('does not store what a lookup read while the agent changed', async () => {
@@ -69,7 +69,7 @@ describe('AgentCache', () => {
       return { id: 'agt_1', name: 'old' };
     };
     const pending = cache.get('wh_1', slow, (value) => value.id);
-    bus.emit(AGENT_CHANGED, 'agt_1');
+    bus.emit('agent.changed', 'agt_1');
     release();
     expect(await pending).toEqual({ id: 'agt_1', name: 'old' });
     expect(cache.peek('wh_1')).toBeUndefined();

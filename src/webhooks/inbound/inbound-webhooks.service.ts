@@ -15,7 +15,7 @@ import {
   ExecutionIntakeService,
   IDEMPOTENCY_WINDOW_MS,
 } from '../../executions/execution-intake.service';
-import { LocalBus } from '../../runner/local-bus';
+import { LocalBus } from '../../queue/local-bus';
 import { verifyHexSignature, verifyStandardWebhook } from './webhook-signatures';
 
 /** The agent a webhook id belongs to, with its account (for the plan's rate limits). */

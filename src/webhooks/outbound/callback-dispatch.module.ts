@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../../auth/auth.module';
+import { QueueModule } from '../../queue/queue.module';
 import { CallbackDispatcher } from './callback-dispatcher';
 import { CallbackSender } from './callback-sender';
 
 /** The worker side of outgoing webhooks: sends the outbox rows (the worker role, AppModule). */
 @Module({
-  imports: [AuthModule],
+  imports: [AuthModule, QueueModule],
   providers: [CallbackSender, CallbackDispatcher],
 })
 export class CallbackDispatchModule {}

@@ -14,38 +14,23 @@ import { ShutdownClock } from '../../common/shutdown';
 import { now } from '../../common/time';
 import { APP_CONFIG, type AppConfig } from '../../config/configuration';
 import { MetricsService } from '../../metrics/metrics.service';
-import { LocalBus } from '../../runner/local-bus';
 import {
-  type ConsumedJob,
-  type Consumer,
-  REDIS_QUEUES,
-  RedisQueues,
-} from '../../runner/redis-queues';
+  CALLBACK_QUEUE,
+  type CallbackConsumer,
+  type CallbackConsumption,
+  type CallbackJob,
+  type CallbackQueue,
+  type PendingDelivery,
+} from '../../queue/callback-queue';
 import { CallbackDelivery } from './callback-delivery.entity';
-import { CALLBACKS_WAKE } from './callback-outbox';
 import { AttemptOutcome, CallbackSender } from './callback-sender';
 import { DeliveryAttempt } from './delivery-attempt.entity';
 import { retryDelayMs } from './retry-schedule';
 
-/** How often the outbox is read when nothing woke the dispatcher (rows of other processes). */
-const POLL_INTERVAL_MS = 500;
 /** A claim outlives the longest attempt by this much; a crashed sender's rows come back after. */
 const CLAIM_MARGIN_MS = 60_000;
-/** BullMQ: pending rows given a job per pass of the schedule, soonest due first. */
-const SCHEDULE_BATCH = 500;
-/** BullMQ: a job whose host is at its limit is handed back for this long. */
+/** A job whose host is at its limit is handed back for this long. */
 const HOST_BUSY_DELAY_MS = 1000;
-
-/** What a `callbacks` job carries: the delivery and the attempt number it is to make. */
-export interface CallbackJobData {
-  deliveryId: string;
-  attempt: number;
-}
-
-/** The job id of one attempt of a delivery: at most one job per attempt exists. */
-export function callbackJobId(deliveryId: string, attempt: number): string {
-  return `${deliveryId}.${attempt}`;
-}
 
 /**
  * Sends the outbox (`callback_deliveries`) in the worker role. Due rows are claimed one by one
@@ -55,30 +40,22 @@ export function callbackJobId(deliveryId: string, attempt: number): string {
  * a `delivery_attempts` row; failures are rescheduled on the retry schedule until the sixth
  * attempt. Nothing here runs inside an execution's run: deliveries never block it.
  *
- * With REDIS_URL the attempts travel as BullMQ jobs of the queue `callbacks` (job id =
- * delivery id + attempt number; a retry is a delayed job), but the outbox row stays the
- * source of truth: a job is only a reminder. Its handler claims the row with the same
- * conditional UPDATE and skips a job whose row moved on. A sweep (on each wake-up and every
- * QUEUE_SWEEP_MS) adds the job of every pending row due soon that has none: new rows, and
- * rows whose job was lost (Redis down, a sender killed mid-attempt).
+ * When it looks is the callback queue's business (CallbackQueue.consume): the embedded one
+ * calls `fill` on wake-ups and a poll; with REDIS_URL the attempts travel as BullMQ jobs
+ * (`deliver`), the outbox row staying the source of truth.
  */
 @Injectable()
-export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class CallbackDispatcher
+  implements OnApplicationBootstrap, BeforeApplicationShutdown, CallbackConsumer
+{
   private readonly logger = new Logger('CallbackDispatcher');
   private readonly inFlight = new Map<string, { host: string; done: Promise<void> }>();
   private readonly perHost = new Map<string, number>();
   private readonly maxPerHost: number;
-  private poller?: NodeJS.Timeout;
-  private wakeTimer?: NodeJS.Timeout;
-  private wakeAt = Infinity;
-  private filling = false;
-  private fillAgain = false;
   private stopped = true;
   /** Fires at the shutdown deadline: attempts still in flight are cut and put back. */
   private readonly cutOff = new AbortController();
-  private readonly onWake = () => this.kick();
-  /** BullMQ mode: the consumer of the `callbacks` queue. */
-  private consumer: Consumer | null = null;
+  private consumption: CallbackConsumption | null = null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -87,27 +64,16 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
     @InjectRepository(Account) private readonly accounts: Repository<Account>,
     private readonly accountsService: AccountsService,
     private readonly sender: CallbackSender,
-    private readonly bus: LocalBus,
     private readonly metrics: MetricsService,
     private readonly shutdown: ShutdownClock,
-    @Inject(REDIS_QUEUES) private readonly redis: RedisQueues | null,
+    @Inject(CALLBACK_QUEUE) private readonly queue: CallbackQueue,
   ) {
     this.maxPerHost = Math.max(1, Math.ceil(config.callbackConcurrency / 4));
   }
 
   onApplicationBootstrap(): void {
     this.stopped = false;
-    this.bus.on(CALLBACKS_WAKE, this.onWake);
-    if (this.redis) {
-      this.consumer = this.redis.consume<CallbackJobData>(
-        'callbacks',
-        { concurrency: this.config.callbackConcurrency },
-        (job) => this.deliverJob(job),
-      );
-    }
-    const poll = this.redis ? this.config.queueSweepMs : POLL_INTERVAL_MS;
-    this.poller = setInterval(() => this.kick(), poll);
-    this.kick(); // rows left pending by a previous run go out now
+    this.consumption = this.queue.consume(this);
   }
 
   /**
@@ -117,44 +83,16 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
    */
   async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
-    this.bus.off(CALLBACKS_WAKE, this.onWake);
-    clearInterval(this.poller);
-    clearTimeout(this.wakeTimer);
     const grace = this.shutdown.remainingMs(this.config.callbackTimeoutMs);
-    // BullMQ: no new jobs; the jobs in hand return with their attempts.
-    const consumerClosed = this.consumer?.close(grace + 2000);
+    const consumerClosed = this.consumption?.stop(grace + 2000);
     const cut = setTimeout(() => this.cutOff.abort(), grace);
     await Promise.allSettled([...this.inFlight.values()].map((entry) => entry.done));
     clearTimeout(cut);
     await consumerClosed;
   }
 
-  /** Reads and claims due rows now, or right after the read in progress. */
-  private kick(): void {
-    if (this.stopped) return;
-    if (this.filling) {
-      this.fillAgain = true;
-      return;
-    }
-    this.filling = true;
-    void (async () => {
-      try {
-        do {
-          this.fillAgain = false;
-          await (this.redis ? this.schedule(this.redis) : this.fill());
-        } while (this.fillAgain && !this.stopped);
-      } catch (error) {
-        const message = `Reading the callback outbox failed: ${(error as Error).message}`;
-        if (this.redis) this.redis.warn('callbacks', message);
-        else this.logger.warn(message);
-      } finally {
-        this.filling = false;
-      }
-    })();
-  }
-
   /** Claims due rows up to the free slots and starts sending them. */
-  private async fill(): Promise<void> {
+  async fill(): Promise<void> {
     const free = this.config.callbackConcurrency - this.inFlight.size;
     if (free <= 0 || this.stopped) return;
     const at = now();
@@ -176,51 +114,35 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
     }
   }
 
-  /**
-   * BullMQ: adds a job for the next attempt of every pending row due within QUEUE_SWEEP_MS
-   * (delayed until it is due) that has none yet. Rows claimed by a sender are left alone
-   * until their claim expires.
-   */
-  private async schedule(redis: RedisQueues): Promise<void> {
-    const at = now();
-    const rows = await this.dueQuery(at, new Date(at.getTime() + this.config.queueSweepMs))
+  /** Pending rows due by `dueBy` and not claimed, soonest due first. */
+  pendingDue(dueBy: Date, limit: number): Promise<PendingDelivery[]> {
+    return this.dueQuery(now(), dueBy)
       .select(['d.id', 'd.attempts', 'd.nextAttemptAt'])
       .orderBy('d.nextAttemptAt', 'ASC')
-      .limit(SCHEDULE_BATCH)
+      .limit(limit)
       .getMany();
-    const byJob = new Map(rows.map((row) => [callbackJobId(row.id, row.attempts + 1), row]));
-    const missing = await redis.missing('callbacks', [...byJob.keys()]);
-    await redis.add<CallbackJobData>(
-      'callbacks',
-      missing.map((jobId) => {
-        const row = byJob.get(jobId)!;
-        return {
-          id: jobId,
-          data: { deliveryId: row.id, attempt: row.attempts + 1 },
-          delayMs: row.nextAttemptAt.getTime() - Date.now(),
-        };
-      }),
-    );
   }
 
   /**
-   * BullMQ: makes the attempt a job names, if the row still waits for exactly that attempt
-   * (else the job is stale and acknowledged). A job early for its row, or whose host has
+   * Makes the attempt a job names, if the row still waits for exactly that attempt (else the
+   * job is stale and acknowledged). A job early for its row, or whose host has
    * CALLBACK_CONCURRENCY / 4 attempts in flight here, is handed back for later.
    */
-  private async deliverJob(job: ConsumedJob<CallbackJobData>): Promise<void> {
-    if (this.stopped) return job.putBack(Date.now());
-    const { deliveryId, attempt } = job.data;
+  async deliver(
+    { deliveryId, attempt }: CallbackJob,
+    putBack: (atMs: number) => Promise<never>,
+  ): Promise<void> {
+    if (this.stopped) return putBack(Date.now());
     const row = await this.deliveries.findOne({
       select: { id: true, url: true, status: true, attempts: true, nextAttemptAt: true },
       where: { id: deliveryId },
     });
     if (!row || row.status !== 'pending' || row.attempts !== attempt - 1) return;
     const at = now();
-    if (row.nextAttemptAt > at) return job.putBack(row.nextAttemptAt.getTime());
+    if (row.nextAttemptAt > at) return putBack(row.nextAttemptAt.getTime());
     const host = hostOf(row.url);
     if ((this.perHost.get(host) ?? 0) >= this.maxPerHost) {
-      return job.putBack(Date.now() + HOST_BUSY_DELAY_MS);
+      return putBack(Date.now() + HOST_BUSY_DELAY_MS);
     }
     this.reserve(host);
     try {
@@ -280,7 +202,7 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
       .finally(() => {
         this.inFlight.delete(delivery.id);
         this.unreserve(host);
-        this.kick(); // a slot is free
+        this.consumption?.wake(); // a slot is free
       });
     this.inFlight.set(delivery.id, { host, done });
   }
@@ -336,19 +258,7 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
     );
     this.metrics.deliveryAttempt(status === 'pending' ? 'retrying' : status);
     if (delay === null) return;
-    if (!this.redis) return this.wakeIn(delay);
-    // The retry as a delayed job; if Redis is unreachable now, the sweep adds it when due.
-    await this.redis
-      .add<CallbackJobData>('callbacks', [
-        {
-          id: callbackJobId(delivery.id, number + 1),
-          data: { deliveryId: delivery.id, attempt: number + 1 },
-          delayMs: delay,
-        },
-      ])
-      .catch((error: Error) =>
-        this.redis?.warn('callbacks', `Scheduling a callback retry failed: ${error.message}`),
-      );
+    await this.consumption?.retry({ deliveryId: delivery.id, attempt: number + 1 }, delay);
   }
 
   private async send(delivery: CallbackDelivery): Promise<AttemptOutcome | null> {
@@ -368,18 +278,6 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
       { id: delivery.id, url: delivery.url, body: JSON.stringify(delivery.payload), secret },
       this.cutOff.signal,
     );
-  }
-
-  /** Wakes the dispatcher when a retry it scheduled falls due (the poll would find it too). */
-  private wakeIn(delayMs: number): void {
-    const at = Date.now() + delayMs;
-    if (this.stopped || at >= this.wakeAt) return;
-    clearTimeout(this.wakeTimer);
-    this.wakeAt = at;
-    this.wakeTimer = setTimeout(() => {
-      this.wakeAt = Infinity;
-      this.kick();
-    }, delayMs + 1);
   }
 }
 

@@ -5,11 +5,8 @@ import { newId } from '../../common/ids';
 import { now } from '../../common/time';
 import type { Execution } from '../../executions/execution.entity';
 import { toExecutionResponse } from '../../executions/execution.response';
-import { LocalBus } from '../../runner/local-bus';
+import { LocalBus } from '../../queue/local-bus';
 import { CallbackDelivery, CallbackEvent } from './callback-delivery.entity';
-
-/** LocalBus signal: outbox rows were committed, the dispatcher should look now. */
-export const CALLBACKS_WAKE = 'callbacks:wake';
 
 const EVENTS: Partial<Record<Execution['status'], CallbackEvent>> = {
   completed: 'execution.completed',
@@ -62,6 +59,6 @@ export class CallbackOutbox {
 
   /** Tells this process's dispatcher that committed rows are waiting. */
   wake(): void {
-    this.bus.emit(CALLBACKS_WAKE);
+    this.bus.emit('callbacks.pending');
   }
 }

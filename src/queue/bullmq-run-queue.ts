@@ -1,9 +1,14 @@
+import { Logger } from '@nestjs/common';
 import type { Repository } from 'typeorm';
+import { now } from '../common/time';
 import type { Execution } from '../executions/execution.entity';
 import { waitForFinish } from './embedded-run-queue';
 import { LocalBus } from './local-bus';
 import type { RedisQueues } from './redis-queues';
-import type { FinishWait, QueuedRun, RunQueue } from './run-queue';
+import type { FinishWait, QueuedRun, RunConsumer, RunConsumption, RunQueue } from './run-queue';
+
+/** Queued rows the reconciliation sweep checks at a time, oldest first. */
+const SWEEP_BATCH = 500;
 
 /** What a `runs` job carries: nothing but the execution's id. */
 export interface RunJobData {
@@ -30,13 +35,68 @@ export function runJobId(run: QueuedRun): string {
  * committed and the request acknowledged all the same; the workers' reconciliation sweep adds
  * the job once Redis answers. Finishes are signalled to waiting api processes through Redis
  * pub/sub, with the row poll as the fallback.
+ *
+ * Consuming (worker role): the jobs are wake-ups. The worker takes one at a time, only when
+ * it has a free slot, and then claims as the embedded worker does (fairly, whichever
+ * execution the job names), so one account's thousands of jobs never stand before another's
+ * run; a job whose row is not queued wakes it for nothing. Every `sweepMs` (QUEUE_SWEEP_MS)
+ * the reconciliation sweep re-adds the jobs of queued rows that have none.
  */
 export class BullmqRunQueue implements RunQueue {
+  private readonly logger = new Logger('Worker');
+
   constructor(
     private readonly redis: RedisQueues,
     private readonly bus: LocalBus,
     private readonly executions: Repository<Execution>,
+    private readonly timing: { leaseMs: number; sweepMs: number },
   ) {}
+
+  consume(worker: RunConsumer, recovered: Promise<void>): RunConsumption {
+    // One wake-up at a time, taken only with a free slot: the others stay for other workers.
+    const jobs = this.redis.consume<RunJobData>(
+      'runs',
+      { concurrency: 1, lockMs: this.timing.leaseMs },
+      async (job) => {
+        if (!(await worker.freeSlot())) return job.putBack(Date.now());
+        await worker.wake();
+      },
+    );
+    let stopped = false;
+    let sweeping: Promise<void> | null = null;
+    const sweep = () => {
+      if (stopped || sweeping) return sweeping ?? Promise.resolve();
+      sweeping = this.sweep(worker).finally(() => (sweeping = null));
+      return sweeping;
+    };
+    const timer = setInterval(() => void sweep(), this.timing.sweepMs);
+    void recovered.then(sweep);
+    return {
+      stop: async (timeoutMs: number) => {
+        stopped = true;
+        clearInterval(timer);
+        // No new jobs from now on; the jobs in hand return once their runs ended.
+        const closed = jobs.close(timeoutMs);
+        await sweeping;
+        await closed;
+      },
+    };
+  }
+
+  /**
+   * The reconciliation sweep. Queued rows older than QUEUE_SWEEP_MS whose job is missing (the
+   * process died between the commit and the add, Redis was down, a job was dropped) get it
+   * (again); job ids deduplicate, so several workers may sweep at once.
+   */
+  private async sweep(worker: RunConsumer): Promise<void> {
+    try {
+      const before = new Date(now().getTime() - this.timing.sweepMs);
+      const added = await this.requeue(await worker.queuedBefore(before, SWEEP_BATCH));
+      if (added > 0) this.logger.warn(`Added the missing jobs of ${added} queued execution(s)`);
+    } catch (error) {
+      this.redis.warn('sweep', `The reconciliation sweep failed: ${(error as Error).message}`);
+    }
+  }
 
   async enqueue(executionIds: string[]): Promise<void> {
     try {
@@ -58,7 +118,7 @@ export class BullmqRunQueue implements RunQueue {
   }
 
   async notifyFinished(executionId: string, execution?: Execution): Promise<void> {
-    this.bus.emit(`finished:${executionId}`, execution);
+    this.bus.emit('execution.finished', executionId, execution);
     this.redis.publish('finished', executionId);
   }
 

@@ -1,35 +1,53 @@
-import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { Execution, FINAL_STATUSES } from '../executions/execution.entity';
 import { LocalBus } from './local-bus';
-import type { FinishWait, QueuedRun, RunQueue } from './run-queue';
+import type { LocalDispatch } from './local-dispatch';
+import type { FinishWait, QueuedRun, RunConsumer, RunConsumption, RunQueue } from './run-queue';
 
 /** How often a waiter re-reads the row, in case the finish signal came from elsewhere. */
 const WAIT_POLL_MS = 500;
 
 /**
  * The default run queue: executions wait in their own table; the in-process bus wakes the
- * worker at once, and the worker also polls, so nothing depends on the signal arriving.
+ * worker at once, and the worker also polls every `pollMs` (WORKER_POLL_MS), so nothing
+ * depends on the signal arriving. The intake of the process may hand new executions straight
+ * to its worker (LocalDispatch).
  */
-@Injectable()
 export class EmbeddedRunQueue implements RunQueue {
   constructor(
     private readonly bus: LocalBus,
-    @InjectRepository(Execution) private readonly executions: Repository<Execution>,
+    private readonly executions: Repository<Execution>,
+    private readonly dispatch: LocalDispatch,
+    private readonly pollMs: number,
   ) {}
 
+  consume(worker: RunConsumer, recovered: Promise<void>): RunConsumption {
+    const onQueued = () => void worker.wake();
+    this.bus.on('executions.queued', onQueued);
+    this.dispatch.attach(worker);
+    // The poll's timer also keeps a worker-only process alive.
+    const poll = setInterval(() => void worker.claim(), this.pollMs);
+    void recovered.then(() => worker.claim());
+    return {
+      stop: async () => {
+        this.dispatch.detach(worker);
+        clearInterval(poll);
+        this.bus.off('executions.queued', onQueued);
+      },
+    };
+  }
+
   async enqueue(executionIds: string[]): Promise<void> {
-    if (executionIds.length > 0) this.bus.emit('wake', executionIds.length);
+    if (executionIds.length > 0) this.bus.emit('executions.queued', executionIds.length);
   }
 
   async requeue(runs: QueuedRun[]): Promise<number> {
-    if (runs.length > 0) this.bus.emit('wake', runs.length);
+    if (runs.length > 0) this.bus.emit('executions.queued', runs.length);
     return 0;
   }
 
   async notifyFinished(executionId: string, execution?: Execution): Promise<void> {
-    this.bus.emit(`finished:${executionId}`, execution);
+    this.bus.emit('execution.finished', executionId, execution);
   }
 
   waitForFinish(executionId: string, timeoutMs: number): Promise<FinishWait> {
@@ -38,7 +56,7 @@ export class EmbeddedRunQueue implements RunQueue {
 }
 
 /**
- * Resolves on the bus's `finished:<id>` signal (with the final record when it was sent in this
+ * Resolves on the bus's `execution.finished` signal of this execution (with the final record when it was sent in this
  * process) or once a poll of the row (every 500 ms) finds it final; `finished: false` after
  * `timeoutMs`. The poll is the fallback for lost signals.
  */
@@ -50,13 +68,12 @@ export function waitForFinish(
 ): Promise<FinishWait> {
   return new Promise<FinishWait>((resolve) => {
     let done = false;
-    const event = `finished:${executionId}`;
     const finish = (result: FinishWait) => {
       if (done) return;
       done = true;
       clearTimeout(timer);
       clearInterval(poll);
-      bus.off(event, onFinished);
+      stop();
       resolve(result);
     };
     const onFinished = (execution?: Execution) => finish({ finished: true, execution });
@@ -67,6 +84,6 @@ export function waitForFinish(
         .then((finished) => finished && finish({ finished: true }))
         .catch(() => undefined);
     }, WAIT_POLL_MS);
-    bus.on(event, onFinished);
+    const stop = bus.onFinished(executionId, onFinished);
   });
 }

@@ -2,15 +2,20 @@ import { Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
-import { AGENT_CHANGED } from '../agents/agent-cache';
 import { bullmq, ioredis } from '../common/optional-modules';
 import type { AppConfig } from '../config/configuration';
-import { CANCEL_EVENT } from '../executions/execution-lifecycle.service';
-import { CALLBACKS_WAKE } from '../webhooks/outbound/callback-outbox';
-import { LocalBus } from './local-bus';
+import {
+  CLOSE_TIMEOUT_MS,
+  type ConsumedJob,
+  type Consumer,
+  retryStrategy,
+  startConsumer,
+  withTimeout,
+} from './bullmq-consumer';
+import { type BusEvent, LocalBus } from './local-bus';
 import type { QueueHealth } from './queue-health';
 
-/** Injection token of the process's RedisQueues (null without REDIS_URL). */
+/** Injection token of the process's RedisQueues (null without REDIS_URL); src/queue/ only. */
 export const REDIS_QUEUES = Symbol('REDIS_QUEUES');
 
 /** The BullMQ queues: executions to run, callback attempts to send. */
@@ -23,19 +28,6 @@ export interface JobSpec<T> {
   delayMs?: number;
 }
 
-/** A job handed to a consumer. */
-export interface ConsumedJob<T> {
-  id: string;
-  data: T;
-  /** Hands the job back to its queue, to be taken again at `atMs` (epoch ms). Never returns. */
-  putBack(atMs: number): Promise<never>;
-}
-
-export interface Consumer {
-  /** Stops taking jobs at once; resolves once the jobs in hand returned (or after `timeoutMs`). */
-  close(timeoutMs: number): Promise<void>;
-}
-
 /** Signals that travel between processes (pub/sub), each mirrored on the local bus. */
 type Signal = 'finished' | 'cancel' | 'callbacks' | 'agents';
 
@@ -43,19 +35,14 @@ type Signal = 'finished' | 'cancel' | 'callbacks' | 'agents';
 const STARTUP_WAIT_MS = 2000;
 /** A command (add, publish, exists, ping) that takes longer than this counts as failed. */
 const COMMAND_TIMEOUT_MS = 2000;
-/** How long closing the connections may take before they are cut. */
-const CLOSE_TIMEOUT_MS = 3000;
 /** A producer has nothing in flight worth waiting for: closed gracefully within 1 s, else cut. */
 const QUEUE_CLOSE_TIMEOUT_MS = 1000;
 /** At most one warning per this interval for each kind of Redis failure. */
 const WARNING_INTERVAL_MS = 30_000;
 
-/** Reconnect every ≤ 2 s for as long as the process lives (ioredis' default backs off to 20 s). */
-const retryStrategy = (times: number) => Math.min(times * 200, 2000);
-
 /**
- * Everything one process keeps in Redis when REDIS_URL is set (created by bootstrap, shared by
- * the process's applications): the BullMQ queues `runs` and `callbacks` (producers here;
+ * Everything one process keeps in Redis when REDIS_URL is set (one per process,
+ * provided by QueueModule): the BullMQ queues `runs` and `callbacks` (producers here;
  * consumers through `consume`, in the worker role only), a command connection (signals,
  * job-existence checks, the health ping) and a subscriber connection.
  *
@@ -80,7 +67,7 @@ export class RedisQueues implements QueueHealth {
   private readonly subscriber: Redis;
   private readonly queues: Record<QueueName, Queue>;
   private readonly subscriptions: Signal[] = [];
-  private readonly relays: [string, (...args: unknown[]) => void][] = [];
+  private readonly relays: (() => void)[] = [];
   private readonly lastWarning = new Map<string, number>();
   /** True while a remote signal is emitted locally: it must not be published again. */
   private relaying = false;
@@ -117,9 +104,9 @@ export class RedisQueues implements QueueHealth {
     if (roles.has('webhook') || roles.has('worker')) this.subscriptions.push('agents');
     // Cancels may concern a run in any worker. Outbox rows written here need another
     // process's dispatcher only when this one has none.
-    this.relay(CANCEL_EVENT, 'cancel');
-    if (roles.has('api')) this.relay(AGENT_CHANGED, 'agents');
-    if (!roles.has('worker')) this.relay(CALLBACKS_WAKE, 'callbacks');
+    this.relay('execution.cancel', 'cancel');
+    if (roles.has('api')) this.relay('agent.changed', 'agents');
+    if (!roles.has('worker')) this.relay('callbacks.pending', 'callbacks');
   }
 
   get prefix(): string {
@@ -191,67 +178,18 @@ export class RedisQueues implements QueueHealth {
 
   /**
    * Consumes `queue` with up to `concurrency` jobs at once (worker role); `lockMs` is how long
-   * a job stays with a consumer that stopped renewing it (BullMQ's default: 30 s). A handler that
-   * resolves acknowledges its job (completed, then removed); one that throws fails it
-   * (removed too: the database rows are what the sweeps re-add from).
+   * a job stays with a consumer that stopped renewing it (BullMQ's default: 30 s).
    */
   consume<T>(
     queue: QueueName,
     options: { concurrency: number; lockMs?: number },
     handler: (job: ConsumedJob<T>) => Promise<void>,
   ): Consumer {
-    const inHand = new Set<Promise<void>>();
-    const { Worker: BullWorker, DelayedError } = bullmq();
-    const worker = new BullWorker<T>(
-      queue,
-      async (job, token) => {
-        const handled = handler({
-          id: job.id ?? '',
-          data: job.data,
-          putBack: async (atMs: number) => {
-            await job.moveToDelayed(Math.max(atMs, Date.now()), token);
-            throw new DelayedError();
-          },
-        });
-        const tracked = handled.then(
-          () => undefined,
-          () => undefined,
-        );
-        inHand.add(tracked);
-        try {
-          await handled;
-        } finally {
-          inHand.delete(tracked);
-        }
-      },
-      {
-        connection: { url: this.config.redisUrl!, connectTimeout: 2000, retryStrategy },
-        prefix: this.prefix,
-        concurrency: options.concurrency,
-        // A job held by a dead process goes back to waiting once its lock expired (renewed
-        // every half lock while the job runs), found by a check every half lock.
-        ...(options.lockMs
-          ? { lockDuration: options.lockMs, stalledInterval: Math.max(500, options.lockMs / 2) }
-          : {}),
-        autorun: true,
-      },
-    );
-    worker.on('error', (error: Error) =>
-      this.warn(`consume:${queue}`, `Taking jobs from "${queue}" failed: ${error.message}`),
-    );
-    worker.on('failed', (job, error: Error) =>
-      this.logger.warn(`Job ${job?.id ?? '?'} of "${queue}" failed: ${error.message}`),
-    );
-    return {
-      close: async (timeoutMs: number) => {
-        worker.pause(true).catch(() => undefined); // no new jobs from now on
-        await withTimeout(Promise.allSettled([...inHand]), timeoutMs).catch(() => undefined);
-        // Connected: a graceful close records the outcomes of the last jobs. Not connected:
-        // nothing can be recorded; a forced close stops the reconnection attempts at once.
-        const graceful = this.commands.status === 'ready';
-        await withTimeout(worker.close(!graceful), CLOSE_TIMEOUT_MS).catch(() => undefined);
-      },
-    };
+    return startConsumer(queue, { ...options, prefix: this.prefix }, handler, {
+      redisUrl: this.config.redisUrl!,
+      connected: () => this.commands.status === 'ready',
+      warn: (kind, message) => this.warn(kind, message),
+    });
   }
 
   /** Sends a signal to the other processes (never throws; a lost signal has a fallback). */
@@ -279,7 +217,7 @@ export class RedisQueues implements QueueHealth {
   }
 
   async close(): Promise<void> {
-    for (const [event, handler] of this.relays) this.bus.off(event, handler);
+    for (const stop of this.relays) stop();
     // Every step is bounded: with Redis unreachable, BullMQ's close could wait forever.
     await Promise.all(
       Object.values(this.queues).map((queue) =>
@@ -322,12 +260,15 @@ export class RedisQueues implements QueueHealth {
   }
 
   /** Publishes `event` whenever it is emitted on the local bus (except when relayed here). */
-  private relay(event: string, signal: Signal): void {
-    const handler = (...args: unknown[]) => {
-      if (!this.relaying) this.publish(signal, typeof args[0] === 'string' ? args[0] : '');
+  private relay(
+    event: Extract<BusEvent, 'execution.cancel' | 'agent.changed' | 'callbacks.pending'>,
+    signal: Signal,
+  ): void {
+    const handler = (id?: string) => {
+      if (!this.relaying) this.publish(signal, id ?? '');
     };
     this.bus.on(event, handler);
-    this.relays.push([event, handler]);
+    this.relays.push(() => this.bus.off(event, handler));
   }
 
   private receive(channel: string, message: string): void {
@@ -336,10 +277,10 @@ export class RedisQueues implements QueueHealth {
     const payload = message.slice(separator + 1);
     this.relaying = true;
     try {
-      if (channel === this.channel('finished')) this.bus.emit(`finished:${payload}`);
-      else if (channel === this.channel('cancel')) this.bus.emit(CANCEL_EVENT, payload);
-      else if (channel === this.channel('callbacks')) this.bus.emit(CALLBACKS_WAKE);
-      else if (channel === this.channel('agents')) this.bus.emit(AGENT_CHANGED, payload);
+      if (channel === this.channel('finished')) this.bus.emit('execution.finished', payload);
+      else if (channel === this.channel('cancel')) this.bus.emit('execution.cancel', payload);
+      else if (channel === this.channel('callbacks')) this.bus.emit('callbacks.pending');
+      else if (channel === this.channel('agents')) this.bus.emit('agent.changed', payload);
     } finally {
       this.relaying = false;
     }
@@ -361,13 +302,4 @@ export class RedisQueues implements QueueHealth {
       client.once('error', onError);
     });
   }
-}
-
-/** Settles like `promise`, or rejects after `ms`. */
-export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

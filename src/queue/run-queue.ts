@@ -1,10 +1,11 @@
 import type { Execution } from '../executions/execution.entity';
+import type { DispatchTarget } from './local-dispatch';
 
 /**
  * The run queue: how committed `queued` executions reach a worker. Two implementations,
- * chosen by REDIS_URL: the embedded one (the executions table is the queue; a local wake-up
- * signal plus polling) and BullMQ (the job carries only the execution id). The execution row
- * is always the source of truth.
+ * chosen by REDIS_URL in one place (queue.module.ts): the embedded one (the executions table
+ * is the queue; a local wake-up signal plus polling) and BullMQ (the job carries only the
+ * execution id). The execution row is always the source of truth.
  */
 export const RUN_QUEUE = Symbol('RUN_QUEUE');
 
@@ -44,4 +45,30 @@ export interface RunQueue {
    * final record for waiters in this process when the caller has it.
    */
   notifyFinished(executionId: string, execution?: Execution): Promise<void>;
+  /**
+   * The worker's side: from now on the queue tells `worker` when to claim (its wake-ups, its
+   * polling or jobs, its sweeps), starting once `recovered` settles (the worker's first lease
+   * recovery). The queue never claims or runs anything itself.
+   */
+  consume(worker: RunConsumer, recovered: Promise<void>): RunConsumption;
+}
+
+/** What the worker offers its run queue. */
+export interface RunConsumer extends DispatchTarget {
+  /** Executions were queued: claim while slots are free (the queue is not known empty). */
+  wake(): Promise<void>;
+  /** Looks for claimable executions while slots are free (a poll). */
+  claim(): Promise<void>;
+  /** Resolves `true` once a run slot is free, `false` if the worker stops first. */
+  freeSlot(): Promise<boolean>;
+  /** Queued runs committed before `before` (oldest first), except those set aside. */
+  queuedBefore(before: Date, limit: number): Promise<QueuedRun[]>;
+}
+
+export interface RunConsumption {
+  /**
+   * Stops waking the worker at once; resolves once the jobs in hand went back to the queue
+   * (or after `timeoutMs`). The worker calls it first at shutdown and awaits it last.
+   */
+  stop(timeoutMs: number): Promise<void>;
 }

@@ -1,0 +1,66 @@
+import { EventEmitter } from 'node:events';
+import type { Execution } from '../executions/execution.entity';
+
+/**
+ * Every in-process event, by name, with its arguments. Across processes (REDIS_URL) the queue
+ * layer relays some of them over Redis pub/sub (see redis-queues.ts).
+ */
+export interface BusEvents {
+  /** Executions were committed as `queued` (or put back there): the worker should claim. */
+  'executions.queued': [count: number];
+  /** An execution reached a final state; its final record when it ended in this process. */
+  'execution.finished': [executionId: string, execution?: Execution];
+  /** The worker running this execution should abort it (it was cancelled). */
+  'execution.cancel': [executionId: string];
+  /** Callback outbox rows were committed: the dispatcher should look now. */
+  'callbacks.pending': [];
+  /** An agent was changed or deleted: cached copies of it are dropped. */
+  'agent.changed': [agentId: string];
+}
+
+export type BusEvent = keyof BusEvents;
+export type BusListener<E extends BusEvent> = (...args: BusEvents[E]) => void;
+
+/**
+ * In-process signals between the parts of one process (the listeners, the worker, the
+ * dispatcher, the caches), typed by BusEvents. A finish is also delivered per execution
+ * (`onFinished`), so that a waiter is woken by its own execution only.
+ */
+export class LocalBus {
+  private readonly emitter = new EventEmitter();
+  /** Waiters of one execution's finish, by execution id. */
+  private readonly finishes = new EventEmitter();
+
+  constructor() {
+    this.emitter.setMaxListeners(0);
+    this.finishes.setMaxListeners(0);
+  }
+
+  on<E extends BusEvent>(event: E, listener: BusListener<E>): this {
+    this.emitter.on(event, listener as (...args: unknown[]) => void);
+    return this;
+  }
+
+  off<E extends BusEvent>(event: E, listener: BusListener<E>): this {
+    this.emitter.off(event, listener as (...args: unknown[]) => void);
+    return this;
+  }
+
+  emit<E extends BusEvent>(event: E, ...args: BusEvents[E]): boolean {
+    if (event === 'execution.finished') {
+      const [executionId, execution] = args as BusEvents['execution.finished'];
+      this.finishes.emit(executionId, execution);
+    }
+    return this.emitter.emit(event, ...args);
+  }
+
+  listenerCount(event: BusEvent): number {
+    return this.emitter.listenerCount(event);
+  }
+
+  /** Calls `listener` when this execution finishes; returns the function that stops it. */
+  onFinished(executionId: string, listener: (execution?: Execution) => void): () => void {
+    this.finishes.on(executionId, listener);
+    return () => this.finishes.off(executionId, listener);
+  }
+}
