@@ -1,8 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { MIN_SECRET_KEY_LENGTH } from '../common/crypto';
+import { dirname, resolve } from 'node:path';
 import { type Plan, PLANS } from '../auth/account.entity';
+import { ConfigError, type Env } from './config-error';
+import { secretKey, secretKeyPrevious } from './secret-key-file';
+
+export { ConfigError } from './config-error';
+import { maskUrlCredentials } from './redaction';
+
+export { maskUrlCredentials, redactConfigSecrets } from './redaction';
 
 export const ROLES = ['api', 'webhook', 'worker'] as const;
 export type Role = (typeof ROLES)[number];
@@ -118,17 +122,6 @@ export interface RateLimitConfig {
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
-
-export class ConfigError extends Error {
-  constructor(
-    readonly variable: string,
-    message: string,
-  ) {
-    super(`Invalid configuration: ${variable} ${message}`);
-  }
-}
-
-type Env = Record<string, string | undefined>;
 
 function str(env: Env, name: string, fallback: string): string {
   const value = env[name];
@@ -251,120 +244,6 @@ function metricsToken(env: Env): string | null {
     throw new ConfigError(
       'METRICS_TOKEN',
       'must be 16 to 256 visible ASCII characters (no spaces)',
-    );
-  }
-  return raw;
-}
-
-/**
- * A URL as it may be shown in a message: whatever stands before its last `@` (user and
- * password) replaced by `***`, so that a malformed DATABASE_URL or REDIS_URL is never echoed
- * with its password.
- */
-export function maskUrlCredentials(raw: string): string {
-  const at = raw.lastIndexOf('@');
-  if (at < 0) return raw;
-  const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.exec(raw)?.[0] ?? '';
-  return `${scheme}***${raw.slice(at)}`;
-}
-
-/**
- * `message` with every credential of the configuration (the passwords of DATABASE_URL and
- * REDIS_URL, raw and decoded, SECRET_KEY, SECRET_KEY_PREVIOUS) replaced by `***`: for the
- * messages printed when the service or the CLI cannot start.
- */
-export function redactConfigSecrets(message: string, env: Env = process.env): string {
-  const secrets = new Set<string>();
-  for (const name of ['DATABASE_URL', 'REDIS_URL']) {
-    const raw = env[name];
-    if (!raw) continue;
-    const at = raw.lastIndexOf('@');
-    const userinfo = at < 0 ? '' : raw.slice(raw.indexOf('//') + 2, at);
-    const colon = userinfo.indexOf(':');
-    if (colon < 0) continue;
-    const password = userinfo.slice(colon + 1);
-    secrets.add(password);
-    try {
-      secrets.add(decodeURIComponent(password));
-    } catch {
-      // not percent-encoded
-    }
-  }
-  for (const name of ['SECRET_KEY', 'SECRET_KEY_PREVIOUS']) if (env[name]) secrets.add(env[name]);
-  let redacted = message;
-  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
-    // Very short values would mask ordinary words; passwords that short are not worth hiding.
-    if (secret.length >= 4) redacted = redacted.split(secret).join('***');
-  }
-  return redacted;
-}
-
-/**
- * SECRET_KEY, or the key in `<data folder>/secret.key`, generated there once (mode 0600, the
- * folder 0700 when created) and reused afterwards. A set but empty SECRET_KEY, or a key file
- * that is empty or shorter than 32 characters, is refused rather than replaced.
- */
-function secretKey(env: Env, dataDir: string): string {
-  const raw = env.SECRET_KEY;
-  if (raw !== undefined) {
-    if (raw === '') {
-      throw new ConfigError(
-        'SECRET_KEY',
-        `is set but empty: set it to ${MIN_SECRET_KEY_LENGTH}+ characters, or unset it to use ${join(dataDir, 'secret.key')}`,
-      );
-    }
-    if (raw.length < MIN_SECRET_KEY_LENGTH) {
-      throw new ConfigError('SECRET_KEY', `must be at least ${MIN_SECRET_KEY_LENGTH} characters`);
-    }
-    return raw;
-  }
-  const file = join(dataDir, 'secret.key');
-  const existing = readKeyFile(file);
-  if (existing !== null) return existing;
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  // Written whole under another name, then linked into place: a process starting at the
-  // same moment sees either no file or the complete key, and the first link wins.
-  const generated = randomBytes(32).toString('base64url');
-  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  writeFileSync(temporary, generated, { mode: 0o600, flag: 'wx' });
-  try {
-    linkSync(temporary, file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  } finally {
-    unlinkSync(temporary);
-  }
-  return readKeyFile(file)!;
-}
-
-/** The key in `file` (trimmed), null when there is no such file; refused when too short. */
-function readKeyFile(file: string): string | null {
-  let content: string;
-  try {
-    content = readFileSync(file, 'utf8').trim();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new ConfigError(
-      'SECRET_KEY',
-      `is unset and ${file} cannot be read: ${(error as Error).message}`,
-    );
-  }
-  if (content.length < MIN_SECRET_KEY_LENGTH) {
-    throw new ConfigError(
-      'SECRET_KEY',
-      `is unset and the key file ${file} is ${content.length === 0 ? 'empty' : `only ${content.length} characters long`}: a key has at least ${MIN_SECRET_KEY_LENGTH} characters. Restore the file that encrypted this database's secrets (or set SECRET_KEY); delete the file only if the database holds no secrets yet`,
-    );
-  }
-  return content;
-}
-
-function secretKeyPrevious(env: Env): string | null {
-  const raw = env.SECRET_KEY_PREVIOUS;
-  if (raw === undefined || raw === '') return null;
-  if (raw.length < MIN_SECRET_KEY_LENGTH) {
-    throw new ConfigError(
-      'SECRET_KEY_PREVIOUS',
-      `must be at least ${MIN_SECRET_KEY_LENGTH} characters`,
     );
   }
   return raw;
