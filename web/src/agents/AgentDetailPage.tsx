@@ -14,8 +14,9 @@ import {
   useLoad,
 } from '../ui';
 import { ExecutionTable } from '../executions/ExecutionTable';
-import { ConfigPanel } from './ConfigPanel';
+import { ConfigPanel, savedConfigText } from './ConfigPanel';
 import { SAMPLE_PAYLOAD, WebhookPanel, WebhookSecurity } from './WebhookPanels';
+import { WorkflowTestPanel } from './WorkflowTestPanel';
 
 export function AgentDetailPage({ id }: { id: string }) {
   const agent = useLoad(() => api<Agent>('GET', `/agents/${encodeURIComponent(id)}`), [id]);
@@ -26,6 +27,8 @@ export function AgentDetailPage({ id }: { id: string }) {
   const [error, setError] = useState<unknown>(undefined);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState('');
+  /** The config editor's text; `null` while it shows the saved config. */
+  const [configText, setConfigText] = useState<string | null>(null);
 
   if (!agent.data) {
     return (
@@ -122,7 +125,10 @@ export function AgentDetailPage({ id }: { id: string }) {
 
       <WebhookPanel agent={a} onChange={agent.reload} />
       <WebhookSecurity agent={a} onChange={agent.reload} />
-      <ConfigPanel agent={a} onSaved={agent.reload} />
+      <ConfigPanel agent={a} text={configText} onText={setConfigText} onSaved={agent.reload} />
+      {a.kind === 'workflow' && (
+        <WorkflowTestPanel agent={a} config={configText ?? savedConfigText(a)} />
+      )}
 
       <section class="panel" aria-labelledby="agent-chart">
         <h2 id="agent-chart">Runs, last 14 days</h2>

@@ -1,16 +1,36 @@
-import { useState } from 'preact/hooks';
-import { api, type Agent } from '../api';
+import { useRef, useState } from 'preact/hooks';
+import { api, ApiFailure, type Agent } from '../api';
 import { ErrorNote, Field, fieldError, Notice } from '../ui';
 import { parseConfig } from './config';
+import { lineOfPath, selectLine } from './definition';
 
-export function ConfigPanel({ agent, onSaved }: { agent: Agent; onSaved: () => Promise<void> }) {
-  const initial = JSON.stringify(agent.config ?? {}, null, 2);
-  const [text, setText] = useState<string | null>(null);
+/** The agent's config as the editor starts: its saved config, formatted. */
+export function savedConfigText(agent: Agent): string {
+  return JSON.stringify(agent.config ?? {}, null, 2);
+}
+
+/**
+ * The config editor. Its text (`null`: the saved config, unedited) belongs to the page, so
+ * that the workflow test runs what is in the editor.
+ */
+export function ConfigPanel({
+  agent,
+  text,
+  onText,
+  onSaved,
+}: {
+  agent: Agent;
+  text: string | null;
+  onText: (text: string | null) => void;
+  onSaved: () => Promise<void>;
+}) {
+  const workflow = agent.kind === 'workflow';
   const [error, setError] = useState<unknown>(undefined);
   /** The version the last save made, shown until the text is edited again. */
   const [saved, setSaved] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
-  const value = text ?? initial;
+  const editor = useRef<HTMLTextAreaElement>(null);
+  const value = text ?? savedConfigText(agent);
   const save = async (event: Event) => {
     event.preventDefault();
     setBusy(true);
@@ -20,7 +40,7 @@ export function ConfigPanel({ agent, onSaved }: { agent: Agent; onSaved: () => P
       const updated = await api<Agent>('PATCH', `/agents/${agent.id}`, {
         config: parseConfig(value),
       });
-      setText(null);
+      onText(null);
       setSaved(updated.version);
       await onSaved();
     } catch (failure) {
@@ -29,7 +49,11 @@ export function ConfigPanel({ agent, onSaved }: { agent: Agent; onSaved: () => P
       setBusy(false);
     }
   };
-  const other = error && !fieldError(error, 'config');
+  const message = fieldError(error, 'config');
+  const path =
+    message && error instanceof ApiFailure && error.field !== 'config' ? error.field : undefined;
+  const line = path ? lineOfPath(value, path) : undefined;
+  const other = error && !message;
   return (
     <section class="panel" aria-labelledby="config-title">
       <div class="panel-head">
@@ -41,27 +65,53 @@ export function ConfigPanel({ agent, onSaved }: { agent: Agent; onSaved: () => P
       <p class="muted small">
         Every saved change makes a new version. A run uses the version that was current when it
         started; retries run the current one.
+        {workflow && (
+          <>
+            {' '}
+            Steps, expressions and limits: <code>docs/workflows.md</code>.
+          </>
+        )}
       </p>
       <form class="stack" onSubmit={save}>
         <Field
-          label={`Config of ${agent.kind ?? 'the agent'} (JSON)`}
+          label={workflow ? 'Workflow definition' : `Config of ${agent.kind ?? 'the agent'} (JSON)`}
           id="config-edit"
-          error={fieldError(error, 'config')}
+          error={
+            message && (path ? `${message} (at ${path}${line ? `, line ${line}` : ''})` : message)
+          }
         >
           {(attrs) => (
             <textarea
               {...attrs}
+              ref={editor}
               class="mono"
-              rows={8}
+              rows={workflow ? 24 : 8}
               spellcheck={false}
               value={value}
               onInput={(e) => {
-                setText(e.currentTarget.value);
+                onText(e.currentTarget.value);
                 setSaved(null);
               }}
             />
           )}
         </Field>
+        {path && (
+          <p class="field-path" data-testid="config-error-path">
+            <span class="muted">JSON path</span> <code>{path}</code>
+            {line !== undefined && (
+              <>
+                {' '}
+                <button
+                  type="button"
+                  class="btn btn-small"
+                  onClick={() => editor.current && selectLine(editor.current, line)}
+                >
+                  Show line {line}
+                </button>
+              </>
+            )}
+          </p>
+        )}
         {other ? <ErrorNote error={error} /> : null}
         {saved !== null && <Notice>Configuration saved. New runs use version {saved}.</Notice>}
         <div class="actions">
@@ -69,7 +119,7 @@ export function ConfigPanel({ agent, onSaved }: { agent: Agent; onSaved: () => P
             Save config
           </button>
           {text !== null && (
-            <button type="button" class="btn" onClick={() => setText(null)}>
+            <button type="button" class="btn" onClick={() => onText(null)}>
               Discard changes
             </button>
           )}

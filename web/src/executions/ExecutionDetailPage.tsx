@@ -14,6 +14,7 @@ import {
   useInterval,
   useLoad,
 } from '../ui';
+import { StepsTable } from './StepsTable';
 
 const LIVE = new Set(['queued', 'running']);
 
@@ -166,6 +167,18 @@ export function ExecutionDetailPage({ id }: { id: string }) {
           )}
         </section>
       </div>
+
+      {e.steps && (
+        <section class="panel" aria-labelledby="steps-title">
+          <h2 id="steps-title">Steps</h2>
+          {e.error?.step && (
+            <p>
+              Failed at step <code>{e.error.step}</code>.
+            </p>
+          )}
+          <StepsTable steps={e.steps} label="Steps of this execution" />
+        </section>
+      )}
 
       <section class="panel" aria-labelledby="logs-title">
         <h2 id="logs-title">Logs</h2>

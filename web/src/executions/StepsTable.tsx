@@ -1,0 +1,76 @@
+import type { ExecutionStep } from '../api';
+import { Badge, Json } from '../ui';
+
+/**
+ * The steps of a workflow run, in the order they started: one row each, with the output or
+ * the error behind a disclosure. Everything shown is the run's data, as text nodes only.
+ */
+export function StepsTable({ steps, label }: { steps: ExecutionStep[]; label: string }) {
+  if (steps.length === 0) return <p class="muted">No steps ran.</p>;
+  return (
+    <div class="table-wrap">
+      <table aria-label={label} data-testid="steps">
+        <thead>
+          <tr>
+            <th scope="col">Step</th>
+            <th scope="col">Type</th>
+            <th scope="col">Status</th>
+            <th scope="col" class="num">
+              Attempts
+            </th>
+            <th scope="col" class="num">
+              Duration
+            </th>
+            <th scope="col">Output or error</th>
+          </tr>
+        </thead>
+        <tbody>
+          {steps.map((step, i) => (
+            <tr key={`${step.id}-${i}`} data-step={step.id}>
+              <td class="mono break">
+                {step.id}
+                {step.reused && (
+                  <>
+                    {' '}
+                    <span class="badge" title="Copied from the failed execution this resumes">
+                      reused
+                    </span>
+                  </>
+                )}
+              </td>
+              <td class="mono">{step.type}</td>
+              <td>
+                <Badge status={step.status} />
+              </td>
+              <td class="num">{step.attempts}</td>
+              <td class="num">{step.duration_ms === null ? '—' : `${step.duration_ms} ms`}</td>
+              <td class="step-detail">
+                {step.error ? (
+                  <details>
+                    <summary>
+                      Error <code>{step.error.code}</code>
+                    </summary>
+                    <p class="step-error">{step.error.message}</p>
+                  </details>
+                ) : step.output === null ? (
+                  <span class="muted">—</span>
+                ) : (
+                  <details>
+                    <summary>Output</summary>
+                    <Json value={step.output} label={`Output of step ${step.id}`} />
+                  </details>
+                )}
+                {step.usage && (
+                  <p class="muted small">
+                    {step.usage.prompt_tokens} prompt + {step.usage.completion_tokens} completion
+                    tokens
+                  </p>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
