@@ -42,6 +42,44 @@ test('screenshots of every page', async ({ page }) => {
     await expect(page.locator('.loading')).toHaveCount(0);
     await page.screenshot({ path: join(out, `${name}.png`), fullPage: true });
   }
+  // A workflow agent: its definition editor and Run test, and an execution's steps.
+  const workflow = await createAgent('Lead router', {
+    kind: 'workflow',
+    config: {
+      steps: [
+        {
+          id: 'normalise',
+          type: 'transform',
+          value: { email: '{% $lowercase($input.email) %}', company: '{% $input.company %}' },
+        },
+        { id: 'qualify', type: 'lead-qualification', input: '{% $steps.normalise %}' },
+        {
+          id: 'route',
+          type: 'branch',
+          cases: [
+            {
+              when: '{% $steps.qualify.qualified %}',
+              steps: [{ id: 'hot', type: 'transform', value: { queue: 'sales' } }],
+            },
+          ],
+          default: [{ id: 'cold', type: 'transform', value: { queue: 'nurture' } }],
+        },
+      ],
+    },
+  });
+  const run = await apiCall('POST', `/agents/${workflow.id}/trigger`, {
+    body: { input: { email: 'CEO@BigCorp.com', company: 'BigCorp' } },
+  });
+  expect(run.status).toBe(200);
+  await page.goto(`/dashboard/agents/${workflow.id}`);
+  await expect(page.getByLabel('Workflow definition')).toBeVisible();
+  await page.getByLabel('Test input').fill('{"email": "someone@gmail.com"}');
+  await page.getByRole('button', { name: 'Run test' }).click();
+  await expect(page.getByText('completed').first()).toBeVisible();
+  await page.screenshot({ path: join(out, 'workflow-agent.png'), fullPage: true });
+  await page.goto(`/dashboard/executions/${run.body.execution_id}`);
+  await expect(page.getByRole('heading', { name: 'Steps' })).toBeVisible();
+  await page.screenshot({ path: join(out, 'workflow-execution.png'), fullPage: true });
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto('/dashboard/');
   await expect(page.locator('.loading')).toHaveCount(0);
