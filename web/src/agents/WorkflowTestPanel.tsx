@@ -2,26 +2,7 @@ import { useState } from 'preact/hooks';
 import { api, ApiFailure, type Agent, type AgentTestResult } from '../api';
 import { StepsTable } from '../executions/StepsTable';
 import { Badge, ErrorNote, Field, fieldError, Json } from '../ui';
-import { parseConfig } from './config';
-
-/** Parses the sample input; a JSON error is reported at the field like the API's. */
-function parseInput(text: string): Record<string, unknown> {
-  let value: unknown;
-  try {
-    value = text.trim() ? JSON.parse(text) : {};
-  } catch (error) {
-    throw new ApiFailure(
-      400,
-      'invalid_request',
-      `input is not valid JSON: ${(error as Error).message}`,
-      'input',
-    );
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ApiFailure(400, 'invalid_request', 'input must be a JSON object', 'input');
-  }
-  return value as Record<string, unknown>;
-}
+import { parseConfig, parseJsonObject } from './config';
 
 /**
  * Runs the workflow in the editor (saved or not) on a sample input, without creating an
@@ -38,7 +19,7 @@ export function WorkflowTestPanel({ agent, config }: { agent: Agent; config: str
     setError(undefined);
     setResult(null);
     try {
-      const body = { input: parseInput(input), config: parseConfig(config) };
+      const body = { input: parseJsonObject(input, 'input'), config: parseConfig(config) };
       setResult(await api<AgentTestResult>('POST', `/agents/${agent.id}/test`, body));
     } catch (failure) {
       setError(failure);

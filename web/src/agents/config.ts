@@ -34,8 +34,11 @@ export function configTemplate(kind: AgentKind | undefined): string {
   return JSON.stringify(value, null, 2);
 }
 
-/** Parses the config text; a JSON error is reported at the field like the API's. */
-export function parseConfig(text: string): Record<string, unknown> {
+/**
+ * Parses a JSON object typed into a text box (`field`: `config`, `input`); a JSON error, or a
+ * value that is not an object, is reported at that field like the API's own 400.
+ */
+export function parseJsonObject(text: string, field: string): Record<string, unknown> {
   let value: unknown;
   try {
     value = text.trim() ? JSON.parse(text) : {};
@@ -43,12 +46,15 @@ export function parseConfig(text: string): Record<string, unknown> {
     throw new ApiFailure(
       400,
       'invalid_request',
-      `config is not valid JSON: ${(error as Error).message}`,
-      'config',
+      `${field} is not valid JSON: ${(error as Error).message}`,
+      field,
     );
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ApiFailure(400, 'invalid_request', 'config must be a JSON object', 'config');
+    throw new ApiFailure(400, 'invalid_request', `${field} must be a JSON object`, field);
   }
   return value as Record<string, unknown>;
 }
+
+/** Parses the config text. */
+export const parseConfig = (text: string) => parseJsonObject(text, 'config');
