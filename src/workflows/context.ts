@@ -109,6 +109,12 @@ export interface WorkflowRunContext {
   clock?: Clock;
   /** Test runs (`POST /v2/agents/:id/test`): a step whose id is here is not run and yields this output. */
   mocks?: Record<string, unknown>;
+  /**
+   * Runs `work`, which only waits on the network, without holding a worker slot (the worker
+   * may start another run meanwhile) and takes a slot again before resolving. Default: runs
+   * `work` as is (test runs, the CLI).
+   */
+  idle?: <T>(work: () => Promise<T>) => Promise<T>;
   /** In [0, 1); jitter of retry delays. Default `Math.random`. */
   random?: () => number;
 }

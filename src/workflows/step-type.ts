@@ -33,6 +33,11 @@ export interface StepContext {
   evaluate(value: CompiledValue): Promise<unknown>;
   /** The value of secret `name` (remembered for redaction), or `secret_not_found`. */
   secret(name: string): Promise<string>;
+  /**
+   * Runs `work` (waiting on the network: an HTTP request, a model call) without holding a
+   * worker slot; the run takes a slot again before going on. See WorkflowRunContext.idle.
+   */
+  idle<T>(work: () => Promise<T>): Promise<T>;
   /** Runs nested steps through the same runner; resolves to the last output (null if none). */
   runSteps(
     steps: readonly CompiledStep[],

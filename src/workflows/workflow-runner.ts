@@ -219,6 +219,7 @@ class WorkflowRun {
       scope: frame.scope,
       evaluate: (value) => value.evaluate(frame.scope),
       secret: (name) => this.secrets.get(name),
+      idle: (work) => (this.context.idle ? this.context.idle(work) : work()),
       runSteps: (steps, iteration) => {
         if (!iteration) return this.runSteps(steps, { ...frame, signal });
         const scope = {

@@ -67,6 +67,11 @@ export interface RunContext<TConfig extends object = Record<string, unknown>> {
   source?: string;
   /** Which attempt of the execution this run is (1 on its first claim). */
   attempt?: number;
+  /**
+   * Runs `work`, which only waits on the network, without holding a worker slot, and takes a
+   * slot again before resolving (absent outside a worker: then call `work` directly).
+   */
+  idle?<T>(work: () => Promise<T>): Promise<T>;
 }
 
 /** What a class carrying `@AgentKind()` implements: one run of an agent on one input. */

@@ -99,6 +99,7 @@ export class WorkflowKind implements AgentKindHandler, OnModuleInit, OnApplicati
           signal: ctx.signal,
           log: ctx.log,
           checkpoint,
+          idle: ctx.idle,
         }),
       );
     } catch (error) {
@@ -139,7 +140,9 @@ export class WorkflowKind implements AgentKindHandler, OnModuleInit, OnApplicati
     accountId: string,
     source: string,
     input: Record<string, unknown>,
-    rest: Pick<WorkflowRunContext, 'signal' | 'checkpoint' | 'mocks'> & { log: RunContext['log'] },
+    rest: Pick<WorkflowRunContext, 'signal' | 'checkpoint' | 'mocks' | 'idle'> & {
+      log: RunContext['log'];
+    },
   ): WorkflowRunContext {
     return {
       execution: { id, agent_id: agentId, source },
@@ -148,6 +151,7 @@ export class WorkflowKind implements AgentKindHandler, OnModuleInit, OnApplicati
       signal: rest.signal,
       checkpoint: rest.checkpoint,
       mocks: rest.mocks,
+      idle: rest.idle,
       logger: { log: (level, message) => rest.log(level, message) },
       http: (this.http ??= new OutboundHttpClient({
         allowPrivate: this.config?.outboundAllowPrivate ?? false,

@@ -70,14 +70,17 @@ export class HttpStep implements StepType<HttpBody> {
     const started = context.clock.now();
     let response: HttpResponse;
     try {
-      response = await context.http.request({
-        url,
-        method: step.method,
-        headers,
-        body: step.method === 'GET' || payload === undefined ? undefined : JSON.stringify(payload),
-        signal: context.signal,
-        maxBodyBytes: MAX_OUTPUT_BYTES,
-      });
+      response = await context.idle(() =>
+        context.http.request({
+          url,
+          method: step.method,
+          headers,
+          body:
+            step.method === 'GET' || payload === undefined ? undefined : JSON.stringify(payload),
+          signal: context.signal,
+          maxBodyBytes: MAX_OUTPUT_BYTES,
+        }),
+      );
     } catch (error) {
       // Cancel or the step's timeout: the runner decides what that means.
       if (context.signal.aborted || error instanceof StepError) throw error;
