@@ -89,6 +89,28 @@ export interface HttpClient {
   request(request: HttpRequest): Promise<HttpResponse>;
 }
 
+/** One model call, as the meter records it. */
+export interface ModelCallUsage {
+  /** The model the request named (the step's `model` or the operator's `LLM_MODEL`). */
+  model: string;
+  prompt_tokens: number;
+  completion_tokens: number;
+  latency_ms: number;
+  /** Whether the provider answered (false: network error, timeout, 5xx after the retries). */
+  ok: boolean;
+}
+
+/**
+ * The account-level side of model calls: the monthly token allowance of the account's plan,
+ * and the record of each call (usage by day and model, Prometheus counters). `llm` steps call
+ * `check` before every model call and `record` after it.
+ */
+export interface ModelMeter {
+  /** Throws StepError `budget_exceeded` when the account's monthly allowance is used up. */
+  check(accountId: string): Promise<void>;
+  record(accountId: string, usage: ModelCallUsage): void;
+}
+
 /** `{{secrets.NAME}}` → the account's value, or `undefined` when there is no such secret. */
 export type SecretResolver = (name: string) => Promise<string | undefined>;
 
@@ -109,6 +131,8 @@ export interface WorkflowRunContext {
   clock?: Clock;
   /** Test runs (`POST /v2/agents/:id/test`): a step whose id is here is not run and yields this output. */
   mocks?: Record<string, unknown>;
+  /** Model-call accounting (absent: no allowance, nothing recorded; test runs, the CLI). */
+  meter?: ModelMeter;
   /**
    * Runs `work`, which only waits on the network, without holding a worker slot (the worker
    * may start another run meanwhile) and takes a slot again before resolving. Default: runs

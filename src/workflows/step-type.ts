@@ -1,5 +1,5 @@
 import type { RegisteredKind } from '../runner/kinds/kind-registry';
-import type { Clock, ExecutionInfo, HttpClient, WorkflowLogger } from './context';
+import type { Clock, ExecutionInfo, HttpClient, ModelMeter, WorkflowLogger } from './context';
 import type { CompiledValue } from './expressions/value';
 import type { ExpressionSandbox, ExpressionScope } from './expressions/sandbox';
 import type { RetryPolicy } from './retry';
@@ -29,6 +29,8 @@ export interface StepContext {
   readonly clock: Clock;
   readonly http: HttpClient;
   readonly logger: WorkflowLogger;
+  /** Model-call accounting of the account (absent in test runs and the CLI). */
+  readonly meter?: ModelMeter;
   readonly scope: ExpressionScope;
   evaluate(value: CompiledValue): Promise<unknown>;
   /** The value of secret `name` (remembered for redaction), or `secret_not_found`. */

@@ -216,6 +216,7 @@ class WorkflowRun {
       clock: this.clock,
       http: this.context.http,
       logger: this.logger,
+      meter: this.context.meter,
       scope: frame.scope,
       evaluate: (value) => value.evaluate(frame.scope),
       secret: (name) => this.secrets.get(name),
