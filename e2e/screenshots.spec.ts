@@ -76,7 +76,21 @@ test('screenshots of every page', async ({ page }) => {
   await page.getByLabel('Test input').fill('{"email": "someone@gmail.com"}');
   await page.getByRole('button', { name: 'Run test' }).click();
   await expect(page.getByText('completed').first()).toBeVisible();
+  // The editor draws the lines near the window: bring it there before the full-page shot.
+  const editor = page.getByLabel('Workflow definition');
+  await editor.scrollIntoViewIfNeeded();
+  await expect(editor.locator('.cm-line').nth(1)).toContainText('"steps"');
   await page.screenshot({ path: join(out, 'workflow-agent.png'), fullPage: true });
+  // A definition the API refuses: the message, its JSON path and line, marked in the editor.
+  const saved = JSON.stringify(workflow.config, null, 2);
+  await editor.fill(saved.replace('$steps.qualify.qualified', '$steps.qualify.qualified and ('));
+  await page.getByRole('button', { name: 'Save config' }).click();
+  await expect(page.getByTestId('config-error-path')).toBeVisible();
+  await page.getByTestId('config-error-path').getByRole('button').click();
+  await page.waitForTimeout(500); // the lint gutter's mark is drawn after a short delay
+  await page
+    .getByRole('region', { name: 'Configuration' })
+    .screenshot({ path: join(out, 'workflow-editor-error.png') });
   await page.goto(`/dashboard/executions/${run.body.execution_id}`);
   await expect(page.getByRole('heading', { name: 'Steps' })).toBeVisible();
   await page.screenshot({ path: join(out, 'workflow-execution.png'), fullPage: true });

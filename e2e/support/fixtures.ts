@@ -9,7 +9,7 @@ export { expect };
 type Body = any;
 
 /** Every spec: the base URL of the service started by global-setup.ts. */
-export const test = base.extend<{ dialogs: string[] }>({
+export const test = base.extend<{ dialogs: string[]; cspViolations: string[] }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture uses from this pattern
   baseURL: async ({}, use) => {
     await use(state().base);
@@ -23,6 +23,21 @@ export const test = base.extend<{ dialogs: string[] }>({
     });
     await use(seen);
   },
+  // Every spec fails on a Content Security Policy violation (an inline style or script the
+  // dashboard's strict policy refused): Chromium reports each one on the console.
+  cspViolations: [
+    async ({ page }, use) => {
+      const seen: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && message.text().includes('Content Security Policy')) {
+          seen.push(message.text());
+        }
+      });
+      await use(seen);
+      expect(seen, 'CSP violations on the page').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 /**

@@ -1,8 +1,9 @@
 import { useRef, useState } from 'preact/hooks';
 import { api, ApiFailure, type Agent } from '../api';
 import { ErrorNote, Field, fieldError, Notice } from '../ui';
+import { JsonEditor, type JsonEditorHandle } from '../ui/json-editor/JsonEditor';
 import { parseConfig } from './config';
-import { lineOfPath, selectLine } from './definition';
+import { lineOfPath } from './definition';
 
 /** The agent's config as the editor starts: its saved config, formatted. */
 export function savedConfigText(agent: Agent): string {
@@ -29,7 +30,7 @@ export function ConfigPanel({
   /** The version the last save made, shown until the text is edited again. */
   const [saved, setSaved] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
-  const editor = useRef<HTMLTextAreaElement>(null);
+  const editor = useRef<JsonEditorHandle | null>(null);
   const value = text ?? savedConfigText(agent);
   const save = async (event: Event) => {
     event.preventDefault();
@@ -54,6 +55,9 @@ export function ConfigPanel({
     message && error instanceof ApiFailure && error.field !== 'config' ? error.field : undefined;
   const line = path ? lineOfPath(value, path) : undefined;
   const other = error && !message;
+  const label = workflow ? 'Workflow definition' : `Config of ${agent.kind ?? 'the agent'} (JSON)`;
+  const fieldMessage =
+    message && (path ? `${message} (at ${path}${line ? `, line ${line}` : ''})` : message);
   return (
     <section class="panel" aria-labelledby="config-title">
       <div class="panel-head">
@@ -73,23 +77,19 @@ export function ConfigPanel({
         )}
       </p>
       <form class="stack" onSubmit={save}>
-        <Field
-          label={workflow ? 'Workflow definition' : `Config of ${agent.kind ?? 'the agent'} (JSON)`}
-          id="config-edit"
-          error={
-            message && (path ? `${message} (at ${path}${line ? `, line ${line}` : ''})` : message)
-          }
-        >
+        <Field label={label} id="config-edit" error={fieldMessage}>
           {(attrs) => (
-            <textarea
-              {...attrs}
-              ref={editor}
-              class="mono"
-              rows={workflow ? 24 : 8}
-              spellcheck={false}
+            <JsonEditor
+              attrs={attrs}
+              label={label}
+              error={fieldMessage}
+              handle={editor}
+              minLines={workflow ? 24 : 8}
               value={value}
-              onInput={(e) => {
-                onText(e.currentTarget.value);
+              mark={message && line !== undefined ? { line, message } : undefined}
+              onChange={(next) => {
+                if (next === value) return;
+                onText(next);
                 setSaved(null);
               }}
             />
@@ -104,7 +104,7 @@ export function ConfigPanel({
                 <button
                   type="button"
                   class="btn btn-small"
-                  onClick={() => editor.current && selectLine(editor.current, line)}
+                  onClick={() => editor.current?.revealLine(line)}
                 >
                   Show line {line}
                 </button>

@@ -36,14 +36,3 @@ export function lineOfPath(text: string, path: string): number | undefined {
   }
   return undefined;
 }
-
-/** Selects line `line` (1-based) of a textarea and scrolls it into view. */
-export function selectLine(textarea: HTMLTextAreaElement, line: number): void {
-  const lines = textarea.value.split('\n');
-  const start = lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0);
-  const end = start + (lines[line - 1]?.length ?? 0);
-  textarea.focus();
-  textarea.setSelectionRange(start, end);
-  const lineHeight = textarea.scrollHeight / Math.max(lines.length, 1);
-  textarea.scrollTop = Math.max(0, (line - 3) * lineHeight);
-}
