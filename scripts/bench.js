@@ -5,9 +5,14 @@
 // threshold (numbers on shared machines are noisy). It exits non-zero only when it could not
 // measure at all (the service did not start, a request kind failed outright).
 //
-// Options: --quick (smoke run, under 2 minutes), --sqlite-only (ignore BENCH_DATABASE_URL),
-// --mariadb-only (skip SQLite; needs BENCH_DATABASE_URL).
+// Options: --quick (smoke run, under 2 minutes), --sqlite-only (ignore the MariaDB URLs),
+// --mariadb-only (skip SQLite; needs BENCH_DATABASE_URL or BENCH_BINLOG_DATABASE_URL),
+// --pinned (the service and the baseline on CPU 0, this process, which generates the load, on
+// CPU 1, with `taskset`: figures that depend less on what else the machine runs; needs 2 CPUs).
 // Environment: BENCH_DATABASE_URL (a MariaDB/MySQL URL whose user may create databases),
+// BENCH_BINLOG_DATABASE_URL (the same for a server with binary logging on, as managed servers
+// run; the bench sets sync_binlog=1 for its run and puts the old value back, so the user needs
+// the privilege: e.g. mysql://aas_admin:aas_admin@127.0.0.1:3307/ of .ci/mariadb-binlog.sh),
 // BENCH_LOG_LEVEL (the service's LOG_LEVEL, default `info` as in production: the per-request
 // log line is part of the measured path; its output goes to /dev/null).
 'use strict';
@@ -21,6 +26,7 @@ const { createWorkflowAgent, pureStepMicroseconds } = require('../bench/workflow
 const root = join(__dirname, '..');
 const quick = process.argv.includes('--quick');
 const only = process.argv.includes('--sqlite-only') ? 'sqlite' : process.argv.includes('--mariadb-only') ? 'mariadb' : null;
+const pinned = process.argv.includes('--pinned');
 const P = quick
   ? { seconds: 3, warmup: 1, e2e: 2000, sync: 50, small: 10_000, large: 100_000, agents: 100, drainMs: 30_000, flood: 2000, fair: 30 }
   : { seconds: 10, warmup: 2, e2e: 10_000, sync: 200, small: 10_000, large: 1_000_000, agents: 100, drainMs: 300_000, flood: 10_000, fair: 100 };
@@ -80,8 +86,17 @@ async function waitFor(url, timeoutMs = 60_000) {
   throw new Error(`${url} did not come up`);
 }
 
+/** With --pinned: this process (autocannon, the load) on CPU 1; what it measures on CPU 0. */
+function pinLoadGenerator() {
+  if (!pinned) return;
+  if (os.cpus().length < 2) throw new Error('--pinned needs at least 2 CPUs');
+  execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
+}
+
 function start(script, env) {
-  return spawn(process.execPath, [script], {
+  // taskset execs the command: the child's pid is the service's.
+  const [command, args] = pinned ? ['taskset', ['-c', '0', process.execPath, script]] : [process.execPath, [script]];
+  return spawn(command, args, {
     cwd: root,
     env: { ...process.env, LOG_LEVEL, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -491,9 +506,42 @@ function table(byDb) {
   return rows.join('\n');
 }
 
+/**
+ * One MariaDB/MySQL server: a database of its own, dropped afterwards. With `binlog`, the
+ * server must have binary logging on, and runs with sync_binlog=1 (every commit flushes the
+ * binary log too, as managed servers do) for the duration.
+ */
+async function measureMariadb(label, serverUrl, binlog, dir, ports) {
+  const mysql = require('mysql2/promise');
+  const name = `bench_${Date.now()}`;
+  const admin = await mysql.createConnection({ uri: serverUrl.replace(/^mariadb:/, 'mysql:') });
+  const [[settings]] = await admin.query('SELECT @@log_bin AS log_bin, @@sync_binlog AS sync_binlog');
+  if (binlog && Number(settings.log_bin) !== 1) throw new Error(`${label}: binary logging is off on that server`);
+  if (binlog) await admin.query('SET GLOBAL sync_binlog = 1');
+  await admin.query(`CREATE DATABASE ${name} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  try {
+    log(`baseline (bare NestJS GET) before ${label}`);
+    const baseline = await measureBaseline(3990);
+    log(`baseline: ${baseline.rps} req/s`);
+    const [[server]] = await admin.query('SELECT @@log_bin AS log_bin, @@sync_binlog AS sync_binlog, VERSION() AS version');
+    return {
+      baseline,
+      server: { version: server.version, log_bin: Number(server.log_bin) === 1, sync_binlog: Number(server.sync_binlog) },
+      ...(await measureService('mariadb', { DATABASE_URL: url.toString(), DATABASE_PATH: join(dir, 'unused.sqlite') }, ports)),
+    };
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    if (binlog) await admin.query('SET GLOBAL sync_binlog = ?', [Number(settings.sync_binlog)]);
+    await admin.end();
+  }
+}
+
 async function main() {
   const started = Date.now();
   require('./ensure-build');
+  pinLoadGenerator();
   log('one pure workflow step, in the engine');
   PURE_STEP_US = await pureStepMicroseconds(root);
   const load = { start: loadAverage() };
@@ -511,25 +559,14 @@ async function main() {
         ...(await measureService('sqlite', { DATABASE_PATH: join(dir, 'bench.sqlite') }, { api: 3991, webhook: 3992 })),
       };
     }
-    if (process.env.BENCH_DATABASE_URL && only !== 'sqlite') {
-      const mysql = require('mysql2/promise');
-      const name = `bench_${Date.now()}`;
-      const admin = await mysql.createConnection({ uri: process.env.BENCH_DATABASE_URL.replace(/^mariadb:/, 'mysql:') });
-      await admin.query(`CREATE DATABASE ${name} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-      const url = new URL(process.env.BENCH_DATABASE_URL);
-      url.pathname = `/${name}`;
-      try {
-        log('baseline (bare NestJS GET)');
-        const baseline = await measureBaseline(3990);
-        log(`baseline: ${baseline.rps} req/s`);
-        byDb.mariadb = {
-          baseline,
-          ...(await measureService('mariadb', { DATABASE_URL: url.toString(), DATABASE_PATH: join(dir, 'unused.sqlite') }, { api: 3993, webhook: 3994 })),
-        };
-      } finally {
-        await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-        await admin.end();
-      }
+    const servers = [
+      ['mariadb', process.env.BENCH_DATABASE_URL, false],
+      ['mariadb-binlog', process.env.BENCH_BINLOG_DATABASE_URL, true],
+    ];
+    let port = 3993;
+    for (const [label, serverUrl, binlog] of servers) {
+      if (!serverUrl || only === 'sqlite') continue;
+      byDb[label] = await measureMariadb(label, serverUrl, binlog, dir, { api: port++, webhook: port++ });
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -537,11 +574,15 @@ async function main() {
   load.end = loadAverage();
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   const markdown = table(byDb);
-  const header = `${quick ? 'Quick run' : 'Full run'} on ${new Date().toISOString()} (${Math.round((Date.now() - started) / 1000)} s); ${machine}; load average ${load.start.join(' ')} at start, ${load.end.join(' ')} at end; service LOG_LEVEL=${LOG_LEVEL}`;
+  const servers = Object.entries(byDb)
+    .filter(([, r]) => r.server)
+    .map(([db, r]) => `${db}: ${r.server.version}, binary log ${r.server.log_bin ? `on, sync_binlog=${r.server.sync_binlog}` : 'off'}`);
+  const placement = pinned ? 'pinned: service and baseline on CPU 0, load generator on CPU 1' : 'not pinned: every process may use every CPU';
+  const header = `${quick ? 'Quick run' : 'Full run'} on ${new Date().toISOString()} (${Math.round((Date.now() - started) / 1000)} s); ${machine}; ${placement}; ${servers.length ? `${servers.join('; ')}; ` : ''}load average ${load.start.join(' ')} at start, ${load.end.join(' ')} at end; service LOG_LEVEL=${LOG_LEVEL}`;
   process.stdout.write(`\n${header}\n\n${markdown}\n`);
   mkdirSync(join(root, 'bench', 'results'), { recursive: true });
   const file = join(root, 'bench', 'results', `${new Date().toISOString().replace(/[:.]/g, '-')}${quick ? '-quick' : ''}.json`);
-  writeFileSync(file, JSON.stringify({ quick, params: P, machine, load, log_level: LOG_LEVEL, results: byDb, header, markdown }, null, 2));
+  writeFileSync(file, JSON.stringify({ quick, pinned, params: P, machine, load, log_level: LOG_LEVEL, results: byDb, header, markdown }, null, 2));
   process.stdout.write(`\nJSON: ${file}\n`);
 }
 
