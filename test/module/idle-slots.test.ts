@@ -14,7 +14,7 @@ import {
   type RunQueue,
 } from '../../src/queue/run-queue';
 import { openModuleTestDatabase, type ModuleTestDatabase } from '../support/container';
-import { startLocalServer, waitFor, type LocalServer } from '../support/http-server';
+import { startLocalServer, waitFor } from '../support/http-server';
 import { insertAgent, insertExecution } from '../support/rows';
 
 /** A run queue that only records what the worker tells it; the test wakes the worker. */
@@ -216,7 +216,7 @@ describe('worker: runs waiting on the network hold no slot (module)', () => {
     it('lets at most 2 runs wait without a slot; the third waits in the slot', async () => {
       const account = await db.insertAccount();
       const flow = await twoCalls(account.id);
-      const runs = [];
+      const runs: Execution[] = [];
       for (let n = 1; n <= 5; n++) runs.push(await queued(flow, { n }));
       await module.init();
       void queue.consumer!.wake();
