@@ -21,8 +21,10 @@ import { insertAgent, insertExecution } from '../support/rows';
 class FakeRunQueue implements RunQueue {
   consumer: RunConsumer | null = null;
   readonly finished: string[] = [];
+  readonly requeued: QueuedRun[] = [];
   async enqueue(): Promise<void> {}
-  async requeue(_runs: QueuedRun[]): Promise<number> {
+  async requeue(runs: QueuedRun[]): Promise<number> {
+    this.requeued.push(...runs);
     return 0;
   }
   async waitForFinish(): Promise<FinishWait> {
@@ -84,8 +86,10 @@ describe('worker: runs waiting on the network hold no slot (module)', () => {
       .compile();
   }
 
+  let closed = false;
   afterEach(async () => {
-    await module?.close();
+    if (!closed) await module?.close();
+    closed = false;
     await target?.close();
     await db?.close();
   });
@@ -248,6 +252,37 @@ describe('worker: runs waiting on the network hold no slot (module)', () => {
         20_000,
       );
       expect(most).toBeLessThanOrEqual(3);
+    });
+  });
+
+  describe('leases and shutdown (WORKER_LEASE_MS=300)', () => {
+    beforeEach(() => build({ WORKER_LEASE_MS: '300' }));
+
+    it('renews the lease of a waiting run, and hands it back at shutdown', async () => {
+      const account = await db.insertAccount();
+      const flow = await twoCalls(account.id);
+      const waiting = await queued(flow, { n: 3 });
+      await module.init();
+      void queue.consumer!.wake();
+      await waitFor(
+        async () => target.held.length,
+        (count) => count === 1,
+      );
+      const first = (await row(waiting.id)).leasedUntil!.getTime();
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      const later = await row(waiting.id);
+      expect(later.status).toBe('running');
+      expect(later.leasedUntil!.getTime()).toBeGreaterThan(first);
+
+      // SHUTDOWN_GRACE_MS=0: the waiting run is aborted and put back in the queue.
+      await module.close();
+      closed = true;
+      expect(queue.requeued).toEqual([{ id: waiting.id, attempts: 1 }]);
+      expect((await row(waiting.id)).status).toBe('queued');
+      await waitFor(
+        async () => target.aborted,
+        (aborted) => aborted === 1,
+      );
     });
   });
 });
