@@ -35,7 +35,8 @@ const RELEASE_WAIT_MS = 2000;
 
 /**
  * The worker (worker role): claims queued executions and runs up to WORKER_CONCURRENCY of
- * them at once, each account at most its plan's cap (AccountSlots), accounts taking turns
+ * them at once, each account at most its plan's cap (AccountSlots); a run waiting on the
+ * network (`RunContext.idle`) holds no slot meanwhile (RunSlots). Accounts take turns
  * (ExecutionLeases.claimNext). When to claim is the run queue's business (RunQueue.consume:
  * a local wake-up and polling, or BullMQ jobs and sweeps); the worker only claims, runs and
  * records. Its leases are kept by LeaseKeeper (renewal, recovery of runs whose worker died,
