@@ -102,7 +102,7 @@ describe('runs waiting on a slow http step hold no worker slot', () => {
       console.log(
         `[idle-waits] ${mode.name}: at most ${target.maxInFlight()} of ${RUNS} requests held at once with ${SLOTS} slots`,
       );
-      // Held by 4 slots, at most 4 requests would ever wait at once (MariaDB here: 60-70).
+      // Held by 4 slots, at most 4 requests would ever wait at once (60 to 200 seen here).
       expect(target.maxInFlight()).toBeGreaterThanOrEqual(5 * SLOTS);
       expect(target.requests).toHaveLength(RUNS);
       const done = await rows.findBy({ agentId });
@@ -113,4 +113,56 @@ describe('runs waiting on a slow http step hold no worker slot', () => {
       expect(done.every((row) => (row.output as { status: number }).status === 200)).toBe(true);
     });
   }
+
+  it("keeps each account within its share of the waiting places, and another account's runs start", async () => {
+    const target = await startSlowTarget(300);
+    cleanups.push(() => target.close());
+    // 4 slots, 8 waiting places: free_trial (2 of 4 slots) may have 4 runs waiting, pro (4 of 4) 8.
+    const t: TestService = await startTestService({
+      WORKER_CONCURRENCY: String(SLOTS),
+      WORKER_MAX_WAITING: '8',
+      SHUTDOWN_GRACE_MS: '200',
+    });
+    cleanups.push(() => t.close());
+    const a = await t.seedAccount({ plan: 'free_trial' });
+    const b = await t.seedAccount({ plan: 'pro' });
+    const waitingAgent = async (key: string, path: string) =>
+      t.service.dataSource.getRepository(Agent).findOneByOrFail({
+        id: await createAgent(t, key, {
+          kind: 'workflow',
+          timeoutMs: 120_000,
+          config: { steps: [{ id: 'wait', type: 'http', url: `${target.url}${path}` }] },
+        }),
+      });
+    const [agentA, agentB] = [await waitingAgent(a.key, '/a'), await waitingAgent(b.key, '/b')];
+    const intake = t.service.api!.get(ExecutionIntakeService);
+    const submit = (agent: Agent, count: number) =>
+      Promise.all(
+        Array.from({ length: count }, (_, n) =>
+          intake.submit({ agent, input: { n }, source: 'api' }),
+        ),
+      );
+    // A floods first; B comes once A's runs wait.
+    await submit(agentA, 60);
+    await waitFor(
+      async () => target.inFlight('/a'),
+      (count) => count >= 4,
+    );
+    await submit(agentB, 20);
+    const rows = t.service.dataSource.getRepository(Execution);
+    await waitFor(
+      () => rows.countBy({ status: 'completed' }),
+      (count) => count === 80,
+      120_000,
+      100,
+    );
+    console.log(
+      `[idle-waits] shares: A (free_trial) at most ${target.maxInFlight('/a')} requests at once, B (pro) ${target.maxInFlight('/b')}`,
+    );
+    // A: its cap of 2 slots plus its 4 waiting places, never more.
+    expect(target.maxInFlight('/a')).toBeLessThanOrEqual(2 + 4);
+    expect(target.maxInFlight('/a')).toBeGreaterThan(2);
+    // B was not kept out by A's waiting runs: more of its runs waited at once than A's slots.
+    expect(target.maxInFlight('/b')).toBeGreaterThan(2);
+  });
 });
