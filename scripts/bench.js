@@ -22,6 +22,7 @@ const os = require('node:os');
 const { join } = require('node:path');
 const autocannon = require('autocannon');
 const { createWorkflowAgent, pureStepMicroseconds } = require('../bench/workflow');
+const { httpWaitConfig, measureSlowWaits, startSlowTarget } = require('../bench/slow-waits');
 
 const root = join(__dirname, '..');
 const quick = process.argv.includes('--quick');
@@ -31,6 +32,8 @@ const P = quick
   ? { seconds: 3, warmup: 1, e2e: 2000, sync: 50, small: 10_000, large: 100_000, agents: 100, drainMs: 30_000, flood: 2000, fair: 30 }
   : { seconds: 10, warmup: 2, e2e: 10_000, sync: 200, small: 10_000, large: 1_000_000, agents: 100, drainMs: 300_000, flood: 10_000, fair: 100 };
 const CONNECTIONS = 50;
+/** Waiting costs nothing (issue 22 §10): runs each waiting on a slow target, quick run too. */
+const SLOW = { runs: 200, delayMs: 2000, targetSeconds: 5 };
 const LIST_CONNECTIONS = 10;
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL || 'info';
 /** Set by main() before the table is printed (bench/workflow.js). */
@@ -162,10 +165,12 @@ async function openDb(kind, env) {
         .prepare(`SELECT COUNT(*) AS n FROM executions WHERE agent_id = ? AND status IN (${statuses})`)
         .pluck();
     const finished = count("'completed','failed','cancelled'");
+    const completed = count("'completed'");
     const pending = count("'queued','running'");
     const lastCompleted = db.prepare('SELECT MAX(completed_at) FROM executions WHERE agent_id = ?').pluck();
     return {
       finished: async (agentId) => finished.get(agentId),
+      completed: async (agentId) => completed.get(agentId),
       pending: async (agentId) => pending.get(agentId),
       // Stored as UTC text `YYYY-MM-DD HH:MM:SS.SSS`.
       lastCompletedAt: async (agentId) => Date.parse(`${lastCompleted.get(agentId).replace(' ', 'T')}Z`),
@@ -212,6 +217,7 @@ async function openDb(kind, env) {
   };
   return {
     finished: (agentId) => count("'completed','failed','cancelled'", agentId),
+    completed: (agentId) => count("'completed'", agentId),
     pending: (agentId) => count("'queued','running'", agentId),
     lastCompletedAt: async (agentId) => {
       // The service writes UTC; read the text back as such.
@@ -314,6 +320,8 @@ async function measureService(kind, dbEnv, ports) {
     WEBHOOK_BASE_URL: `http://127.0.0.1:${ports.webhook}`,
     BASE_URL: `http://127.0.0.1:${ports.api}/v2`,
     SECRET_KEY: 'bench-secret-key-0123456789abcdef0123456789',
+    // The slow target of the waiting rows listens on 127.0.0.1.
+    OUTBOUND_ALLOW_PRIVATE: 'true',
   };
   if (kind === 'mariadb') cli(env, ['migrate']);
   const service = start('dist/src/main.js', env);
@@ -362,6 +370,23 @@ async function measureService(kind, dbEnv, ports) {
     results.e2e_workflow = await measureE2e(pid, db, flow.id, flowRequest);
     results.load_rss_mb = Math.max(peakRss, rssMb(pid) ?? 0);
     clearInterval(sampler);
+
+    log(`${kind}: ${SLOW.runs} runs at once, each waiting ${SLOW.delayMs / 1000} s on a slow http target`);
+    const slow = await startSlowTarget({ delayMs: SLOW.delayMs, mode: 'http' });
+    try {
+      results.slow_http = await measureSlowWaits({
+        api,
+        auth,
+        db,
+        rss: () => rssMb(pid),
+        runs: SLOW.runs,
+        target: slow,
+        config: httpWaitConfig(`${slow.url}/slow`),
+        drainMs: P.drainMs,
+      });
+    } finally {
+      await slow.close();
+    }
 
     log(`${kind}: ${P.sync} sync triggers, one at a time`);
     const latencies = [];
@@ -461,6 +486,7 @@ function targets(r) {
   return [
     ['webhook ingest ≥ 40 % of baseline', fmtPct(pct(r.ingest.rps, r.baseline.rps)), pct(r.ingest.rps, r.baseline.rps) >= 40],
     ['5-step workflow end to end ≥ 0.8 × plain (issue 22 §10)', `${(r.e2e_workflow.per_second / Math.max(1, r.e2e.per_second)).toFixed(2)} ×`, r.e2e_workflow.per_second >= 0.8 * r.e2e.per_second],
+    [`${SLOW.runs} runs waiting ${SLOW.delayMs / 1000} s on http well under 10 s (< ${SLOW.targetSeconds} s; issue 22 §10)`, `${r.slow_http.seconds} s`, r.slow_http.complete && r.slow_http.completed === SLOW.runs && r.slow_http.seconds < SLOW.targetSeconds],
     ['end to end ≥ 25 % of baseline', fmtPct(pct(r.e2e.per_second, r.baseline.rps)), pct(r.e2e.per_second, r.baseline.rps) >= 25],
     ['sync trigger overhead p50 ≤ 5 ms', `${r.sync.overhead_p50} ms`, r.sync.overhead_p50 <= 5],
     ['list at large within 2 × of small', `${listRatio.toFixed(2)} ×`, listRatio <= 2],
@@ -488,6 +514,8 @@ function table(byDb) {
     `${r.e2e_workflow.per_second} (${(r.e2e_workflow.per_second / Math.max(1, r.e2e.per_second)).toFixed(2)} ×)${r.e2e_workflow.complete ? '' : ' INCOMPLETE'}`);
   row('end to end, 5-step workflow, service CPU ms per execution', (r) => `${r.e2e_workflow.cpu_ms_per_execution}`);
   row('one pure workflow step (transform), µs', () => `${PURE_STEP_US}`);
+  row(`${SLOW.runs} runs each waiting ${SLOW.delayMs / 1000} s on a slow http target, one process: s (target's most requests at once); RSS before / peak (MB)`, (r) =>
+    r.slow_http ? `${r.slow_http.seconds} (${r.slow_http.max_in_flight})${r.slow_http.completed < r.slow_http.runs ? ` ${r.slow_http.completed} of ${r.slow_http.runs} completed` : ''}; ${r.slow_http.rss_before_mb} / ${r.slow_http.rss_peak_mb}` : '—');
   row('sync trigger p50 / p99 (ms)', (r) => `${r.sync.p50} / ${r.sync.p99}`);
   row('sync trigger overhead over the run p50 / p99 (ms)', (r) => `${r.sync.overhead_p50} / ${r.sync.overhead_p99}`);
   row(`fairness: other account's start latency p50 / p99 (ms) while ${P.flood} queued runs of one account drain (backlog drained in)`, (r) =>

@@ -55,6 +55,12 @@ export interface AppConfig {
   databaseTimeoutMs: number;
   workerConcurrency: number;
   /**
+   * WORKER_MAX_WAITING: runs of one worker process that may wait on the network (an `http` or
+   * model call inside `idle()`) without holding one of its WORKER_CONCURRENCY slots; 0 keeps
+   * every run in its slot while it waits. Each account may have its plan's share of them.
+   */
+  workerMaxWaiting: number;
+  /**
    * ACCOUNT_CONCURRENCY: caps per plan overriding the defaults of `PLAN_CONCURRENCY` (runs of
    * one account at once in one worker process).
    */
@@ -292,6 +298,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     migrateOnStart: bool(env, 'MIGRATE_ON_START', false),
     databaseTimeoutMs: int(env, 'DATABASE_TIMEOUT_MS', 10_000, 100, 600_000),
     workerConcurrency: int(env, 'WORKER_CONCURRENCY', 32, 1, 1000),
+    workerMaxWaiting: int(env, 'WORKER_MAX_WAITING', 1000, 0, 100_000),
     accountConcurrency: accountConcurrency(env),
     workerLeaseMs: int(env, 'WORKER_LEASE_MS', 30000, 100, 3_600_000),
     workerPollMs: int(env, 'WORKER_POLL_MS', 1000, 10, 60_000),

@@ -86,13 +86,15 @@ export class ExecutionRunner implements OnModuleDestroy {
   /**
    * Runs `execution`. `agent` may be given when the caller already read it (the worker reads
    * the agents of a claimed batch at once); otherwise it is read here. With `liveLogs`, the
-   * log is also written every LIVE_LOG_MS while the kind runs, when it grew.
+   * log is also written every LIVE_LOG_MS while the kind runs, when it grew. `idle` is the
+   * worker's RunContext.idle (waiting on the network without a slot: RunSlots).
    */
   async run(
     execution: Execution,
     controller: AbortController,
     agent?: Agent,
     liveLogs?: LiveLogWriter,
+    idle?: RunContext['idle'],
   ): Promise<RunResult> {
     const log = new RunLog();
     const startedAt = Date.now();
@@ -148,6 +150,7 @@ export class ExecutionRunner implements OnModuleDestroy {
       agentVersion: execution.agentVersion,
       source: execution.source,
       attempt: execution.attempts,
+      idle,
     };
     let removeListener = () => {};
     const aborted = new Promise<never>((_, reject) => {

@@ -11,8 +11,13 @@ import { RunAborted } from './execution-runner';
 /** A run interrupted this many times (its worker died each time) is failed, not re-run. */
 export const MAX_RUN_ATTEMPTS = 3;
 const RECOVERY_BATCH = 100;
+/**
+ * Leases renewed per statement: a worker may hold WORKER_CONCURRENCY + WORKER_MAX_WAITING runs,
+ * and SQLite refuses an expression deeper than 1000 terms.
+ */
+export const RENEW_BATCH = 200;
 
-/** A run in progress in this worker. */
+/** A run in progress in this worker (in a slot, or waiting on the network without one). */
 export interface ActiveRun {
   execution: Execution;
   controller: AbortController;
@@ -46,11 +51,17 @@ export class LeaseKeeper {
   }
 
   /**
-   * Extends the leases of this worker's runs, all with one statement; if some row moved on
-   * (cancelled…), one by one to find it, and its run is aborted.
+   * Extends the leases of this worker's runs, waiting ones included, RENEW_BATCH per statement;
+   * if some row of a batch moved on (cancelled…), one by one to find it, and its run is aborted.
    */
   async renew(): Promise<void> {
     const runs = [...this.runs.values()].filter((run) => !run.controller.signal.aborted);
+    for (let at = 0; at < runs.length; at += RENEW_BATCH) {
+      await this.renewBatch(runs.slice(at, at + RENEW_BATCH));
+    }
+  }
+
+  private async renewBatch(runs: ActiveRun[]): Promise<void> {
     if (this.stopping() || runs.length === 0) return;
     const leaseMs = this.config.workerLeaseMs;
     try {

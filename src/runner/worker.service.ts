@@ -25,14 +25,18 @@ import { ExecutionLeases, type FairClaim } from './execution-leases';
 import { ExecutionRunner, RunAborted } from './execution-runner';
 import { type ActiveRun, LeaseKeeper } from './lease-keeper';
 import { RunRecorder } from './run-recorder';
+import { RunSlots } from './run-slots';
 import { SingleClaims } from './single-claims';
+
+type Idle = <T>(work: () => Promise<T>) => Promise<T>;
 
 /** How long past the shutdown grace the run queue may take to hand in its jobs. */
 const RELEASE_WAIT_MS = 2000;
 
 /**
  * The worker (worker role): claims queued executions and runs up to WORKER_CONCURRENCY of
- * them at once, each account at most its plan's cap (AccountSlots), accounts taking turns
+ * them at once, each account at most its plan's cap (AccountSlots); a run waiting on the
+ * network (`RunContext.idle`) holds no slot meanwhile (RunSlots). Accounts take turns
  * (ExecutionLeases.claimNext). When to claim is the run queue's business (RunQueue.consume:
  * a local wake-up and polling, or BullMQ jobs and sweeps); the worker only claims, runs and
  * records. Its leases are kept by LeaseKeeper (renewal, recovery of runs whose worker died,
@@ -51,10 +55,11 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
   /** The last batch claim found fewer queued rows than it asked for. */
   private drained = false;
   private consumption: RunConsumption | null = null;
-  /** Slots promised to the intake of this process (LocalDispatch), not yet started. */
-  private reserved = 0;
-  /** Slots held per account and the caps of their plans. */
-  private readonly slots: AccountSlots;
+  /**
+   * The WORKER_CONCURRENCY slots: held by runs, reserved for the hand-off, per account; runs
+   * waiting on the network give theirs up meanwhile (`idle`).
+   */
+  private readonly slots: RunSlots;
   /** The last account served by a claim: the next one starts after it. */
   private cursor = '';
   /** A claim is under way: no slot is reserved meanwhile (its rows are not counted yet). */
@@ -77,8 +82,14 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
     private readonly shutdown: ShutdownClock,
     @Inject(RUN_QUEUE) private readonly queue: RunQueue,
   ) {
-    this.slots = new AccountSlots(config.workerConcurrency, config.accountConcurrency, (ids) =>
-      leases.plans(ids),
+    const accounts = new AccountSlots(
+      config.workerConcurrency,
+      config.accountConcurrency,
+      (ids) => leases.plans(ids),
+      config.workerMaxWaiting,
+    );
+    this.slots = new RunSlots(config.workerConcurrency, config.workerMaxWaiting, accounts, () =>
+      this.slotFreed(),
     );
     this.keeper = new LeaseKeeper(config, leases, lifecycle, queue, this.runs, () => this.stopping);
     this.recorder = new RunRecorder(lifecycle);
@@ -105,6 +116,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
    */
   async onModuleDestroy(): Promise<void> {
     this.stopping = true;
+    this.slots.stop();
     this.wakeSlotWaiters();
     for (const timer of this.timers) clearInterval(timer);
     const consumptionStopped = this.consumption?.stop(
@@ -162,33 +174,35 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
    */
   reserve(wanted: Map<string, number>): Map<string, number> {
     if (this.stopping || !this.drained || this.claiming) return new Map();
-    const granted = this.slots.grant(
-      wanted,
-      this.config.workerConcurrency - this.runs.size - this.reserved,
-    );
-    for (const count of granted.values()) this.reserved += count;
-    return granted;
+    return this.slots.reserve(wanted);
   }
 
   release(counts: Map<string, number>): void {
-    this.reserved = Math.max(0, this.reserved - this.slots.giveAll(counts));
+    this.slots.release(counts);
     this.wakeSlotWaiters();
     if (counts.size > 0 && !this.drained) this.pumpSoon();
   }
 
   /** LocalDispatch: runs executions committed as claimed by it (handed back if stopping). */
   start(executions: Execution[], agents: Map<string, Agent>): void {
-    this.reserved = Math.max(0, this.reserved - executions.length);
-    for (const execution of executions) this.slots.give(execution.accountId);
     if (!this.stopping) {
-      for (const execution of executions) this.startRun(execution, agents.get(execution.agentId));
+      for (const execution of executions) {
+        this.startRun(execution, agents.get(execution.agentId), true);
+      }
       return;
     }
+    this.slots.unreserve(executions.map((execution) => execution.accountId));
     void this.keeper.handBack(executions);
   }
 
   private full(): boolean {
-    return this.runs.size + this.reserved >= this.config.workerConcurrency;
+    return this.slots.full();
+  }
+
+  /** A run gave its slot up to wait: the slot may start another run. */
+  private slotFreed(): void {
+    this.wakeSlotWaiters();
+    if (!this.drained) this.pumpSoon();
   }
 
   private wakeSlotWaiters(): void {
@@ -223,7 +237,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
       this.pumpAgain = false;
       try {
         while (!this.stopping && !this.full()) {
-          const free = this.config.workerConcurrency - this.runs.size - this.reserved;
+          const free = this.slots.free();
           // None left that may start now: a freed slot, a signal or the poll looks again.
           if (!(await this.claimBatch(free))) break;
         }
@@ -245,8 +259,8 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
     try {
       claim = await this.leases.claimNext(free, this.config.workerLeaseMs, skipped, {
         cursor: this.cursor,
-        capped: this.slots.cappedCount(),
-        remaining: (accountId, plan) => this.slots.remaining(accountId, plan),
+        capped: this.slots.accounts.cappedCount(),
+        remaining: (accountId, plan) => this.slots.accounts.remaining(accountId, plan),
       });
     } catch (error) {
       if (isDatabaseUnavailable(error)) throw error; // nothing to learn one by one
@@ -255,7 +269,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
       this.drained = false;
       const started = await this.single.claimOneByOne(free, skipped, {
         canStart: () => !this.stopping && !this.full(),
-        hasRoom: (accountId) => this.slots.remaining(accountId) > 0,
+        hasRoom: (accountId) => this.slots.accounts.remaining(accountId) > 0,
         startRun: (execution, agent) => this.startRun(execution, agent),
       });
       return started >= free;
@@ -273,25 +287,30 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
     return !claim.exhausted;
   }
 
-  private startRun(execution: Execution, agent?: Agent): void {
+  /** Starts a run in a slot it takes now, or (`reserved`) one reserved for it by the hand-off. */
+  private startRun(execution: Execution, agent?: Agent, reserved = false): void {
     const controller = new AbortController();
     const run: ActiveRun = { execution, controller, abandoned: false, done: Promise.resolve() };
     this.runs.set(execution.id, run);
-    this.slots.take(execution.accountId);
-    run.done = this.execute(run, agent).finally(() => {
+    const slot = this.slots.start(execution.accountId, controller.signal, reserved);
+    run.done = this.execute(run, agent, (work) => this.slots.idle(slot, work)).finally(() => {
       this.runs.delete(execution.id);
-      this.slots.give(execution.accountId);
+      this.slots.end(slot);
       this.wakeSlotWaiters();
       // A freed slot is worth a claim only if the last one left rows waiting.
       if (!this.drained) this.pumpSoon();
     });
   }
 
-  private async execute(run: ActiveRun, agent?: Agent): Promise<void> {
+  private async execute(run: ActiveRun, agent: Agent | undefined, idle: Idle): Promise<void> {
     const { execution } = run;
     try {
-      const result = await this.runner.run(execution, run.controller, agent, (logs) =>
-        this.lifecycle.writeLiveLogs(execution, logs),
+      const result = await this.runner.run(
+        execution,
+        run.controller,
+        agent,
+        (logs) => this.lifecycle.writeLiveLogs(execution, logs),
+        idle,
       );
       if (run.abandoned || result.kind === 'abandoned') return;
       if (result.kind === 'cancelled') {

@@ -1,0 +1,288 @@
+import { Test, type TestingModule } from '@nestjs/testing';
+import type { ServerResponse } from 'node:http';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Agent } from '../../src/agents/agent.entity';
+import { AppModule } from '../../src/app.module';
+import { ExecutionLifecycleService } from '../../src/executions/execution-lifecycle.service';
+import { Execution } from '../../src/executions/execution.entity';
+import {
+  RUN_QUEUE,
+  type FinishWait,
+  type QueuedRun,
+  type RunConsumer,
+  type RunConsumption,
+  type RunQueue,
+} from '../../src/queue/run-queue';
+import { openModuleTestDatabase, type ModuleTestDatabase } from '../support/container';
+import { startLocalServer, waitFor } from '../support/http-server';
+import { insertAgent, insertExecution } from '../support/rows';
+
+/** A run queue that only records what the worker tells it; the test wakes the worker. */
+class FakeRunQueue implements RunQueue {
+  consumer: RunConsumer | null = null;
+  readonly finished: string[] = [];
+  readonly requeued: QueuedRun[] = [];
+  async enqueue(): Promise<void> {}
+  async requeue(runs: QueuedRun[]): Promise<number> {
+    this.requeued.push(...runs);
+    return 0;
+  }
+  async waitForFinish(): Promise<FinishWait> {
+    return { finished: false };
+  }
+  async notifyFinished(executionId: string): Promise<void> {
+    this.finished.push(executionId);
+  }
+  consume(consumer: RunConsumer): RunConsumption {
+    this.consumer = consumer;
+    return { stop: async () => void (this.consumer = null) };
+  }
+}
+
+/** A target that holds every request until the test answers it (by path). */
+async function heldTarget() {
+  const held: { path: string; res: ServerResponse }[] = [];
+  const server = await startLocalServer((req, res) => held.push({ path: req.url ?? '', res }));
+  return Object.assign(server, {
+    held,
+    /** Answers the held requests whose path starts with `prefix`. */
+    answer(prefix: string) {
+      for (const entry of held.filter((h) => h.path.startsWith(prefix))) {
+        held.splice(held.indexOf(entry), 1);
+        entry.res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      }
+    },
+  });
+}
+
+/**
+ * Waiting costs nothing (issue 22 §10, 23 §4): the worker role alone, WORKER_CONCURRENCY=1, the
+ * run queue faked, the database real. A workflow run waiting in an `http` step (inside
+ * `idle()`) gives its slot up: another run starts meanwhile; it takes a slot back before its
+ * next step; WORKER_MAX_WAITING bounds the waiting runs; a waiting run can be cancelled.
+ */
+describe('worker: runs waiting on the network hold no slot (module)', () => {
+  let db: ModuleTestDatabase;
+  let module: TestingModule;
+  let queue: FakeRunQueue;
+  let target: Awaited<ReturnType<typeof heldTarget>>;
+
+  async function build(env: Record<string, string>) {
+    db = await openModuleTestDatabase({
+      WORKER_CONCURRENCY: '1',
+      WORKER_POLL_MS: '50',
+      SHUTDOWN_GRACE_MS: '0',
+      ...env,
+    });
+    target = await heldTarget();
+    queue = new FakeRunQueue();
+    module = await Test.createTestingModule({
+      imports: [
+        AppModule.forRoot({ config: db.config, dataSource: db.dataSource, roles: ['worker'] }),
+      ],
+    })
+      .overrideProvider(RUN_QUEUE)
+      .useValue(queue)
+      .compile();
+  }
+
+  let closed = false;
+  afterEach(async () => {
+    if (!closed) await module?.close();
+    closed = false;
+    await target?.close();
+    await db?.close();
+  });
+
+  const row = (id: string) => db.dataSource.getRepository(Execution).findOneByOrFail({ id });
+  const statuses = (ids: string[]) => Promise.all(ids.map(async (id) => (await row(id)).status));
+
+  /** A workflow agent: an http step to `<target>/first/…`, then one to `<target>/then/…`. */
+  async function twoCalls(accountId: string): Promise<Agent> {
+    return insertAgent(db.dataSource, accountId, {
+      kind: 'workflow',
+      timeoutMs: 60_000,
+      config: {
+        steps: [
+          { id: 'first', type: 'http', url: `{% "${target.url}/first/" & $input.n %}` },
+          { id: 'then', type: 'http', url: `{% "${target.url}/then/" & $input.n %}` },
+        ],
+      },
+    });
+  }
+
+  const queued = (agent: Agent, input: Record<string, unknown> = {}) =>
+    insertExecution(db.dataSource, agent, { status: 'queued', input });
+
+  describe('with the defaults (WORKER_MAX_WAITING 1000)', () => {
+    beforeEach(() => build({}));
+
+    it('starts another run while one waits, and takes a slot back before the next step', async () => {
+      const account = await db.insertAccount();
+      const flow = await twoCalls(account.id);
+      // Holds its slot while it waits (the http-request kind does not use idle()).
+      const holder = await insertAgent(db.dataSource, account.id, {
+        kind: 'http-request',
+        config: { url: `${target.url}/holder`, method: 'POST' },
+        timeoutMs: 60_000,
+      });
+      const plain = await insertAgent(db.dataSource, account.id, {
+        config: { threshold: 10, keywords: ['demo'] },
+      });
+      const waiting = await queued(flow, { n: 1 });
+      await module.init();
+      void queue.consumer!.wake();
+      await waitFor(
+        async () => target.held.map((h) => h.path),
+        (paths) => paths.includes('/first/1'),
+      );
+
+      // One slot, taken by nobody while the workflow waits: a plain run starts and completes.
+      const other = await queued(plain, { email: 'ana@acme.io', message: 'a demo' });
+      void queue.consumer!.wake();
+      await waitFor(
+        async () => queue.finished,
+        (finished) => finished.includes(other.id),
+      );
+      expect((await row(waiting.id)).status).toBe('running');
+
+      // A run that keeps its slot while it waits takes the one slot.
+      const busy = await queued(holder);
+      void queue.consumer!.wake();
+      await waitFor(
+        async () => target.held.map((h) => h.path),
+        (paths) => paths.includes('/holder'),
+      );
+      // The workflow's answer comes: it needs a slot back for its next step, and waits.
+      target.answer('/first/');
+      const late = await queued(plain, { email: 'bo@acme.io', message: 'hi' });
+      void queue.consumer!.wake();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(target.requests.map((r) => r.path)).not.toContain('/then/1');
+      // A new run does not take the slot the workflow waits for.
+      expect((await row(late.id)).status).toBe('queued');
+
+      // The holder ends: its slot goes to the workflow first, which sends its next request.
+      target.answer('/holder');
+      await waitFor(
+        async () => target.held.map((h) => h.path),
+        (paths) => paths.includes('/then/1'),
+      );
+      target.answer('/then/');
+      await waitFor(
+        async () => statuses([waiting.id, busy.id, late.id]),
+        (all) => all.every((status) => status === 'completed'),
+      );
+      const done = await row(waiting.id);
+      expect(done.output).toMatchObject({ status_code: 200 });
+      expect(done.attempts).toBe(1);
+    });
+
+    it('cancels a run while it waits, and its slot is not lost', async () => {
+      const account = await db.insertAccount();
+      const flow = await twoCalls(account.id);
+      const waiting = await queued(flow, { n: 7 });
+      await module.init();
+      void queue.consumer!.wake();
+      await waitFor(
+        async () => target.held.length,
+        (count) => count === 1,
+      );
+      await module.get(ExecutionLifecycleService).cancel(await row(waiting.id));
+      // The request is aborted at once (the connection closed), the row stays cancelled.
+      await waitFor(
+        async () => target.aborted,
+        (aborted) => aborted === 1,
+      );
+      expect((await row(waiting.id)).status).toBe('cancelled');
+
+      // The one slot still works: two more runs, one after the other.
+      const next = [await queued(flow, { n: 8 }), await queued(flow, { n: 9 })];
+      void queue.consumer!.wake();
+      for (const path of ['/first/8', '/first/9', '/then/8', '/then/9']) {
+        await waitFor(
+          async () => target.held.map((h) => h.path),
+          (paths) => paths.includes(path),
+        );
+        target.answer(path);
+      }
+      await waitFor(
+        async () => statuses(next.map((e) => e.id)),
+        (all) => all.every((status) => status === 'completed'),
+      );
+      expect((await row(waiting.id)).status).toBe('cancelled');
+    });
+  });
+
+  describe('with WORKER_MAX_WAITING=2', () => {
+    beforeEach(() => build({ WORKER_MAX_WAITING: '2' }));
+
+    it('lets at most 2 runs wait without a slot; the third waits in the slot', async () => {
+      const account = await db.insertAccount();
+      const flow = await twoCalls(account.id);
+      const runs: Execution[] = [];
+      for (let n = 1; n <= 5; n++) runs.push(await queued(flow, { n }));
+      await module.init();
+      void queue.consumer!.wake();
+      await waitFor(
+        async () => target.held.length,
+        (count) => count === 3,
+      );
+      // Let the worker look again: nothing more starts while the third holds the only slot.
+      void queue.consumer!.wake();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(target.held.map((h) => h.path).sort()).toEqual(['/first/1', '/first/2', '/first/3']);
+      expect(await statuses(runs.map((e) => e.id))).toEqual([
+        'running',
+        'running',
+        'running',
+        'queued',
+        'queued',
+      ]);
+
+      // Everything drains, the bound kept all along.
+      let most = 0;
+      await waitFor(
+        async () => {
+          most = Math.max(most, target.held.length);
+          target.answer('/');
+          return statuses(runs.map((e) => e.id));
+        },
+        (all) => all.every((status) => status === 'completed'),
+        20_000,
+      );
+      expect(most).toBeLessThanOrEqual(3);
+    });
+  });
+
+  describe('leases and shutdown (WORKER_LEASE_MS=300)', () => {
+    beforeEach(() => build({ WORKER_LEASE_MS: '300' }));
+
+    it('renews the lease of a waiting run, and hands it back at shutdown', async () => {
+      const account = await db.insertAccount();
+      const flow = await twoCalls(account.id);
+      const waiting = await queued(flow, { n: 3 });
+      await module.init();
+      void queue.consumer!.wake();
+      await waitFor(
+        async () => target.held.length,
+        (count) => count === 1,
+      );
+      const first = (await row(waiting.id)).leasedUntil!.getTime();
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      const later = await row(waiting.id);
+      expect(later.status).toBe('running');
+      expect(later.leasedUntil!.getTime()).toBeGreaterThan(first);
+
+      // SHUTDOWN_GRACE_MS=0: the waiting run is aborted and put back in the queue.
+      await module.close();
+      closed = true;
+      expect(queue.requeued).toEqual([{ id: waiting.id, attempts: 1 }]);
+      expect((await row(waiting.id)).status).toBe('queued');
+      await waitFor(
+        async () => target.aborted,
+        (aborted) => aborted === 1,
+      );
+    });
+  });
+});
