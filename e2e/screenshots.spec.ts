@@ -43,30 +43,28 @@ test('screenshots of every page', async ({ page }) => {
     await page.screenshot({ path: join(out, `${name}.png`), fullPage: true });
   }
   // A workflow agent: its definition editor and Run test, and an execution's steps.
-  const workflow = await createAgent('Lead router', {
-    kind: 'workflow',
-    config: {
-      steps: [
-        {
-          id: 'normalise',
-          type: 'transform',
-          value: { email: '{% $lowercase($input.email) %}', company: '{% $input.company %}' },
-        },
-        { id: 'qualify', type: 'lead-qualification', input: '{% $steps.normalise %}' },
-        {
-          id: 'route',
-          type: 'branch',
-          cases: [
-            {
-              when: '{% $steps.qualify.qualified %}',
-              steps: [{ id: 'hot', type: 'transform', value: { queue: 'sales' } }],
-            },
-          ],
-          default: [{ id: 'cold', type: 'transform', value: { queue: 'nurture' } }],
-        },
-      ],
-    },
-  });
+  const routerConfig = {
+    steps: [
+      {
+        id: 'normalise',
+        type: 'transform',
+        value: { email: '{% $lowercase($input.email) %}', company: '{% $input.company %}' },
+      },
+      { id: 'qualify', type: 'lead-qualification', input: '{% $steps.normalise %}' },
+      {
+        id: 'route',
+        type: 'branch',
+        cases: [
+          {
+            when: '{% $steps.qualify.qualified %}',
+            steps: [{ id: 'hot', type: 'transform', value: { queue: 'sales' } }],
+          },
+        ],
+        default: [{ id: 'cold', type: 'transform', value: { queue: 'nurture' } }],
+      },
+    ],
+  };
+  const workflow = await createAgent('Lead router', { kind: 'workflow', config: routerConfig });
   const run = await apiCall('POST', `/agents/${workflow.id}/trigger`, {
     body: { input: { email: 'CEO@BigCorp.com', company: 'BigCorp' } },
   });
@@ -82,7 +80,7 @@ test('screenshots of every page', async ({ page }) => {
   await expect(editor.locator('.cm-line').nth(1)).toContainText('"steps"');
   await page.screenshot({ path: join(out, 'workflow-agent.png'), fullPage: true });
   // A definition the API refuses: the message, its JSON path and line, marked in the editor.
-  const saved = JSON.stringify(workflow.config, null, 2);
+  const saved = JSON.stringify(routerConfig, null, 2);
   await editor.fill(saved.replace('$steps.qualify.qualified', '$steps.qualify.qualified and ('));
   await page.getByRole('button', { name: 'Save config' }).click();
   await expect(page.getByTestId('config-error-path')).toBeVisible();
