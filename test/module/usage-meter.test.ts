@@ -77,7 +77,7 @@ describe('UsageMeter (module: AppModule with roles ["worker"])', () => {
       'SELECT account_id, day, model, prompt_tokens, completion_tokens, calls, errors FROM model_usage ORDER BY account_id, day, model',
     ) as Promise<Record<string, unknown>[]>;
   const numeric = (list: Record<string, unknown>[]) =>
-    list.map((row) => ({
+    list.map((row): Record<string, unknown> => ({
       ...row,
       prompt_tokens: Number(row.prompt_tokens),
       completion_tokens: Number(row.completion_tokens),
