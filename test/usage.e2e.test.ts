@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KindRegistry } from '../src/runner/kinds/kind-registry';
 import { UsageMeter } from '../src/usage/usage-meter';
 import { createUser, signIn } from './support/dashboard';
 import { bearer, startTestService, type TestService } from './support/service';
@@ -163,6 +164,11 @@ describe('GET /v2/usage', () => {
   it('includes calls this process recorded a moment ago (test runs in the API process)', async () => {
     const fresh = await t.seedAccount({ plan: 'pro' });
     const meter = t.service.api!.get(UsageMeter);
+    // The workflow kind of the API process (test runs) has this meter.
+    const kind = t.service.api!.get(KindRegistry).get('workflow').handler as unknown as {
+      meter?: UsageMeter;
+    };
+    expect(kind.meter).toBe(meter);
     meter.record(fresh.accountId, {
       model: 'llama3.1:8b',
       prompt_tokens: 12,
