@@ -183,10 +183,29 @@ export class UsageMeter implements ModelMeter, OnApplicationShutdown {
     }
     let reading = this.reading.get(accountId);
     if (!reading) {
-      reading = this.read(accountId, now).finally(() => this.reading.delete(accountId));
+      reading = this.read(accountId, now)
+        .catch((error: unknown) => this.unreadable(accountId, month, cached, error))
+        .finally(() => this.reading.delete(accountId));
       this.reading.set(accountId, reading);
     }
     return reading;
+  }
+
+  /**
+   * The database did not answer: the model call is not refused for it (the run's own
+   * checkpoints decide whether it can go on). The last total read this month is used, else
+   * none; the calls are still recorded and count once it answers again.
+   */
+  private unreadable(
+    accountId: string,
+    month: string,
+    cached: MonthTotal | undefined,
+    error: unknown,
+  ): MonthTotal {
+    const message = error instanceof Error ? error.message : String(error);
+    this.logger.warn(`Reading the model usage of ${accountId} failed: ${message}`);
+    if (cached && cached.month === month) return cached;
+    return { month, plan: null, tokens: 0, readAt: 0 };
   }
 
   private async read(accountId: string, now: Date): Promise<MonthTotal> {

@@ -234,6 +234,29 @@ describe('UsageMeter (module: AppModule with roles ["worker"])', () => {
     );
   });
 
+  it('does not refuse calls when the usage cannot be read; the last total read still applies', async () => {
+    const account = await db.insertAccount('free_trial');
+    const other = await db.insertAccount('free_trial');
+    await db.dataSource.query(
+      `INSERT INTO model_usage (account_id, day, model, prompt_tokens, completion_tokens, calls, errors) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      [account.id, '2026-11-03', 'gpt-4o', 2000, 0, 1, 0],
+    );
+    expect((await checkError(meter, account.id))?.code).toBe('budget_exceeded');
+    await db.dataSource.query('ALTER TABLE model_usage RENAME TO model_usage_away');
+    try {
+      clock.time += USAGE_CACHE_MS;
+      // Known to be over: still refused from the last total read.
+      expect((await checkError(meter, account.id))?.code).toBe('budget_exceeded');
+      // Never read: allowed (the outage does not stop model calls).
+      await expect(meter.check(other.id)).resolves.toBeUndefined();
+    } finally {
+      await db.dataSource.query('ALTER TABLE model_usage_away RENAME TO model_usage');
+    }
+    clock.time += USAGE_CACHE_MS;
+    await expect(meter.check(other.id)).resolves.toBeUndefined();
+    expect((await checkError(meter, account.id))?.code).toBe('budget_exceeded');
+  });
+
   it('writes what it holds when the application shuts down', async () => {
     const account = await db.insertAccount('pro');
     meter.record(account.id, call('gpt-4o-mini', 3, 4));
