@@ -20,6 +20,8 @@ export function serviceEnv(dir: string, port: number, webhookPort: number): Reco
     SECRET_KEY: 'e2e-secret-key-0123456789abcdefghijklmnop',
     // The cancel spec runs an http-request agent against a slow local server.
     OUTBOUND_ALLOW_PRIVATE: 'true',
+    // A monthly model-token allowance for the demo plan (pro), shown in Settings (usage.spec.ts).
+    PLAN_MONTHLY_TOKENS: 'free_trial=100000,pro=1000000',
     LOG_LEVEL: 'warn',
   };
 }

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { apiCall, createAgent, expect, sendWebhook, signIn, test } from './support/fixtures';
 import { dashboardPages } from './support/pages';
+import { monthDay, seedModelUsage } from './support/usage';
 
 /** `npm run screenshots`: refreshes docs/dashboard/*.png (one per page, light; a few dark and narrow). */
 const out = join(__dirname, '..', 'docs', 'dashboard');
@@ -27,6 +28,19 @@ test('screenshots of every page', async ({ page }) => {
     const put = await apiCall('PUT', `/secrets/${name}`, { body: { value: `example-${name}` } });
     expect(put.status).toBe(200);
   }
+  // Model tokens of llm steps this month, shown in Settings against the plan's allowance.
+  seedModelUsage([
+    { day: monthDay(0), model: 'gpt-4o-mini', prompt: 182_400, completion: 41_250, calls: 311 },
+    {
+      day: monthDay(0),
+      model: 'llama3.1:8b',
+      prompt: 24_800,
+      completion: 9_100,
+      calls: 58,
+      errors: 2,
+    },
+    { day: monthDay(0), model: 'gpt-4o', prompt: 12_000, completion: 3_400, calls: 9 },
+  ]);
   await page.setViewportSize({ width: 1280, height: 860 });
   await page.goto('/dashboard/sign-in');
   await page.screenshot({ path: join(out, 'sign-in.png') });
@@ -92,6 +106,10 @@ test('screenshots of every page', async ({ page }) => {
   await page.goto(`/dashboard/executions/${run.body.execution_id}`);
   await expect(page.getByRole('heading', { name: 'Steps' })).toBeVisible();
   await page.screenshot({ path: join(out, 'workflow-execution.png'), fullPage: true });
+  await page.goto('/dashboard/settings');
+  const usage = page.getByRole('region', { name: 'Model usage' });
+  await expect(usage.getByRole('cell', { name: 'gpt-4o-mini' })).toBeVisible();
+  await usage.screenshot({ path: join(out, 'settings-usage.png') });
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto('/dashboard/');
   await expect(page.locator('.loading')).toHaveCount(0);

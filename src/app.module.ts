@@ -18,6 +18,8 @@ import { RetentionModule } from './retention/retention.module';
 import { RunnerModule } from './runner/runner.module';
 import { SecretsApiModule } from './secrets/secrets-api.module';
 import { SessionsApiModule } from './sessions/sessions-api.module';
+import { UsageApiModule } from './usage/usage-api.module';
+import { UsageModule } from './usage/usage.module';
 import { UsersApiModule } from './users/users-api.module';
 import { InboundWebhooksModule } from './webhooks/inbound/inbound-webhooks.module';
 import { CallbackDispatchModule } from './webhooks/outbound/callback-dispatch.module';
@@ -50,9 +52,11 @@ const ROLE_MODULES: Record<Role, Type[]> = {
     SessionsApiModule,
     UsersApiModule,
     SecretsApiModule,
+    UsageModule,
+    UsageApiModule,
   ],
   // Runs queued executions and sends callbacks; no listener of its own.
-  worker: [RunnerModule, RetentionModule, CallbackDispatchModule],
+  worker: [RunnerModule, RetentionModule, CallbackDispatchModule, UsageModule],
 };
 
 /**

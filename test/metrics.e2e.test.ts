@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MetricsService } from '../src/metrics/metrics.service';
+import { MetricsService, MODEL_LABELS_MAX } from '../src/metrics/metrics.service';
+import { UsageMeter } from '../src/usage/usage-meter';
 import { sample } from './support/prometheus';
 import { insertAgent, insertExecution } from './support/rows';
 import { bearer, startTestService, TestService } from './support/service';
@@ -33,6 +34,9 @@ describe('GET /metrics', () => {
       'aas_executions_running',
       'aas_callback_delivery_attempts_total',
       'aas_rate_limited_total',
+      'aas_model_tokens_total',
+      'aas_model_calls_total',
+      'aas_model_call_duration_seconds',
       'aas_process_cpu_seconds_total',
     ]) {
       expect(text).toContain(`# TYPE ${name} `);
@@ -124,6 +128,44 @@ describe('GET /metrics', () => {
     expect(sample(text, 'aas_callback_delivery_attempts_total', { outcome: 'retrying' })).toBe(1);
     expect(sample(text, 'aas_callback_delivery_attempts_total', { outcome: 'delivered' })).toBe(1);
     expect(sample(text, 'aas_rate_limited_total', { scope: 'account' })).toBe(1);
+  });
+
+  it("counts llm steps' model calls: tokens by model and type, calls by outcome, latency", async () => {
+    const meter = t.service.api!.get(UsageMeter);
+    const call = (model: string, ok = true) => ({
+      model,
+      prompt_tokens: 120,
+      completion_tokens: 30,
+      latency_ms: 700,
+      ok,
+    });
+    meter.record(accountId, call('gpt-4o-mini'));
+    meter.record(accountId, call('gpt-4o-mini'));
+    meter.record(accountId, {
+      ...call('gpt-4o-mini', false),
+      prompt_tokens: 0,
+      completion_tokens: 0,
+    });
+    const text = await scrape();
+    const model = { model: 'gpt-4o-mini' };
+    expect(sample(text, 'aas_model_tokens_total', { ...model, type: 'prompt' })).toBe(240);
+    expect(sample(text, 'aas_model_tokens_total', { ...model, type: 'completion' })).toBe(60);
+    expect(sample(text, 'aas_model_calls_total', { ...model, outcome: 'ok' })).toBe(2);
+    expect(sample(text, 'aas_model_calls_total', { ...model, outcome: 'error' })).toBe(1);
+    expect(sample(text, 'aas_model_call_duration_seconds_count', model)).toBe(3);
+    expect(sample(text, 'aas_model_call_duration_seconds_bucket', { ...model, le: '0.5' })).toBe(0);
+    expect(sample(text, 'aas_model_call_duration_seconds_bucket', { ...model, le: '1' })).toBe(3);
+    expect(sample(text, 'aas_model_call_duration_seconds_sum', model)).toBeCloseTo(2.1);
+
+    // Model names come from workflows: past MODEL_LABELS_MAX of them, new ones count as other.
+    for (let i = 0; i < MODEL_LABELS_MAX + 5; i++) meter.record(accountId, call(`m-${i}`));
+    const after = await scrape();
+    const models = new Set(
+      [...after.matchAll(/^aas_model_calls_total\{model="([^"]*)"/gm)].map((m) => m[1]),
+    );
+    expect(models.size).toBe(MODEL_LABELS_MAX + 1);
+    expect(sample(after, 'aas_model_calls_total', { model: 'other', outcome: 'ok' })).toBe(6);
+    await meter.flush();
   });
 });
 

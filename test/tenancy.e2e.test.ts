@@ -42,6 +42,7 @@ const REQUIRED_SCOPE: Record<string, Scope | null> = {
   'api GET /v2/secrets': 'secrets:read',
   'api PUT /v2/secrets/:name': 'secrets:write',
   'api DELETE /v2/secrets/:name': 'secrets:write',
+  'api GET /v2/usage': 'executions:read',
 };
 
 /**
@@ -144,6 +145,12 @@ describe('tenant isolation and scopes, on every route', () => {
       callbackUrl: 'http://127.0.0.1:9/owner-callback',
     });
     await insertDelivery(t.service.dataSource, finished);
+    // Model usage under a model name only this account has (GET /v2/usage must not show it).
+    const model = `model-of-${agent.id}`;
+    await t.service.dataSource.query(
+      'INSERT INTO model_usage (account_id, day, model, prompt_tokens, completion_tokens, calls, errors) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      [row.accountId, new Date().toISOString().slice(0, 10), model, 10, 5, 1, 0],
+    );
     const secretName = `S_${agent.id.toUpperCase()}`;
     await t
       .api()
@@ -167,6 +174,7 @@ describe('tenant isolation and scopes, on every route', () => {
         finished.id,
         `note-${agent.id}`,
         'owner-callback',
+        model,
       ],
     };
   }

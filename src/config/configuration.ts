@@ -65,6 +65,11 @@ export interface AppConfig {
    * one account at once in one worker process).
    */
   accountConcurrency: Partial<Record<Plan, number>>;
+  /**
+   * PLAN_MONTHLY_TOKENS: the model tokens (prompt + completion) an account of each plan may use
+   * per calendar month (UTC) in `llm` steps; a plan not named is unlimited (the default).
+   */
+  planMonthlyTokens: Partial<Record<Plan, number>>;
   /** How long a worker's claim on a running execution lasts without renewal. */
   workerLeaseMs: number;
   /** How often an idle worker looks for queued executions (besides wake-up signals). */
@@ -226,6 +231,25 @@ function accountConcurrency(env: Env): Partial<Record<Plan, number>> {
   return caps;
 }
 
+/** PLAN_MONTHLY_TOKENS: `plan=tokens` pairs, comma separated (`free_trial=100000,pro=5000000`). */
+export function planMonthlyTokens(env: Env): Partial<Record<Plan, number>> {
+  const raw = str(env, 'PLAN_MONTHLY_TOKENS', '').trim();
+  const allowances: Partial<Record<Plan, number>> = {};
+  if (raw === '') return allowances;
+  for (const part of raw.split(',')) {
+    const match = /^\s*([a-z_]+)\s*=\s*(\d{1,15})\s*$/.exec(part);
+    const plan = match?.[1];
+    if (!match || !(PLANS as readonly string[]).includes(plan!) || plan! in allowances) {
+      throw new ConfigError(
+        'PLAN_MONTHLY_TOKENS',
+        `must be a comma list of <plan>=<tokens ≥ 0>, each plan once, with plans ${PLANS.join(', ')}, got "${raw}"`,
+      );
+    }
+    allowances[plan as Plan] = Number(match[2]);
+  }
+  return allowances;
+}
+
 function keyPrefix(env: Env): string {
   const raw = str(env, 'THROTTLE_KEY_PREFIX', 'aas:rl');
   if (!/^[A-Za-z0-9:._-]{1,100}$/.test(raw)) {
@@ -300,6 +324,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     workerConcurrency: int(env, 'WORKER_CONCURRENCY', 32, 1, 1000),
     workerMaxWaiting: int(env, 'WORKER_MAX_WAITING', 1000, 0, 100_000),
     accountConcurrency: accountConcurrency(env),
+    planMonthlyTokens: planMonthlyTokens(env),
     workerLeaseMs: int(env, 'WORKER_LEASE_MS', 30000, 100, 3_600_000),
     workerPollMs: int(env, 'WORKER_POLL_MS', 1000, 10, 60_000),
     intakeBatchMax: int(env, 'INTAKE_BATCH_MAX', 100, 1, 1000),

@@ -53,6 +53,7 @@ export function createOpenApiDocument(app: INestApplication, config: AppConfig):
     .addTag('Executions', 'Trigger agents; read, cancel and retry executions; callback deliveries')
     .addTag('Inbound webhook', "Each agent's secret URL on the webhook host")
     .addTag('Account', "The account, its plan and usage, and its outgoing webhooks' signing")
+    .addTag('Usage', "Model tokens of llm steps by day and model, and the plan's monthly allowance")
     .addTag('Dashboard sessions', 'Sign-in, sign-out and passwords of dashboard users')
     .addTag('Users', "The account's dashboard users (owners only)")
     .addTag('API keys', "The account's API keys (owners only)")

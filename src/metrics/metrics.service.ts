@@ -29,7 +29,12 @@ export class MetricsService {
   private readonly runDuration: Histogram<string>;
   private readonly deliveries: Counter<string>;
   private readonly rateLimits: Counter<string>;
+  private readonly modelTokens: Counter<string>;
+  private readonly modelCalls: Counter<string>;
+  private readonly modelLatency: Histogram<string>;
   private readonly httpSeries = new Map<string, HttpSeries>();
+  /** Model names seen as label values (bounded: see `modelLabel`). */
+  private readonly modelLabels = new Set<string>();
 
   constructor(dataSource?: DataSource, options: { defaultMetrics?: boolean } = {}) {
     const registers = [this.registry];
@@ -72,6 +77,25 @@ export class MetricsService {
       name: 'aas_rate_limited_total',
       help: 'Requests rejected with 429, by limit scope (account plan, or client IP)',
       labelNames: ['scope'],
+      registers,
+    });
+    this.modelTokens = new Counter({
+      name: 'aas_model_tokens_total',
+      help: "Tokens of llm steps' model calls, by model and type (prompt, completion)",
+      labelNames: ['model', 'type'],
+      registers,
+    });
+    this.modelCalls = new Counter({
+      name: 'aas_model_calls_total',
+      help: 'Model calls of llm steps, by model and outcome (ok: answered; error: not answered)',
+      labelNames: ['model', 'outcome'],
+      registers,
+    });
+    this.modelLatency = new Histogram({
+      name: 'aas_model_call_duration_seconds',
+      help: "Latency of llm steps' model calls in seconds, by model",
+      labelNames: ['model'],
+      buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 60, 120],
       registers,
     });
     if (dataSource) {
@@ -136,6 +160,31 @@ export class MetricsService {
     this.rateLimits.inc({ scope });
   }
 
+  /**
+   * One model call of an `llm` step ended. `model` is whatever a workflow named, so the label
+   * values are bounded: past MODEL_LABELS_MAX distinct names, new ones are counted as `other`.
+   */
+  modelCall(
+    model: string,
+    call: { promptTokens: number; completionTokens: number; latencyMs: number; ok: boolean },
+  ): void {
+    const label = this.modelLabel(model);
+    this.modelCalls.inc({ model: label, outcome: call.ok ? 'ok' : 'error' });
+    if (call.promptTokens > 0)
+      this.modelTokens.inc({ model: label, type: 'prompt' }, call.promptTokens);
+    if (call.completionTokens > 0) {
+      this.modelTokens.inc({ model: label, type: 'completion' }, call.completionTokens);
+    }
+    if (call.latencyMs >= 0) this.modelLatency.observe({ model: label }, call.latencyMs / 1000);
+  }
+
+  private modelLabel(model: string): string {
+    if (this.modelLabels.has(model)) return model;
+    if (this.modelLabels.size >= MODEL_LABELS_MAX) return 'other';
+    this.modelLabels.add(model);
+    return model;
+  }
+
   /** The Prometheus text exposition of every metric of the process. */
   render(): Promise<string> {
     return this.registry.metrics();
@@ -145,6 +194,9 @@ export class MetricsService {
     return this.registry.contentType;
   }
 }
+
+/** Distinct `model` label values a process exports before counting new names as `other`. */
+export const MODEL_LABELS_MAX = 50;
 
 /**
  * Queued and running executions, one query served by the (status, created_at) index, shared

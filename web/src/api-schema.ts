@@ -730,6 +730,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's model tokens by UTC day and model, and this month's allowance
+         * @description Tokens of `llm` steps (executions and test runs), prompt and completion, by day and model; `allowance` is the current calendar month (UTC) against the plan's monthly allowance. Default range: this month. Calls are written within about a second.
+         *
+         *     Requires the `executions:read` scope.
+         */
+        get: operations["getUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhook/{webhook_id}": {
         parameters: {
             query?: never;
@@ -1733,6 +1755,75 @@ export interface components {
              * @example sk_live_…
              */
             value: string;
+        };
+        UsageAllowance: {
+            /**
+             * @description The UTC calendar month it applies to (now)
+             * @example 2026-11
+             */
+            month: string;
+            /**
+             * @description Tokens (prompt + completion) the account's plan allows per month; null: unlimited (PLAN_MONTHLY_TOKENS)
+             * @example 1000000
+             */
+            monthly_tokens: number | null;
+            /** @description Tokens used this month */
+            used: number;
+            /** @description Tokens left this month (0 once used up); null: unlimited */
+            remaining: number | null;
+            /**
+             * @description The UTC day the allowance renews
+             * @example 2026-12-01
+             */
+            renews_on: string;
+        };
+        UsageTotals: {
+            prompt_tokens: number;
+            completion_tokens: number;
+            /** @description prompt_tokens + completion_tokens */
+            total_tokens: number;
+            /** @description Model calls, answered or not */
+            calls: number;
+            /** @description Calls the provider did not answer */
+            errors: number;
+        };
+        UsageItem: {
+            prompt_tokens: number;
+            completion_tokens: number;
+            /** @description prompt_tokens + completion_tokens */
+            total_tokens: number;
+            /** @description Model calls, answered or not */
+            calls: number;
+            /** @description Calls the provider did not answer */
+            errors: number;
+            /**
+             * @description UTC day
+             * @example 2026-11-24
+             */
+            day: string;
+            /**
+             * @description The model the calls named
+             * @example gpt-4o-mini
+             */
+            model: string;
+        };
+        UsageResponse: {
+            /**
+             * @description First UTC day, included
+             * @example 2026-11-01
+             */
+            from: string;
+            /**
+             * @description Last UTC day, included
+             * @example 2026-11-30
+             */
+            to: string;
+            /** @description This month's allowance and use */
+            allowance: components["schemas"]["UsageAllowance"];
+            /** @description Sums of `data` */
+            totals: components["schemas"]["UsageTotals"];
+            /** @description One item per day and model with calls, by day then model (no empty days) */
+            data: components["schemas"]["UsageItem"][];
         };
         ErrorObject: {
             /**
@@ -6341,6 +6432,99 @@ export interface operations {
             };
             /** @description `not_found`: The route or resource does not exist, belongs to another account, or was deleted. For the inbound webhook: the webhook URL does not exist or was rotated or deleted. */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests for the account's plan. Wait the number of seconds in `Retry-After` before retrying; `X-RateLimit-*` headers show the budget. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: The server failed unexpectedly. Retry later; the request id in `X-Request-Id` helps support find it. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: A dependency (the database or the queue) is unavailable. Retry after the number of seconds in `Retry-After`. A trigger or webhook answered 503 was not acknowledged; in the rare case that the database stored it just as the connection broke, a retry with the same `Idempotency-Key` (or delivery id) returns that execution instead of starting another. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getUsage: {
+        parameters: {
+            query?: {
+                /** @description First UTC day, included (`YYYY-MM-DD`); default: the first day of this month */
+                from?: string;
+                /** @description Last UTC day, included (`YYYY-MM-DD`); default: the last day of this month. At most 366 days after `from`. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageResponse"];
+                };
+            };
+            /** @description `invalid_request`: A parameter is missing, has the wrong type or an out-of-range value, or the JSON body is malformed (not valid JSON, not valid UTF-8, or not an object). `error.field` names the offending field (dotted for nested fields such as `options.callback_url`). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: The API key is missing, malformed, unknown or revoked, or the dashboard session expired or was signed out (sign in again). REST requests send `Authorization: Bearer <API_KEY>` or the session cookie; protected webhooks send `X-API-Key` or a valid signature. Dashboard sign-in with a wrong email or password is also 401. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `forbidden`: The API key is valid but lacks the scope this route needs (`agents:read`, `agents:write`, `agents:trigger` or `executions:read`); or the route manages keys, users, sessions or the signing secret, which API keys and members may not; or a request with the dashboard session cookie came from another origin or lacks its `X-CSRF-Token`. */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;

@@ -41,6 +41,7 @@ export type SigningSecret = Schemas['SigningSecretResponse'];
 export type ApiKeyScope = NonNullable<Schemas['CreateApiKeyDto']['scopes']>[number];
 export type Secret = Schemas['SecretResponse'];
 export type SecretList = Schemas['SecretListResponse'];
+export type Usage = Schemas['UsageResponse'];
 
 /** Lists of choices, from the enums of the same document (never a copy by hand). */
 export const EXECUTION_STATUSES: readonly ExecutionStatus[] = executionRecordStatusValues;

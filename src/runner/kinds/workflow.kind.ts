@@ -5,6 +5,7 @@ import type { DataSource } from 'typeorm';
 import { SecretBox } from '../../common/crypto';
 import { APP_CONFIG, type AppConfig } from '../../config/configuration';
 import { AccountSecret } from '../../secrets/secret.entity';
+import { UsageMeter } from '../../usage/usage-meter';
 import type { StepRecord, WorkflowRunContext } from '../../workflows/context';
 import type { ExpressionSandbox } from '../../workflows/expressions/sandbox';
 import { OutboundHttpClient } from '../../workflows/http/outbound-http-client';
@@ -58,6 +59,11 @@ export class WorkflowKind implements AgentKindHandler, OnModuleInit, OnApplicati
     @Optional() @Inject(getDataSourceToken()) private readonly dataSource?: DataSource,
     @Optional() private readonly box?: SecretBox,
     @Optional() @Inject(APP_CONFIG) private readonly config?: AppConfig,
+    /**
+     * Model-call allowance and usage of `llm` steps, for executions and test runs alike (a
+     * test run's model calls cost the same tokens; docs/decisions.md). Absent in the CLI.
+     */
+    @Optional() private readonly meter?: UsageMeter,
   ) {}
 
   onModuleInit(): void {
@@ -152,6 +158,7 @@ export class WorkflowKind implements AgentKindHandler, OnModuleInit, OnApplicati
       checkpoint: rest.checkpoint,
       mocks: rest.mocks,
       idle: rest.idle,
+      meter: this.meter,
       logger: { log: (level, message) => rest.log(level, message) },
       http: (this.http ??= new OutboundHttpClient({
         allowPrivate: this.config?.outboundAllowPrivate ?? false,

@@ -1,25 +1,5 @@
 import { type AccountInfo } from '../api';
-import { ErrorNote, Loading } from '../ui';
-
-function Meter(props: { label: string; used: number; limit: number | undefined }) {
-  const pct = props.limit ? Math.min(100, Math.round((props.used / props.limit) * 100)) : 0;
-  return (
-    <div class="meter-row">
-      <div class="meter-text">
-        <span>{props.label}</span>
-        <span class="mono">
-          {props.used.toLocaleString()}
-          {props.limit !== undefined && ` / ${props.limit.toLocaleString()}`}
-        </span>
-      </div>
-      {props.limit !== undefined && (
-        <meter min={0} max={props.limit} value={props.used} aria-label={props.label}>
-          {pct}%
-        </meter>
-      )}
-    </div>
-  );
-}
+import { ErrorNote, Loading, Meter } from '../ui';
 
 export function PlanPanel({
   account,

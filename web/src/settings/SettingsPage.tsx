@@ -5,6 +5,7 @@ import { PlanPanel } from './PlanPanel';
 import { ApiKeysPanel } from './ApiKeysPanel';
 import { SecretsPanel } from './SecretsPanel';
 import { SigningPanel } from './SigningPanel';
+import { UsagePanel } from './UsagePanel';
 import { UsersPanel } from './UsersPanel';
 import { PasswordPanel } from './PasswordPanel';
 
@@ -16,6 +17,7 @@ export function SettingsPage() {
     <>
       <PageHeader title="Settings" subtitle={`${session.account.name} · ${session.account.id}`} />
       <PlanPanel account={account.data} error={account.error} />
+      <UsagePanel />
       {owner ? (
         <>
           <ApiKeysPanel />

@@ -6,3 +6,4 @@ export * from './form';
 export * from './hooks';
 export * from './DailyChart';
 export * from './ConfirmInline';
+export * from './Meter';
