@@ -1201,7 +1201,7 @@ export interface components {
         };
         ExecutionErrorItem: {
             /**
-             * @description `invalid_input`, `timeout`, `agent_error`, `http_error`, `network_error`, `interrupted`, …
+             * @description `invalid_input`, `timeout`, `agent_error`, `http_error`, `network_error`, `interrupted`; `llm` steps: `invalid_llm_output`, `llm_refused`, `llm_error`, `max_turns_exceeded`, `budget_exceeded`; …
              * @example invalid_input
              */
             code: string;
