@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeModel } from './support/fake-model';
+import { waitFor } from './support/http-server';
 import { bearer, startTestService, type TestService } from './support/service';
 import { exampleAgent, startReceiver } from './support/workflows';
 
@@ -209,6 +210,60 @@ describe('llm steps', () => {
     );
     expect(model.requests).toHaveLength(1);
     expect(record.usage).toEqual({ prompt_tokens: 10, completion_tokens: 5 });
+  });
+
+  it("a resumed retry goes on from the failed step's tool calls, without sending them again", async () => {
+    model.script({ tool_calls: [{ name: 'lookup', arguments: {}, id: 'c1' }] }, { refusal: 'No.' });
+    const agent = await createAgent(
+      workflow({
+        steps: [
+          {
+            id: 'agent',
+            type: 'llm',
+            prompt: 'Look Jane up',
+            tools: [
+              {
+                name: 'lookup',
+                parameters: { type: 'object' },
+                http: { url: `${crm.url}/lookup` },
+              },
+            ],
+          },
+        ],
+      }),
+    );
+    const failed = await trigger(agent.id, {});
+    expect(failed.status).toBe('failed');
+    expect(crm.received).toHaveLength(1);
+
+    model.script({ content: 'Jane is known' });
+    const resumed = await api()
+      .post(`/v2/executions/${failed.execution_id}/retry`)
+      .set(bearer(key))
+      .send({ resume: true })
+      .expect(202);
+    const done = await waitFor(
+      () => execution(resumed.body.id),
+      (body) => body.status !== 'queued' && body.status !== 'running',
+      15_000,
+    );
+    expect(done.status).toBe('completed');
+    expect(done.output).toEqual({ text: 'Jane is known' });
+    expect(crm.received).toHaveLength(1);
+    expect(model.requests[2].body.messages.map((message) => message.role)).toEqual([
+      'user',
+      'assistant',
+      'tool',
+    ]);
+    const [step] = done.steps;
+    expect(step.llm.calls.map((call: Json) => [call.turn, call.reused === true])).toEqual([
+      [1, true],
+      [2, true],
+      [2, false],
+    ]);
+    // Only the tokens spent by this execution count in its usage.
+    expect(step.usage).toEqual({ prompt_tokens: 10, completion_tokens: 5 });
+    expect(done.usage).toEqual({ prompt_tokens: 10, completion_tokens: 5 });
   });
 
   it('POST /v2/agents/:id/test runs an llm step and answers its record', async () => {

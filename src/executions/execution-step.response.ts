@@ -61,6 +61,12 @@ export class LlmCallItem {
   @ApiPropertyOptional({ description: 'The refusal text, when the model refused' })
   refusal?: string;
 
+  @ApiPropertyOptional({
+    description:
+      'Made by the failed execution a resumed retry continues (not counted in this usage)',
+  })
+  reused?: boolean;
+
   @ApiPropertyOptional({ type: LlmToolCallItem, isArray: true })
   tool_calls?: LlmToolCallItem[];
 }

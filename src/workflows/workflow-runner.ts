@@ -137,10 +137,7 @@ class WorkflowRun {
     const started = this.clock.now();
     const record = startedRecord(id, step, started);
     // An llm step goes on from what it recorded before (its finished tool calls).
-    if (done?.llm && done.type === step.type) {
-      record.llm = done.llm;
-      if (done.usage) record.usage = done.usage;
-    }
+    if (done?.llm && done.type === step.type) this.models.seed(record, done);
     this.list(record);
     this.logger.log('info', `Step ${id} started`, { step: id });
     let output: unknown = null;

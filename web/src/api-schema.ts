@@ -1250,6 +1250,8 @@ export interface components {
             finish_reason: string | null;
             /** @description The refusal text, when the model refused */
             refusal?: string;
+            /** @description Made by the failed execution a resumed retry continues (not counted in this usage) */
+            reused?: boolean;
             tool_calls?: components["schemas"]["LlmToolCallItem"][];
         };
         LlmStepDetail: {

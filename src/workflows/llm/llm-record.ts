@@ -22,6 +22,8 @@ export interface LlmCallRecord {
   refusal?: string;
   /** Text the model sent along with tool calls (rare; kept to rebuild the conversation). */
   content?: string | null;
+  /** Made by the failed execution a resumed retry continues (not in this step's usage). */
+  reused?: boolean;
   /** The tool calls it asked for (absent: it answered). */
   tool_calls?: LlmToolCallRecord[];
 }
@@ -40,7 +42,7 @@ export interface LlmToolCallRecord {
   result?: string;
 }
 
-/** Prompt and completion tokens summed over the calls. */
+/** Prompt and completion tokens summed over the calls (but `reused` ones). */
 export function recordUsage(record: LlmRecord): {
   prompt_tokens: number;
   completion_tokens: number;
@@ -48,6 +50,7 @@ export function recordUsage(record: LlmRecord): {
   let prompt = 0;
   let completion = 0;
   for (const call of record.calls) {
+    if (call.reused) continue;
     prompt += call.prompt_tokens;
     completion += call.completion_tokens;
   }

@@ -30,6 +30,20 @@ export class RunModels {
     }
   }
 
+  /**
+   * A step that runs again goes on from `earlier`, its record saved by an interrupted run, or
+   * copied from the failed execution a resumed retry continues (`reused`: those calls are
+   * marked `reused` and left out of this step's usage, their tokens were spent there).
+   */
+  seed(record: StepRecord, earlier: StepRecord): void {
+    const llm = readRecord(earlier.llm);
+    if ((earlier as { reused?: boolean }).reused) {
+      for (const call of llm.calls) call.reused = true;
+    }
+    record.llm = llm;
+    record.usage = recordUsage(llm);
+  }
+
   /** What the step whose record is `record` uses (its progress lives in `record.llm`). */
   forStep(record: StepRecord): StepModels {
     return {
@@ -41,7 +55,8 @@ export class RunModels {
       },
       record: () => readRecord(record.llm),
       save: async (llm: LlmRecord, persist: boolean) => {
-        record.llm = this.scrub(llm) as LlmRecord;
+        // A copy: the step goes on changing its own while this one is written.
+        record.llm = this.scrub(structuredClone(llm)) as LlmRecord;
         record.usage = recordUsage(llm);
         if (!persist || !this.checkpoint.progress) return;
         await this.checkpoint.progress({ ...record }).catch((error: unknown) => {

@@ -3,7 +3,7 @@ import { OutboundHttpClient } from '../../../src/workflows';
 import type { ModelDefaults } from '../../../src/workflows/context';
 import { FakeModel } from '../../support/fake-model';
 import { Receiver } from '../../support/receiver';
-import { MemoryCheckpoints, run, sandbox, type RunOptions } from './harness';
+import { FakeHttp, MemoryCheckpoints, run, sandbox, type RunOptions } from './harness';
 
 let model: FakeModel;
 let crm: Receiver;
@@ -91,6 +91,26 @@ describe('llm step: tool calls', () => {
       expect.objectContaining({ id: 'c2', name: 'history', status: 'completed' }),
     ]);
     expect(result.steps[0].usage).toEqual({ prompt_tokens: 20, completion_tokens: 10 });
+  });
+
+  it('runs the tool calls of one turn concurrently, four at most', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const http = new FakeHttp(async () => {
+      most = Math.max(most, ++inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      inFlight--;
+      return { status: 200, body: '{"ok":true}' };
+    });
+    const calls = Array.from({ length: 6 }, (_, index) => ({
+      name: 'lookup',
+      arguments: { index },
+    }));
+    model.script({ tool_calls: calls }, { content: 'done' });
+    const result = await runAgent(agent(), { http });
+    expect(result.status).toBe('completed');
+    expect(http.calls).toHaveLength(6);
+    expect(most).toBe(4);
   });
 
   it('tells the model about a failing tool instead of failing the step', async () => {
