@@ -50,6 +50,23 @@ const MAX_PROPERTIES = 5000;
 
 const ajv = new Ajv({ strict: false, validateFormats: false, allErrors: false });
 
+/**
+ * A tool's `parameters` (any JSON Schema the provider accepts; not normalised): compiled once
+ * per version to check the model's arguments before the tool is called.
+ */
+export function compileParameters(raw: Record<string, unknown>, path: string): ValidateFunction {
+  try {
+    return ajv.compile(raw);
+  } catch (error) {
+    throw new ConfigValidationError(
+      path,
+      `parameters is not a valid JSON Schema: ${(error as Error).message}`,
+    );
+  } finally {
+    ajv.removeSchema(raw);
+  }
+}
+
 export function compileOutputSchema(raw: unknown, path: string): OutputSchema {
   if (!isPlainObject(raw)) {
     throw new ConfigValidationError(path, 'output_schema must be a JSON Schema object');

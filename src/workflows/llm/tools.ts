@@ -7,13 +7,17 @@ import { arrayField, isPlainObject, objectField } from '../fields';
 import { compileHeaders, resolveHeaders, type CompiledHeaders } from '../http/header-values';
 import { describeTarget } from '../http/response';
 import type { StepContext } from '../step-type';
+import type { ValidateFunction } from 'ajv';
 import type { LlmToolCallRecord } from './llm-record';
+import { compileParameters, describeSchemaError } from './output-schema';
 
 /** A tool the model may call: an HTTP endpoint (CONTRACT §6 `llm` steps). */
 export interface CompiledTool {
   name: string;
   description?: string;
   parameters: Record<string, unknown>;
+  /** Checks the model's arguments against `parameters`. */
+  validate: ValidateFunction;
   url: string;
   method: string;
   headers: CompiledHeaders;
@@ -90,6 +94,7 @@ export function compileTools(
       name: tool.name,
       description: tool.description as string | undefined,
       parameters,
+      validate: compileParameters(parameters, childPath(at, 'parameters')),
       url: http.url,
       method,
       headers: compileHeaders(http.headers, childPath(httpPath, 'headers'), sandbox),
@@ -132,6 +137,10 @@ export async function runToolCall(
     return done('failed', JSON.stringify({ error: `There is no tool named ${call.name}` }));
   if (typeof call.arguments === 'string') {
     return done('failed', JSON.stringify({ error: 'The arguments are not a JSON object' }));
+  }
+  if (!tool.validate(call.arguments)) {
+    const problem = describeSchemaError(tool.validate);
+    return done('failed', JSON.stringify({ error: `The arguments break parameters: ${problem}` }));
   }
   const headers: Record<string, string> = {
     'content-type': 'application/json',

@@ -164,6 +164,18 @@ describe('llm step fields', () => {
       },
       'steps[0].tools[1].name',
     ],
+    [
+      {
+        tools: [
+          {
+            name: 'a',
+            parameters: { type: 'object', properties: { b: { type: 'nope' } } },
+            http: { url: 'https://x.io' },
+          },
+        ],
+      },
+      'steps[0].tools[0].parameters',
+    ],
     [{ toolz: [] }, 'steps[0].toolz'],
   ])('refuses %j at its field', (extra, field) => {
     const config = llm(extra);

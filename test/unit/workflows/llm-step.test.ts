@@ -193,6 +193,15 @@ describe('llm step: one answer', () => {
     await until(() => model.aborted === 1);
   });
 
+  it("a slow answer is waited for; a hanging one ends with the step's timeout, aborted", async () => {
+    model.script({ delay_ms: 150, then: { content: { intent: 'buy', product: null } } });
+    expect((await runLlm(read())).output).toEqual({ intent: 'buy', product: null });
+    model.script({ hang: true });
+    const result = await runLlm(read({ timeout_ms: 200 }));
+    expect(result.error).toMatchObject({ code: 'timeout', step: 'read' });
+    await until(() => model.aborted === 1);
+  });
+
   it('keeps prompts and answers out of the logs', async () => {
     model.script({ content: { intent: 'buy', product: 'Pro' } });
     const logs: RunOptions['logs'] = [];

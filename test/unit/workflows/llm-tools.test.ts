@@ -113,6 +113,32 @@ describe('llm step: tool calls', () => {
     expect(most).toBe(4);
   });
 
+  it('checks the arguments against parameters before calling the tool', async () => {
+    model.script(
+      { tool_calls: [{ name: 'lookup', arguments: { email: 42 }, id: 'c1' }] },
+      { content: 'done' },
+    );
+    const result = await runAgent(agent());
+    expect(crm.requests).toHaveLength(0);
+    const [call] = result.steps[0].llm!.calls[0].tool_calls!;
+    expect(call).toMatchObject({ status: 'failed' });
+    expect(call.result).toMatch(/arguments break parameters: \/email must be string/);
+  });
+
+  it("never sends a tool's secret back to the model, even when the tool echoes it", async () => {
+    const http = new FakeHttp((request) => ({
+      status: 200,
+      body: JSON.stringify({ got: request.headers['x-crm-key'] }),
+    }));
+    model.script({ tool_calls: [{ name: 'lookup', arguments: {} }] }, { content: 'done' });
+    const result = await runAgent(agent(), { http });
+    expect(http.calls[0].headers['x-crm-key']).toBe('crm-secret');
+    const sent = JSON.stringify(model.requests[1].body.messages);
+    expect(sent).toContain('[redacted]');
+    expect(sent).not.toContain('crm-secret');
+    expect(JSON.stringify(result.steps)).not.toContain('crm-secret');
+  });
+
   it('tells the model about a failing tool instead of failing the step', async () => {
     crm.behaviour = () => 500;
     model.script(
