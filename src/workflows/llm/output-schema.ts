@@ -1,6 +1,6 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import { ConfigValidationError } from '../../runner/kinds/agent-kind';
-import { childPath } from '../expressions/value';
+import { childPath, setOwn } from '../expressions/value';
 import { isPlainObject } from '../fields';
 
 /**
@@ -113,7 +113,7 @@ function normalise(
         `"${key}" is not supported by strict structured output; supported: ${[...KEYWORDS].join(', ')}`,
       );
     }
-    out[key] = value;
+    setOwn(out, key, value);
   }
   checkType(raw.type, childPath(path, 'type'));
   const sub = (value: unknown, at: string) => normalise(value, at, depth + 1, counter);
@@ -122,12 +122,11 @@ function normalise(
     if (!isPlainObject(raw[defs])) {
       throw new ConfigValidationError(childPath(path, defs), `${defs} must be an object`);
     }
-    out[defs] = Object.fromEntries(
-      Object.entries(raw[defs]).map(([name, value]) => [
-        name,
-        sub(value, childPath(childPath(path, defs), name)),
-      ]),
-    );
+    const normalised: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(raw[defs])) {
+      setOwn(normalised, name, sub(value, childPath(childPath(path, defs), name)));
+    }
+    out[defs] = normalised;
   }
   if (raw.anyOf !== undefined) {
     if (!Array.isArray(raw.anyOf) || raw.anyOf.length === 0) {
@@ -177,8 +176,15 @@ function normaliseObject(
         `output_schema has more than ${MAX_PROPERTIES} properties`,
       );
     }
+    if (name === '__proto__') {
+      // ajv cannot validate it (it counts as an additional property).
+      throw new ConfigValidationError(
+        childPath(propertiesPath, name),
+        'A property may not be named __proto__',
+      );
+    }
     const schema = sub(value, childPath(propertiesPath, name));
-    normalised[name] = required.includes(name) ? schema : nullable(schema);
+    setOwn(normalised, name, required.includes(name) ? schema : nullable(schema));
   }
   for (const name of required as string[]) {
     if (!Object.hasOwn(properties, name)) {

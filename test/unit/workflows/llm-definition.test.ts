@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigValidationError } from '../../../src/runner/kinds/agent-kind';
 import { compileOutputSchema } from '../../../src/workflows/llm/output-schema';
@@ -59,6 +60,18 @@ describe('output_schema normalisation (strict structured output)', () => {
     expect(validate({ intent: 'buy', urgency: null, product: 'x', tags: null })).toBe(true);
     expect(validate({ intent: 'buy', urgency: 9, product: 'x', tags: null })).toBe(false);
     expect(validate({ intent: 'buy', urgency: 1, product: 'x', tags: null, extra: 1 })).toBe(false);
+  });
+
+  it('refuses a property named __proto__, and keeps one named constructor', () => {
+    const raw = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}}}');
+    expect(() => compileOutputSchema(raw, 'output_schema')).toThrow(/__proto__/);
+    const { schema, validate } = compileOutputSchema(
+      { type: 'object', properties: { constructor: { type: 'string' } } },
+      'output_schema',
+    );
+    expect(schema.required).toEqual(['constructor']);
+    expect(validate({ constructor: 'x' })).toBe(true);
+    expect(validate({})).toBe(false);
   });
 
   it('makes an optional enum nullable through anyOf', () => {
@@ -186,5 +199,42 @@ describe('llm step fields', () => {
 
   it('checks the workflow limits', () => {
     expect(fieldOf({ ...llm(), limits: { max_llm_calls: -1 } })).toBe('limits.max_llm_calls');
+  });
+});
+
+describe('output_schema: any JSON', () => {
+  it('is normalised or refused with a field, never anything else', () => {
+    const schema = fc.oneof(
+      fc.jsonValue(),
+      fc.record({
+        type: fc.constant('object'),
+        properties: fc.dictionary(fc.string(), fc.jsonValue()),
+      }),
+      fc.record(
+        {
+          type: fc.constant('object'),
+          properties: fc.dictionary(
+            fc.constantFrom('a', '__proto__', 'constructor', 'b c'),
+            fc.record({ type: fc.constantFrom('string', 'object', ['string', 'null'], 'x') }),
+          ),
+          required: fc.array(fc.constantFrom('a', '__proto__', 'z')),
+        },
+        { requiredKeys: ['type'] },
+      ),
+    );
+    fc.assert(
+      fc.property(schema, (raw) => {
+        try {
+          const { schema: normalised, validate } = compileOutputSchema(raw, 'output_schema');
+          const properties = Object.keys((normalised.properties as object) ?? {});
+          expect(normalised.required).toEqual(properties);
+          expect(typeof validate).toBe('function');
+        } catch (error) {
+          expect(error).toBeInstanceOf(ConfigValidationError);
+          expect((error as ConfigValidationError).path).toMatch(/^output_schema/);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });
