@@ -12,6 +12,7 @@ import { startReceiver } from './support/workflows';
 type Json = Record<string, any>;
 const LEASE = { WORKER_LEASE_MS: '600', WORKER_POLL_MS: '50' };
 const PROMPT_TEXT = 'Ada Lovelace wants 40 seats of the analytical engine';
+const OPERATOR_KEY = 'sk-durable-operator-key-0123456789';
 
 /**
  * An `llm` step killed (SIGKILL) while one of its tool calls hangs: the new worker goes on
@@ -61,6 +62,7 @@ describe('llm step durability across SIGKILL', () => {
       OUTBOUND_ALLOW_PRIVATE: 'true',
       LLM_BASE_URL: model.url,
       LLM_MODEL: 'fake-model',
+      LLM_API_KEY: OPERATOR_KEY,
       LOG_LEVEL: 'debug',
     });
 
@@ -132,5 +134,9 @@ describe('llm step durability across SIGKILL', () => {
     expect(logs).toContain('agent automation service started');
     expect(logs).not.toContain('Ada Lovelace');
     expect(logs).not.toContain('reserved');
+    // The operator's key went to the model, and nowhere else.
+    expect(model.requests[0].headers.authorization).toBe(`Bearer ${OPERATOR_KEY}`);
+    expect(logs).not.toContain(OPERATOR_KEY);
+    expect(JSON.stringify(record)).not.toContain(OPERATOR_KEY);
   });
 });

@@ -116,7 +116,7 @@ export function toolDefinitions(tools: readonly CompiledTool[]): unknown[] {
 
 /**
  * Runs one tool call (a `pending` record) and completes its record: the HTTP request with the
- * arguments as JSON body (none for GET), through the outbound policy, without a worker slot.
+ * arguments as JSON body (as query parameters for GET), through the outbound policy, without a worker slot.
  * A tool that answers ≥ 400 or cannot be reached is `failed` and the model is told so; a
  * target the outbound policy refuses fails the step (`address_not_allowed`).
  */
@@ -148,10 +148,11 @@ export async function runToolCall(
     'idempotency-key': `${context.execution.id}:${context.recordId}:${call.id}`,
   };
   const target = describeTarget(tool.method, tool.url);
+  const url = tool.method === 'GET' ? withQuery(tool.url, call.arguments) : tool.url;
   try {
     const response = await context.idle(() =>
       context.http.request({
-        url: tool.url,
+        url,
         method: tool.method,
         headers,
         body: tool.method === 'GET' ? undefined : JSON.stringify(call.arguments ?? {}),
@@ -209,6 +210,19 @@ export async function boundedAll<T>(
     while (next < items.length) await work(items[next++]);
   });
   await Promise.all(runners);
+}
+
+/** A GET tool's arguments as query parameters (objects and arrays as their JSON text). */
+function withQuery(url: string, args: unknown): string {
+  const parsed = new URL(url);
+  for (const [name, value] of Object.entries((args ?? {}) as Record<string, unknown>)) {
+    if (value === null || value === undefined) continue;
+    parsed.searchParams.set(
+      name,
+      typeof value === 'object' ? JSON.stringify(value) : String(value),
+    );
+  }
+  return parsed.toString();
 }
 
 function httpUrl(value: string): boolean {

@@ -113,6 +113,20 @@ describe('llm step: tool calls', () => {
     expect(most).toBe(4);
   });
 
+  it('sends the arguments of a GET tool as query parameters', async () => {
+    model.script(
+      { tool_calls: [{ name: 'lookup', arguments: { email: 'ada@x.io', tags: ['a'] } }] },
+      { content: 'done' },
+    );
+    const getter = { ...tool('lookup'), http: { url: crm.url('/lookup?v=1'), method: 'GET' } };
+    await runAgent(agent({ tools: [getter] }));
+    expect(crm.requests[0]).toMatchObject({
+      method: 'GET',
+      path: '/lookup?v=1&email=ada%40x.io&tags=%5B%22a%22%5D',
+      body: '',
+    });
+  });
+
   it('checks the arguments against parameters before calling the tool', async () => {
     model.script(
       { tool_calls: [{ name: 'lookup', arguments: { email: 42 }, id: 'c1' }] },
