@@ -62,10 +62,16 @@ export interface StepContext {
 /** What an `llm` step needs of the run around it. */
 export interface StepModels {
   readonly defaults?: ModelDefaults;
-  /** Throws StepError `budget_exceeded` when one more model call would pass the workflow's `limits`. */
+  /**
+   * Throws StepError `budget_exceeded` when one more model call would pass the workflow's
+   * `limits`; else reserves that call (concurrent steps cannot all take the last one) until
+   * `count` or `release`.
+   */
   checkBudget(): void;
-  /** Counts one answered model call (and its tokens) into the execution's totals. */
+  /** The reserved call was answered: counts it and its tokens into the execution's totals. */
   count(tokens: number): void;
+  /** The reserved call got no answer: frees it. */
+  release(): void;
   /**
    * The step's record so far: what earlier attempts (or the interrupted run, or the failed
    * execution a resume copies) recorded; empty on a first run.

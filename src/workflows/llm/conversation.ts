@@ -96,13 +96,19 @@ export async function runConversation(
     last: boolean,
   ): Promise<ChatAnswer & { latencyMs: number }> {
     context.models.checkBudget();
-    await context.meter?.check(context.accountId);
+    try {
+      await context.meter?.check(context.accountId);
+    } catch (error) {
+      context.models.release();
+      throw error;
+    }
     const messages = [...chat.messages, ...conversation(record)];
     const started = context.clock.now();
     let answer: ChatAnswer;
     try {
       answer = await context.idle(() => chat.call({ messages, ...(last ? {} : { tools }) }));
     } catch (error) {
+      context.models.release();
       const latency = context.clock.now() - started;
       if (!context.signal.aborted) {
         context.meter?.record(context.accountId, {

@@ -12,6 +12,8 @@ import { readRecord, recordUsage, type LlmRecord } from './llm-record';
 export class RunModels {
   private calls = 0;
   private tokens = 0;
+  /** Calls checked and not answered yet. */
+  private reserved = 0;
 
   constructor(
     private readonly limits: WorkflowLimits,
@@ -50,8 +52,12 @@ export class RunModels {
       defaults: this.defaults,
       checkBudget: () => this.check(),
       count: (tokens) => {
+        this.reserved = Math.max(0, this.reserved - 1);
         this.calls++;
         this.tokens += tokens;
+      },
+      release: () => {
+        this.reserved = Math.max(0, this.reserved - 1);
       },
       record: () => readRecord(record.llm),
       save: async (llm: LlmRecord, persist: boolean) => {
@@ -68,7 +74,7 @@ export class RunModels {
 
   private check(): void {
     const { max_llm_calls: maxCalls, max_tokens: maxTokens } = this.limits;
-    if (maxCalls !== undefined && this.calls + 1 > maxCalls) {
+    if (maxCalls !== undefined && this.calls + this.reserved + 1 > maxCalls) {
       throw new StepError(
         WorkflowErrorCode.budgetExceeded,
         `The workflow's limits.max_llm_calls (${maxCalls}) is reached: ${this.calls} model calls made`,
@@ -80,5 +86,6 @@ export class RunModels {
         `The workflow's limits.max_tokens (${maxTokens}) is reached: ${this.tokens} tokens used`,
       );
     }
+    this.reserved++;
   }
 }

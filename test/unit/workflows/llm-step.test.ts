@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { OutboundHttpClient } from '../../../src/workflows';
+import { OutboundHttpClient, StepError } from '../../../src/workflows';
 import type { ModelCallUsage, ModelDefaults } from '../../../src/workflows/context';
 import { FakeModel } from '../../support/fake-model';
 import { Receiver } from '../../support/receiver';
@@ -235,6 +235,63 @@ describe('llm step: budgets and the meter', () => {
     expect(model.requests).toHaveLength(1);
     const fits = await runLlm(two({ max_tokens: 111 }));
     expect(fits.status).toBe('completed');
+  });
+
+  it('counts concurrent calls: a foreach cannot pass max_llm_calls', async () => {
+    model.fallback = () => ({ delay_ms: 50, then: { content: 'x' } });
+    const result = await runLlm({
+      limits: { max_llm_calls: 3 },
+      steps: [
+        {
+          id: 'each',
+          type: 'foreach',
+          items: [1, 2, 3, 4, 5, 6],
+          concurrency: 6,
+          steps: [{ id: 'ask', type: 'llm', prompt: 'x', on_error: 'continue' }],
+        },
+      ],
+    });
+    expect(result.status).toBe('completed');
+    expect(model.requests).toHaveLength(3);
+    const codes = result.steps
+      .filter((step) => step.type === 'llm')
+      .map((step) => step.error?.code ?? 'ok')
+      .sort();
+    expect(codes).toEqual([
+      'budget_exceeded',
+      'budget_exceeded',
+      'budget_exceeded',
+      'ok',
+      'ok',
+      'ok',
+    ]);
+  });
+
+  it('a call that fails frees its place in max_llm_calls', async () => {
+    model.script({ status: 400 });
+    const result = await runLlm({
+      limits: { max_llm_calls: 1 },
+      steps: [
+        { id: 'first', type: 'llm', prompt: 'a', on_error: 'continue' },
+        { id: 'second', type: 'llm', prompt: 'b' },
+      ],
+    });
+    expect(result.status).toBe('completed');
+    expect(model.requests).toHaveLength(2);
+  });
+
+  it("stops before the call when the meter says the account's allowance is used", async () => {
+    const recorded: ModelCallUsage[] = [];
+    const meter = {
+      check: async () => {
+        throw new StepError('budget_exceeded', 'The monthly token allowance is used');
+      },
+      record: (_account: string, usage: ModelCallUsage) => void recorded.push(usage),
+    };
+    const result = await runLlm(two({}), { meter });
+    expect(result.error).toMatchObject({ code: 'budget_exceeded', step: 'first' });
+    expect(model.requests).toHaveLength(0);
+    expect(recorded).toEqual([]);
   });
 
   it('checks and records every call with the meter', async () => {
