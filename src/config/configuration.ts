@@ -115,6 +115,18 @@ export interface AppConfig {
    * (SIGNIN_MAX_PER_ADDRESS, 10) and per client IP (SIGNIN_MAX_PER_IP, 50).
    */
   signIn: { perAddress: number; perIp: number; windowMs: number };
+  /** Operator defaults of `llm` workflow steps (CONTRACT §6). */
+  llm: LlmDefaults;
+}
+
+/** LLM_BASE_URL, LLM_API_KEY, LLM_MODEL: what an `llm` step uses when it names none. */
+export interface LlmDefaults {
+  /** LLM_BASE_URL: an OpenAI-compatible API base (may be a private address). */
+  baseUrl: string;
+  /** LLM_API_KEY: a secret, never logged (null: requests carry no Authorization). */
+  apiKey: string | null;
+  /** LLM_MODEL (null: every `llm` step must name its `model`). */
+  model: string | null;
 }
 
 /**
@@ -291,6 +303,28 @@ function trustProxy(env: Env): boolean | number | string {
   );
 }
 
+/** LLM_API_KEY: unset or empty for none; else visible ASCII without spaces (a bearer token). */
+function llmApiKey(env: Env): string | null {
+  const raw = env.LLM_API_KEY;
+  if (raw === undefined || raw === '') return null;
+  if (!/^[\x21-\x7e]{1,4096}$/.test(raw)) {
+    throw new ConfigError('LLM_API_KEY', 'must be visible ASCII characters without spaces');
+  }
+  return raw;
+}
+
+function llmModel(env: Env): string | null {
+  const raw = str(env, 'LLM_MODEL', '').trim();
+  if (raw === '') return null;
+  if (raw.length > 200 || !/^[\x20-\x7e]+$/.test(raw)) {
+    throw new ConfigError(
+      'LLM_MODEL',
+      'must be a model name of at most 200 visible ASCII characters',
+    );
+  }
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env): AppConfig {
   const port = int(env, 'PORT', 3000, 0, 65535);
   const webhookPort = int(env, 'WEBHOOK_PORT', 3001, 0, 65535);
@@ -353,6 +387,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
       perAddress: int(env, 'SIGNIN_MAX_PER_ADDRESS', 10, 1, 1_000_000),
       perIp: int(env, 'SIGNIN_MAX_PER_IP', 50, 1, 1_000_000),
       windowMs: int(env, 'SIGNIN_WINDOW_MS', 15 * 60_000, 1000, 86_400_000),
+    },
+    llm: {
+      baseUrl: url(env, 'LLM_BASE_URL', 'https://api.openai.com/v1', web)!,
+      apiKey: llmApiKey(env),
+      model: llmModel(env),
     },
   };
 }

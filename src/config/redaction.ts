@@ -14,7 +14,7 @@ export function maskUrlCredentials(raw: string): string {
 
 /**
  * `message` with every credential of the configuration (the passwords of DATABASE_URL and
- * REDIS_URL, raw and decoded, SECRET_KEY, SECRET_KEY_PREVIOUS) replaced by `***`: for the
+ * REDIS_URL, raw and decoded, SECRET_KEY, SECRET_KEY_PREVIOUS, LLM_API_KEY) replaced by `***`: for the
  * messages printed when the service or the CLI cannot start.
  */
 export function redactConfigSecrets(message: string, env: Env = process.env): string {
@@ -34,7 +34,8 @@ export function redactConfigSecrets(message: string, env: Env = process.env): st
       // not percent-encoded
     }
   }
-  for (const name of ['SECRET_KEY', 'SECRET_KEY_PREVIOUS']) if (env[name]) secrets.add(env[name]);
+  for (const name of ['SECRET_KEY', 'SECRET_KEY_PREVIOUS', 'LLM_API_KEY'])
+    if (env[name]) secrets.add(env[name]);
   let redacted = message;
   for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
     // Very short values would mask ordinary words; passwords that short are not worth hiding.

@@ -16,6 +16,66 @@ export class StepUsageItem {
   completion_tokens: number;
 }
 
+export class LlmToolCallItem {
+  @ApiProperty({ example: 'call_1' })
+  id: string;
+
+  @ApiProperty({ example: 'lookup_customer' })
+  name: string;
+
+  @ApiProperty({ description: 'The arguments (the raw text when not a JSON object)' })
+  arguments: unknown;
+
+  @ApiProperty({ enum: ['pending', 'completed', 'failed'] })
+  status: string;
+
+  @ApiPropertyOptional({ type: 'integer', description: "The tool's HTTP status" })
+  status_code?: number;
+
+  @ApiProperty({ type: 'integer', nullable: true })
+  duration_ms: number | null;
+
+  @ApiPropertyOptional({ description: 'What went back to the model as the `tool` message' })
+  result?: string;
+}
+
+export class LlmCallItem {
+  @ApiProperty({ type: 'integer', description: '1-based turn of the conversation' })
+  turn: number;
+
+  @ApiProperty({ example: 'gpt-4o-mini' })
+  model: string;
+
+  @ApiProperty({ type: 'integer' })
+  prompt_tokens: number;
+
+  @ApiProperty({ type: 'integer' })
+  completion_tokens: number;
+
+  @ApiProperty({ type: 'integer' })
+  latency_ms: number;
+
+  @ApiProperty({ type: 'string', nullable: true, example: 'stop' })
+  finish_reason: string | null;
+
+  @ApiPropertyOptional({ description: 'The refusal text, when the model refused' })
+  refusal?: string;
+
+  @ApiPropertyOptional({
+    description:
+      'Made by the failed execution a resumed retry continues (not counted in this usage)',
+  })
+  reused?: boolean;
+
+  @ApiPropertyOptional({ type: LlmToolCallItem, isArray: true })
+  tool_calls?: LlmToolCallItem[];
+}
+
+export class LlmStepDetail {
+  @ApiProperty({ type: LlmCallItem, isArray: true, description: 'Each model call, in order' })
+  calls: LlmCallItem[];
+}
+
 /** One entry of a workflow execution's `steps` (CONTRACT §6). */
 export class ExecutionStepItem {
   @ApiProperty({ description: 'The step id; `id[index]` inside a foreach', example: 'qualify' })
@@ -54,8 +114,17 @@ export class ExecutionStepItem {
   @ApiProperty({ type: StepErrorItem, nullable: true, example: null })
   error: StepErrorItem | null;
 
-  @ApiPropertyOptional({ type: StepUsageItem, description: '`llm` steps' })
+  @ApiPropertyOptional({
+    type: StepUsageItem,
+    description: '`llm` steps: tokens summed over its model calls',
+  })
   usage?: StepUsageItem;
+
+  @ApiPropertyOptional({
+    type: LlmStepDetail,
+    description: '`llm` steps: each model call (turn, tokens, latency) and its tool calls',
+  })
+  llm?: LlmStepDetail;
 
   @ApiPropertyOptional({
     description: 'Copied from the failed execution a resumed retry continues',

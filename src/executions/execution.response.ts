@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { iso } from '../common/time';
 import type { StepRecord } from '../workflows/context';
 import { EXECUTION_STATUSES, type Execution } from './execution.entity';
-import { ExecutionStepItem } from './execution-step.response';
+import { ExecutionStepItem, StepUsageItem } from './execution-step.response';
 
 /**
  * The wire shape of an execution (CONTRACT §4); `logs` only in the detail, `steps` for
@@ -10,7 +10,7 @@ import { ExecutionStepItem } from './execution-step.response';
  */
 export function toExecutionResponse(
   execution: Execution,
-  options: { withLogs?: boolean; steps?: StepRecord[] } = {},
+  options: { withLogs?: boolean; steps?: StepRecord[]; withUsage?: boolean } = {},
 ) {
   const body: Record<string, unknown> = {
     id: execution.id,
@@ -28,18 +28,37 @@ export function toExecutionResponse(
     duration_ms: execution.durationMs,
   };
   if (options.steps) body.steps = options.steps;
+  if (options.withUsage) body.usage = executionUsage(options.steps);
   if (options.withLogs) body.logs = execution.logs ?? [];
   return body;
 }
 
 export type ExecutionResponse = ReturnType<typeof toExecutionResponse>;
 
+/**
+ * An execution's `usage`: the tokens of its steps' model calls summed (null when none made
+ * one). Steps copied from the execution a resumed retry continues (`reused`) are not counted:
+ * their tokens were spent, and are counted, there.
+ */
+export function executionUsage(
+  steps: readonly StepRecord[] | undefined,
+): { prompt_tokens: number; completion_tokens: number } | null {
+  let usage: { prompt_tokens: number; completion_tokens: number } | null = null;
+  for (const step of steps ?? []) {
+    if (!step.usage || (step as { reused?: boolean }).reused) continue;
+    usage ??= { prompt_tokens: 0, completion_tokens: 0 };
+    usage.prompt_tokens += step.usage.prompt_tokens;
+    usage.completion_tokens += step.usage.completion_tokens;
+  }
+  return usage;
+}
+
 // The documented shapes (OpenAPI) of the execution responses built above and in the routes.
 
 export class ExecutionErrorItem {
   @ApiProperty({
     description:
-      '`invalid_input`, `timeout`, `agent_error`, `http_error`, `network_error`, `interrupted`, …',
+      '`invalid_input`, `timeout`, `agent_error`, `http_error`, `network_error`, `interrupted`; `llm` steps: `invalid_llm_output`, `llm_refused`, `llm_error`, `max_turns_exceeded`, `budget_exceeded`; …',
     example: 'invalid_input',
   })
   code: string;
@@ -127,6 +146,15 @@ export class ExecutionRecord {
       'Workflow executions only: their steps in the order they started (CONTRACT §6); absent for other kinds',
   })
   steps?: ExecutionStepItem[];
+
+  @ApiPropertyOptional({
+    type: StepUsageItem,
+    nullable: true,
+    description:
+      'Tokens of the model calls of its `llm` steps, summed; null when no model was called. In `GET /v2/executions` and `GET /v2/executions/:id` (not in callbacks)',
+    example: null,
+  })
+  usage?: StepUsageItem | null;
 
   @ApiProperty({ format: 'date-time', example: '2026-11-22T10:00:00.000Z' })
   created_at: string;

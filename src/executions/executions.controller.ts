@@ -220,7 +220,11 @@ export class ExecutionsController {
   private async records(executions: Execution[], withLogs = false): Promise<ExecutionResponse[]> {
     const steps = await this.executions.stepsOf(executions);
     return executions.map((execution) =>
-      toExecutionResponse(execution, { withLogs, steps: steps.get(execution.id) }),
+      toExecutionResponse(execution, {
+        withLogs,
+        steps: steps.get(execution.id),
+        withUsage: true,
+      }),
     );
   }
 

@@ -1,4 +1,5 @@
 import type { LogLevel } from '../executions/execution.entity';
+import type { LlmRecord } from './llm/llm-record';
 
 /** `$execution` in expressions, and what the run's records belong to. */
 export interface ExecutionInfo {
@@ -19,7 +20,10 @@ export interface StepRecord {
   duration_ms: number | null;
   output: unknown;
   error: { code: string; message: string } | null;
+  /** `llm` steps: tokens summed over the step's model calls. */
   usage?: { prompt_tokens: number; completion_tokens: number };
+  /** `llm` steps: each model call and its tool calls (also the step's durable progress). */
+  llm?: LlmRecord;
 }
 
 /**
@@ -37,6 +41,12 @@ export interface Checkpoint {
    * end, because a lost record is recomputed identically on resume.
    */
   save(record: StepRecord, options: { required: boolean }): Promise<void>;
+  /**
+   * A running step made progress that must survive a crash (an `llm` step's finished tool
+   * calls): persists its record, status `running`, before resolving. Absent: nothing is kept
+   * (test runs).
+   */
+  progress?(record: StepRecord): Promise<void>;
 }
 
 /** Time, injectable so tests do not wait for retry intervals. */
@@ -111,6 +121,18 @@ export interface ModelMeter {
   record(accountId: string, usage: ModelCallUsage): void;
 }
 
+/** Where `llm` steps send model calls when they name no `base_url` (the operator's). */
+export interface ModelDefaults {
+  /** LLM_BASE_URL (may be a private address). */
+  baseUrl: string;
+  /** LLM_API_KEY (null: no Authorization header). */
+  apiKey: string | null;
+  /** LLM_MODEL (null: a step must name its model). */
+  model: string | null;
+  /** The client for `baseUrl`, outside the outbound policy (the operator chose the address). */
+  http: HttpClient;
+}
+
 /** `{{secrets.NAME}}` → the account's value, or `undefined` when there is no such secret. */
 export type SecretResolver = (name: string) => Promise<string | undefined>;
 
@@ -133,6 +155,8 @@ export interface WorkflowRunContext {
   mocks?: Record<string, unknown>;
   /** Model-call accounting (absent: no allowance, nothing recorded; test runs, the CLI). */
   meter?: ModelMeter;
+  /** The operator's model defaults (absent: `llm` steps must name `base_url` and `model`). */
+  models?: ModelDefaults;
   /**
    * Runs `work`, which only waits on the network, without holding a worker slot (the worker
    * may start another run meanwhile) and takes a slot again before resolving. Default: runs

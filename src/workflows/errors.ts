@@ -14,6 +14,10 @@ export const WorkflowErrorCode = {
   invalidInput: 'invalid_input',
   agentError: 'agent_error',
   budgetExceeded: 'budget_exceeded',
+  invalidLlmOutput: 'invalid_llm_output',
+  llmRefused: 'llm_refused',
+  llmError: 'llm_error',
+  maxTurnsExceeded: 'max_turns_exceeded',
 } as const;
 
 /** Errors a step's `retry` skips unless its `on` names them (CONTRACT §6). */

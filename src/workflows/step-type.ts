@@ -1,5 +1,13 @@
 import type { RegisteredKind } from '../runner/kinds/kind-registry';
-import type { Clock, ExecutionInfo, HttpClient, ModelMeter, WorkflowLogger } from './context';
+import type {
+  Clock,
+  ExecutionInfo,
+  HttpClient,
+  ModelDefaults,
+  ModelMeter,
+  WorkflowLogger,
+} from './context';
+import type { LlmRecord } from './llm/llm-record';
 import type { CompiledValue } from './expressions/value';
 import type { ExpressionSandbox, ExpressionScope } from './expressions/sandbox';
 import type { RetryPolicy } from './retry';
@@ -31,7 +39,11 @@ export interface StepContext {
   readonly logger: WorkflowLogger;
   /** Model-call accounting of the account (absent in test runs and the CLI). */
   readonly meter?: ModelMeter;
+  /** Model calls of `llm` steps: defaults, the workflow's limits, durable progress. */
+  readonly models: StepModels;
   readonly scope: ExpressionScope;
+  /** `value` with every secret the run resolved replaced by `[redacted]`. */
+  scrub(value: unknown): unknown;
   evaluate(value: CompiledValue): Promise<unknown>;
   /** The value of secret `name` (remembered for redaction), or `secret_not_found`. */
   secret(name: string): Promise<string>;
@@ -45,6 +57,28 @@ export interface StepContext {
     steps: readonly CompiledStep[],
     iteration?: { item: unknown; index: number },
   ): Promise<unknown>;
+}
+
+/** What an `llm` step needs of the run around it. */
+export interface StepModels {
+  readonly defaults?: ModelDefaults;
+  /**
+   * Throws StepError `budget_exceeded` when one more model call would pass the workflow's
+   * `limits`; else reserves that call (concurrent steps cannot all take the last one) until
+   * `count` or `release`.
+   */
+  checkBudget(): void;
+  /** The reserved call was answered: counts it and its tokens into the execution's totals. */
+  count(tokens: number): void;
+  /** The reserved call got no answer: frees it. */
+  release(): void;
+  /**
+   * The step's record so far: what earlier attempts (or the interrupted run, or the failed
+   * execution a resume copies) recorded; empty on a first run.
+   */
+  record(): LlmRecord;
+  /** Stores `record` (and its usage) in the step's record; `persist`: durably before resolving. */
+  save(record: LlmRecord, persist: boolean): Promise<void>;
 }
 
 /**

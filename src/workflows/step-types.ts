@@ -5,6 +5,7 @@ import { BranchStep } from './steps/branch.step';
 import { FailStep } from './steps/fail.step';
 import { ForeachStep } from './steps/foreach.step';
 import { HttpStep } from './steps/http.step';
+import { LlmStep } from './steps/llm.step';
 import { TransformStep } from './steps/transform.step';
 
 /**
@@ -17,6 +18,7 @@ const BUILT_IN: readonly StepType<unknown>[] = [
   new BranchStep(),
   new ForeachStep(),
   new FailStep(),
+  new LlmStep(),
 ];
 const BY_NAME = new Map<string, StepType<unknown>>(BUILT_IN.map((type) => [type.type, type]));
 /** Kinds that cannot be steps: a workflow inside a workflow would escape the step limits. */

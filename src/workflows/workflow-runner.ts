@@ -11,6 +11,7 @@ import { CheckpointFailure, StepError, toStepError } from './errors';
 import type { ExpressionScope } from './expressions/sandbox';
 import { toOutput } from './output';
 import { retryDelay, shouldRetry } from './retry';
+import { RunModels } from './llm/run-models';
 import { RunSecrets } from './run-secrets';
 import type { CompiledStep, StepContext } from './step-type';
 import { withTimeout } from './step-timeout';
@@ -56,6 +57,7 @@ class WorkflowRun {
   private finishedOrder: StepRecord[] = [];
   private readonly secrets: RunSecrets;
   private readonly logger: WorkflowLogger;
+  private readonly models: RunModels;
 
   constructor(
     private readonly workflow: CompiledWorkflow,
@@ -72,11 +74,18 @@ class WorkflowRun {
           details && (this.secrets.scrub(details) as Record<string, unknown>),
         ),
     };
+    this.models = new RunModels(
+      workflow.limits,
+      context.checkpoint,
+      (value) => this.secrets.scrub(value),
+      context.models,
+    );
   }
 
   async run(): Promise<WorkflowResult> {
     this.finishedOrder = await this.context.checkpoint.load();
     this.finished = new Map(this.finishedOrder.map((record) => [record.id, record]));
+    this.models.load(this.finishedOrder);
     const { execution, input, signal } = this.context;
     const frame: Frame = { scope: { input, steps: {}, execution }, suffix: '', signal };
     let output: unknown;
@@ -98,6 +107,7 @@ class WorkflowRun {
     if (this.secrets.values.length > 0) {
       for (const record of this.records) {
         record.output = this.secrets.scrub(record.output);
+        if (record.llm) record.llm = this.secrets.scrub(record.llm) as StepRecord['llm'];
         if (record.error) record.error.message = this.secrets.redact(record.error.message);
       }
       output = this.secrets.scrub(output);
@@ -126,6 +136,8 @@ class WorkflowRun {
 
     const started = this.clock.now();
     const record = startedRecord(id, step, started);
+    // An llm step goes on from what it recorded before (its finished tool calls).
+    if (done?.llm && done.type === step.type) this.models.seed(record, done);
     this.list(record);
     this.logger.log('info', `Step ${id} started`, { step: id });
     let output: unknown = null;
@@ -170,7 +182,7 @@ class WorkflowRun {
     for (;;) {
       record.attempts++;
       try {
-        return toOutput(await this.attempt(step, frame, record.id), this.secrets.values);
+        return toOutput(await this.attempt(step, frame, record), this.secrets.values);
       } catch (error) {
         if (frame.signal.aborted) throw frame.signal.reason;
         if (error instanceof CheckpointFailure) throw error;
@@ -195,20 +207,20 @@ class WorkflowRun {
   }
 
   /** One attempt, bounded by the step's `timeout_ms`. */
-  private attempt(step: CompiledStep, frame: Frame, id: string): Promise<unknown> {
+  private attempt(step: CompiledStep, frame: Frame, record: StepRecord): Promise<unknown> {
     return withTimeout(frame.signal, step.timeoutMs, (signal, timedOut) =>
-      step.run(this.stepContext(id, frame, signal, timedOut)),
+      step.run(this.stepContext(record, frame, signal, timedOut)),
     );
   }
 
   private stepContext(
-    recordId: string,
+    record: StepRecord,
     frame: Frame,
     signal: AbortSignal,
     timedOut: () => boolean,
   ): StepContext {
     return {
-      recordId,
+      recordId: record.id,
       execution: this.context.execution,
       accountId: this.context.accountId,
       signal,
@@ -217,7 +229,9 @@ class WorkflowRun {
       http: this.context.http,
       logger: this.logger,
       meter: this.context.meter,
+      models: this.models.forStep(record),
       scope: frame.scope,
+      scrub: (value) => this.secrets.scrub(value),
       evaluate: (value) => value.evaluate(frame.scope),
       secret: (name) => this.secrets.get(name),
       idle: (work) => (this.context.idle ? this.context.idle(work) : work()),

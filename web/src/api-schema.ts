@@ -1223,7 +1223,7 @@ export interface components {
         };
         ExecutionErrorItem: {
             /**
-             * @description `invalid_input`, `timeout`, `agent_error`, `http_error`, `network_error`, `interrupted`, …
+             * @description `invalid_input`, `timeout`, `agent_error`, `http_error`, `network_error`, `interrupted`; `llm` steps: `invalid_llm_output`, `llm_refused`, `llm_error`, `max_turns_exceeded`, `budget_exceeded`; …
              * @example invalid_input
              */
             code: string;
@@ -1244,6 +1244,41 @@ export interface components {
         StepUsageItem: {
             prompt_tokens: number;
             completion_tokens: number;
+        };
+        LlmToolCallItem: {
+            /** @example call_1 */
+            id: string;
+            /** @example lookup_customer */
+            name: string;
+            /** @description The arguments (the raw text when not a JSON object) */
+            arguments: Record<string, never>;
+            /** @enum {string} */
+            status: "pending" | "completed" | "failed";
+            /** @description The tool's HTTP status */
+            status_code?: number;
+            duration_ms: number | null;
+            /** @description What went back to the model as the `tool` message */
+            result?: string;
+        };
+        LlmCallItem: {
+            /** @description 1-based turn of the conversation */
+            turn: number;
+            /** @example gpt-4o-mini */
+            model: string;
+            prompt_tokens: number;
+            completion_tokens: number;
+            latency_ms: number;
+            /** @example stop */
+            finish_reason: string | null;
+            /** @description The refusal text, when the model refused */
+            refusal?: string;
+            /** @description Made by the failed execution a resumed retry continues (not counted in this usage) */
+            reused?: boolean;
+            tool_calls?: components["schemas"]["LlmToolCallItem"][];
+        };
+        LlmStepDetail: {
+            /** @description Each model call, in order */
+            calls: components["schemas"]["LlmCallItem"][];
         };
         ExecutionStepItem: {
             /**
@@ -1285,8 +1320,10 @@ export interface components {
             output: Record<string, never> | null;
             /** @example null */
             error: components["schemas"]["StepErrorItem"] | null;
-            /** @description `llm` steps */
+            /** @description `llm` steps: tokens summed over its model calls */
             usage?: components["schemas"]["StepUsageItem"];
+            /** @description `llm` steps: each model call (turn, tokens, latency) and its tool calls */
+            llm?: components["schemas"]["LlmStepDetail"];
             /**
              * @description Copied from the failed execution a resumed retry continues
              * @example true
@@ -1386,6 +1423,11 @@ export interface components {
             error: components["schemas"]["ExecutionErrorItem"] | null;
             /** @description Workflow executions only: their steps in the order they started (CONTRACT §6); absent for other kinds */
             steps?: components["schemas"]["ExecutionStepItem"][];
+            /**
+             * @description Tokens of the model calls of its `llm` steps, summed; null when no model was called. In `GET /v2/executions` and `GET /v2/executions/:id` (not in callbacks)
+             * @example null
+             */
+            usage?: components["schemas"]["StepUsageItem"] | null;
             /**
              * Format: date-time
              * @example 2026-11-22T10:00:00.000Z
@@ -1557,6 +1599,11 @@ export interface components {
             error: components["schemas"]["ExecutionErrorItem"] | null;
             /** @description Workflow executions only: their steps in the order they started (CONTRACT §6); absent for other kinds */
             steps?: components["schemas"]["ExecutionStepItem"][];
+            /**
+             * @description Tokens of the model calls of its `llm` steps, summed; null when no model was called. In `GET /v2/executions` and `GET /v2/executions/:id` (not in callbacks)
+             * @example null
+             */
+            usage?: components["schemas"]["StepUsageItem"] | null;
             /**
              * Format: date-time
              * @example 2026-11-22T10:00:00.000Z
@@ -2180,6 +2227,80 @@ export interface components {
             /** @description Any JSON; a string `"{% expr %}"` stands for the result of the JSONata expression `expr` */
             message: unknown;
         };
+        /** @description Calls an OpenAI-compatible `POST {base_url}/chat/completions`. Output: the answer parsed and validated against `output_schema`, else `{text}`. Errors: `invalid_llm_output`, `llm_refused`, `llm_error`, `max_turns_exceeded`, `budget_exceeded` */
+        WorkflowLlmStep: {
+            /**
+             * @description Unique in the workflow
+             * @example qualify
+             */
+            id: string;
+            /** @description A value; a falsy result skips the step (status `skipped`) */
+            when?: unknown;
+            retry?: {
+                /** @default 1 */
+                max_attempts: number;
+                /** @default 1000 */
+                interval_ms: number;
+                /** @default 2 */
+                backoff_rate: number;
+                max_delay_ms?: number;
+                /**
+                 * @default full
+                 * @enum {string}
+                 */
+                jitter: "full" | "none";
+                /** @description Error codes to retry */
+                on?: string[];
+            };
+            /**
+             * @default fail
+             * @enum {string}
+             */
+            on_error: "fail" | "continue";
+            timeout_ms?: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "llm";
+            /** @description A value → the user message (a string) */
+            prompt: unknown;
+            /** @description A value → the system message (a string) */
+            system?: unknown;
+            /** @description Default: the operator’s `LLM_MODEL` */
+            model?: string;
+            /** @description A JSON Schema of `"type": "object"`, normalised for strict structured output: every object closed, optional properties made required and nullable; unsupported keywords are refused (docs/workflows.md) */
+            output_schema?: Record<string, never>;
+            temperature?: number;
+            max_tokens?: number;
+            tools?: {
+                name: string;
+                description?: string;
+                /** @description A JSON Schema of the arguments */
+                parameters: Record<string, never>;
+                http: {
+                    /** Format: uri */
+                    url: string;
+                    /**
+                     * @default POST
+                     * @enum {string}
+                     */
+                    method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+                    /** @description Values; `{{secrets.NAME}}` inserts an account secret */
+                    headers?: {
+                        [key: string]: string;
+                    };
+                };
+            }[];
+            /** @default 5 */
+            max_turns: number;
+            /**
+             * Format: uri
+             * @description Default: the operator’s `LLM_BASE_URL`; obeys the outbound policy
+             */
+            base_url?: string;
+            api_key?: string;
+        };
         /** @description Runs the `http-request` agent kind; output: its output */
         HttpRequestStep: {
             /**
@@ -2261,15 +2382,17 @@ export interface components {
             config?: components["schemas"]["LeadQualificationConfig"];
         };
         /** @description One step; `type` says which */
-        WorkflowStep: components["schemas"]["WorkflowTransformStep"] | components["schemas"]["WorkflowHttpStep"] | components["schemas"]["WorkflowBranchStep"] | components["schemas"]["WorkflowForeachStep"] | components["schemas"]["WorkflowFailStep"] | components["schemas"]["HttpRequestStep"] | components["schemas"]["LeadQualificationStep"];
-        /** @description The `config` of agents of kind `workflow`: Runs steps defined as data (transform, http, branch, foreach, fail and every agent kind), durably. */
+        WorkflowStep: components["schemas"]["WorkflowTransformStep"] | components["schemas"]["WorkflowHttpStep"] | components["schemas"]["WorkflowBranchStep"] | components["schemas"]["WorkflowForeachStep"] | components["schemas"]["WorkflowFailStep"] | components["schemas"]["WorkflowLlmStep"] | components["schemas"]["HttpRequestStep"] | components["schemas"]["LeadQualificationStep"];
+        /** @description The `config` of agents of kind `workflow`: Runs steps defined as data (transform, http, branch, foreach, fail, llm and every agent kind), durably. */
         WorkflowConfig: {
             /** @description At most 100 steps in all */
             steps: components["schemas"]["WorkflowStep"][];
             /** @description The workflow output (default: the last step output) */
             output?: unknown;
             limits?: {
+                /** @description Model calls of the whole execution at most (checked before each) */
                 max_llm_calls?: number;
+                /** @description Tokens of the whole execution: no model call once they are used */
                 max_tokens?: number;
             };
         };
@@ -6806,6 +6929,7 @@ export const updateAgentDtoStatusValues: ReadonlyArray<FlattenedDeepRequired<com
 export const updateAgentDtoWebhook_authValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UpdateAgentDto"]["webhook_auth"]> = ["none", "api_key", "signature"];
 export const createWebhookCredentialDtoTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateWebhookCredentialDto"]["type"]> = ["api_key", "signature"];
 export const webhookCredentialResponseTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookCredentialResponse"]["type"]> = ["api_key", "signature"];
+export const llmToolCallItemStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LlmToolCallItem"]["status"]> = ["pending", "completed", "failed"];
 export const executionStepItemStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionStepItem"]["status"]> = ["running", "completed", "failed", "skipped"];
 export const agentTestResponseStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AgentTestResponse"]["status"]> = ["completed", "failed"];
 export const executionRecordStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionRecord"]["status"]> = ["queued", "running", "completed", "failed", "cancelled"];
@@ -6840,6 +6964,10 @@ export const workflowForeachStepTypeValues: ReadonlyArray<FlattenedDeepRequired<
 export const workflowFailStepRetryJitterValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkflowFailStep"]["retry"]["jitter"]> = ["full", "none"];
 export const workflowFailStepOn_errorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkflowFailStep"]["on_error"]> = ["fail", "continue"];
 export const workflowFailStepTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkflowFailStep"]["type"]> = ["fail"];
+export const workflowLlmStepRetryJitterValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkflowLlmStep"]["retry"]["jitter"]> = ["full", "none"];
+export const workflowLlmStepOn_errorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkflowLlmStep"]["on_error"]> = ["fail", "continue"];
+export const workflowLlmStepTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkflowLlmStep"]["type"]> = ["llm"];
+export const workflowLlmStepToolsHttpMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkflowLlmStep"]["tools"]["http"]["method"]> = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 export const httpRequestStepRetryJitterValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HttpRequestStep"]["retry"]["jitter"]> = ["full", "none"];
 export const httpRequestStepOn_errorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HttpRequestStep"]["on_error"]> = ["fail", "continue"];
 export const httpRequestStepTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HttpRequestStep"]["type"]> = ["http-request"];

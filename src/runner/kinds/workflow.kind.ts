@@ -42,13 +42,15 @@ export interface WorkflowTestRun {
 @AgentKind({
   name: 'workflow',
   description:
-    'Runs steps defined as data (transform, http, branch, foreach, fail and every agent kind), durably.',
+    'Runs steps defined as data (transform, http, branch, foreach, fail, llm and every agent kind), durably.',
   config: WorkflowConfig,
   schema: workflowConfigSchema,
 })
 export class WorkflowKind implements AgentKindHandler, OnModuleInit, OnApplicationShutdown {
   private sandbox?: ExpressionSandbox;
   private http?: OutboundHttpClient;
+  /** For the operator's LLM_BASE_URL, which may be a private address. */
+  private modelHttp?: OutboundHttpClient;
   private readonly cache = new WorkflowCache(() => ({
     kinds: (name) => (this.registry.has(name) ? this.registry.get(name) : undefined),
     sandbox: this.sandbox ?? (this.sandbox = acquireSandbox()),
@@ -84,6 +86,8 @@ export class WorkflowKind implements AgentKindHandler, OnModuleInit, OnApplicati
     this.sandbox = undefined;
     await this.http?.close();
     this.http = undefined;
+    await this.modelHttp?.close();
+    this.modelHttp = undefined;
   }
 
   /** Validates by compiling (400 at the engine's path); a stored version compiles once. */
@@ -164,6 +168,10 @@ export class WorkflowKind implements AgentKindHandler, OnModuleInit, OnApplicati
         allowPrivate: this.config?.outboundAllowPrivate ?? false,
       })),
       secrets: (name) => this.secret(accountId, name),
+      models: this.config && {
+        ...this.config.llm,
+        http: (this.modelHttp ??= new OutboundHttpClient({ allowPrivate: true })),
+      },
     };
   }
 

@@ -96,6 +96,15 @@ export class DurableCheckpoint implements Checkpoint {
     if (options.required) await this.flush();
   }
 
+  /**
+   * A running step's progress (an llm step's finished tool calls): its record is written now,
+   * status `running`, with the records kept back. A resumed run loads it and goes on from it.
+   */
+  async progress(record: StepRecord): Promise<void> {
+    this.pending.push(this.row(record, this.position));
+    await this.flush();
+  }
+
   /** Writes the records kept back (a failure keeps them for the next try). */
   async flush(): Promise<void> {
     if (this.pending.length === 0) return;

@@ -128,6 +128,65 @@ const BUILT_IN: Record<string, [string, SchemaObject]> = {
       'message',
     ]),
   ],
+  llm: [
+    'WorkflowLlmStep',
+    step(
+      'llm',
+      'Calls an OpenAI-compatible `POST {base_url}/chat/completions`. Output: the answer parsed and validated against `output_schema`, else `{text}`. Errors: `invalid_llm_output`, `llm_refused`, `llm_error`, `max_turns_exceeded`, `budget_exceeded`',
+      {
+        prompt: { ...VALUE, description: 'A value → the user message (a string)' },
+        system: { ...VALUE, description: 'A value → the system message (a string)' },
+        model: { type: 'string', description: 'Default: the operator’s `LLM_MODEL`' },
+        output_schema: {
+          type: 'object',
+          description:
+            'A JSON Schema of `"type": "object"`, normalised for strict structured output: every object closed, optional properties made required and nullable; unsupported keywords are refused (docs/workflows.md)',
+        },
+        temperature: { type: 'number', minimum: 0, maximum: 2 },
+        max_tokens: { type: 'integer', minimum: 1 },
+        tools: {
+          type: 'array',
+          maxItems: 32,
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['name', 'parameters', 'http'],
+            properties: {
+              name: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
+              description: { type: 'string' },
+              parameters: { type: 'object', description: 'A JSON Schema of the arguments' },
+              http: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['url'],
+                properties: {
+                  url: { type: 'string', format: 'uri' },
+                  method: {
+                    type: 'string',
+                    enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+                    default: 'POST',
+                  },
+                  headers: {
+                    type: 'object',
+                    additionalProperties: { type: 'string' },
+                    description: 'Values; `{{secrets.NAME}}` inserts an account secret',
+                  },
+                },
+              },
+            },
+          },
+        },
+        max_turns: { type: 'integer', minimum: 1, maximum: 50, default: 5 },
+        base_url: {
+          type: 'string',
+          format: 'uri',
+          description: 'Default: the operator’s `LLM_BASE_URL`; obeys the outbound policy',
+        },
+        api_key: { type: 'string', pattern: '^\\{\\{secrets\\.[A-Z][A-Z0-9_]{0,63}\\}\\}$' },
+      },
+      ['prompt'],
+    ),
+  ],
 };
 
 /** `lead-qualification` → `LeadQualificationStep`. */
@@ -169,8 +228,16 @@ export function workflowConfigSchema(kinds: readonly RegisteredKind[]): {
         type: 'object',
         additionalProperties: false,
         properties: {
-          max_llm_calls: { type: 'integer', minimum: 0 },
-          max_tokens: { type: 'integer', minimum: 0 },
+          max_llm_calls: {
+            type: 'integer',
+            minimum: 0,
+            description: 'Model calls of the whole execution at most (checked before each)',
+          },
+          max_tokens: {
+            type: 'integer',
+            minimum: 0,
+            description: 'Tokens of the whole execution: no model call once they are used',
+          },
         },
       },
     },

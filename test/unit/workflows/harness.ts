@@ -1,5 +1,6 @@
 import { LeadQualificationKind } from '../../../src/runner/kinds/lead-qualification.kind';
 import { registeredKind, type RegisteredKind } from '../../../src/runner/kinds/kind-registry';
+import type { ModelDefaults, ModelMeter } from '../../../src/workflows/context';
 import {
   compileWorkflow,
   ExpressionSandbox,
@@ -63,6 +64,10 @@ export class MemoryCheckpoints {
   readonly persisted = new Map<string, StepRecord>();
   private pending: StepRecord[] = [];
   saves: { id: string; required: boolean }[] = [];
+  /** Ids of the running records persisted as progress, in order. */
+  progress: string[] = [];
+  /** Dies right after the n-th progress save (1-based). */
+  crashAfterProgress?: number;
   dead = false;
   crashAfter?: string;
   controller = new AbortController();
@@ -87,6 +92,13 @@ export class MemoryCheckpoints {
         }
         if (record.id === this.crashAfter) this.crash();
       },
+      progress: async (record) => {
+        if (this.dead) return;
+        for (const earlier of this.pending.splice(0)) this.persisted.set(earlier.id, earlier);
+        this.persisted.set(record.id, structuredClone(record));
+        this.progress.push(record.id);
+        if (this.progress.length === this.crashAfterProgress) this.crash();
+      },
     };
   }
 
@@ -105,6 +117,8 @@ export interface RunOptions {
   logs?: { level: string; message: string; details?: unknown }[];
   mocks?: Record<string, unknown>;
   signal?: AbortSignal;
+  models?: ModelDefaults;
+  meter?: ModelMeter;
 }
 
 export function run(config: unknown, options: RunOptions = {}): Promise<WorkflowResult> {
@@ -122,5 +136,7 @@ export function run(config: unknown, options: RunOptions = {}): Promise<Workflow
     clock: options.clock ?? new FakeClock(),
     random: () => 0.5,
     mocks: options.mocks,
+    models: options.models,
+    meter: options.meter,
   });
 }
