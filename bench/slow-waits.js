@@ -11,8 +11,8 @@ const { createServer } = require('node:http');
  * the requests it holds at once. `mode`:
  * - `http`: any request, `{"ok":true}`;
  * - `openai`: a fake OpenAI-compatible model: `POST …/chat/completions` gets a chat completion
- *   whose message content is `{"ok":true}` (usage included), anything else 404. For the row
- *   "200 runs each waiting 2 s on a local fake model" once workflows have an `llm` step.
+ *   whose message content is `{"ok":true}` (usage included), anything else 404: the row
+ *   "200 runs each waiting 2 s on a local fake model" (an `llm` step).
  */
 async function startSlowTarget({ delayMs, mode = 'http' }) {
   const state = { inFlight: 0, maxInFlight: 0, requests: 0 };
@@ -118,4 +118,20 @@ async function measureSlowWaits({ api, auth, db, rss, runs, target, config, drai
   }
 }
 
-module.exports = { startSlowTarget, httpWaitConfig, measureSlowWaits };
+/** A workflow agent whose one step is a model call to the fake model at `baseUrl`. */
+function llmWaitConfig(baseUrl) {
+  return {
+    steps: [
+      {
+        id: 'ask',
+        type: 'llm',
+        base_url: baseUrl,
+        model: 'bench-fake',
+        prompt: '{% "Qualify: " & $string($input) %}',
+        output_schema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+      },
+    ],
+  };
+}
+
+module.exports = { startSlowTarget, httpWaitConfig, llmWaitConfig, measureSlowWaits };
