@@ -1,6 +1,9 @@
 import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { apiCall, createAgent, expect, sendWebhook, signIn, test } from './support/fixtures';
+import { FakeModel } from '../test/support/fake-model';
 import { dashboardPages } from './support/pages';
 import { monthDay, seedModelUsage } from './support/usage';
 
@@ -106,6 +109,71 @@ test('screenshots of every page', async ({ page }) => {
   await page.goto(`/dashboard/executions/${run.body.execution_id}`);
   await expect(page.getByRole('heading', { name: 'Steps' })).toBeVisible();
   await page.screenshot({ path: join(out, 'workflow-execution.png'), fullPage: true });
+  // An llm step with a tool call, against a scripted fake model: its model calls.
+  const model = await FakeModel.start();
+  const crm = createServer((req, res) => {
+    req.resume();
+    req.on('end', () =>
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end('{"customer":true,"account":"Acme","seats":12}'),
+    );
+  });
+  await new Promise<void>((resolve) => crm.listen(0, '127.0.0.1', resolve));
+  try {
+    model.script(
+      {
+        tool_calls: [{ name: 'lookup_customer', arguments: { email: 'jane@acme.io' }, id: 'c1' }],
+        usage: [412, 18],
+      },
+      { content: { intent: 'purchase', urgency: 'high', product: 'Team plan' }, usage: [468, 21] },
+    );
+    const reader = await createAgent('Lead reader', {
+      kind: 'workflow',
+      config: {
+        steps: [
+          {
+            id: 'read',
+            type: 'llm',
+            base_url: model.url,
+            model: 'gpt-4o-mini',
+            prompt: '{% "Read this lead: " & $input.message %}',
+            output_schema: {
+              type: 'object',
+              properties: {
+                intent: { type: 'string' },
+                urgency: { type: 'string' },
+                product: { type: 'string' },
+              },
+              required: ['intent', 'urgency', 'product'],
+            },
+            tools: [
+              {
+                name: 'lookup_customer',
+                parameters: {
+                  type: 'object',
+                  properties: { email: { type: 'string' } },
+                  required: ['email'],
+                },
+                http: { url: `http://127.0.0.1:${(crm.address() as AddressInfo).port}/customers` },
+              },
+            ],
+          },
+        ],
+      },
+    });
+    const read = await apiCall('POST', `/agents/${reader.id}/trigger`, {
+      body: { input: { message: 'We need 50 seats of the Team plan this week' } },
+    });
+    await page.goto(`/dashboard/executions/${read.body.execution_id}`);
+    const step = page.locator('tr[data-step="read"]');
+    await step.getByText('2 model calls').click();
+    await step.getByText('Arguments and result').click();
+    await page.screenshot({ path: join(out, 'llm-execution.png'), fullPage: true });
+  } finally {
+    await model.close();
+    crm.close();
+  }
   await page.goto('/dashboard/settings');
   const usage = page.getByRole('region', { name: 'Model usage' });
   await expect(usage.getByRole('cell', { name: 'gpt-4o-mini' })).toBeVisible();

@@ -141,6 +141,14 @@ export function ExecutionDetailPage({ id }: { id: string }) {
             <dt>Duration</dt>
             <dd>{e.duration_ms === null ? '—' : `${e.duration_ms} ms`}</dd>
           </div>
+          {e.usage && (
+            <div>
+              <dt>Model tokens</dt>
+              <dd data-testid="execution-usage">
+                {e.usage.prompt_tokens} prompt + {e.usage.completion_tokens} completion
+              </dd>
+            </div>
+          )}
         </dl>
       </section>
 

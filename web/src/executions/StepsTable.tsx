@@ -1,5 +1,6 @@
 import type { ExecutionStep } from '../api';
 import { Badge, Json } from '../ui';
+import { ModelCalls } from './ModelCalls';
 
 /**
  * The steps of a workflow run, in the order they started: one row each, with the output or
@@ -66,6 +67,7 @@ export function StepsTable({ steps, label }: { steps: ExecutionStep[]; label: st
                     tokens
                   </p>
                 )}
+                {step.llm && <ModelCalls stepId={step.id} calls={step.llm.calls} />}
               </td>
             </tr>
           ))}
