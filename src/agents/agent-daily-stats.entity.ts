@@ -23,8 +23,12 @@ export class AgentDailyStats {
   @PrimaryColumn({ type: 'varchar', length: 10 })
   day: string;
 
-  /** Which writer's row (COUNTER_PART); sum over the parts to read a day. */
-  @PrimaryColumn({ type: 'smallint' })
+  /**
+   * Which writer's row (COUNTER_PART); sum over the parts to read a day. The default (the
+   * intake's part) is for a process of the release before, still running while a rolling
+   * upgrade goes on: its upserts name no part and land in part 0, counted all the same.
+   */
+  @PrimaryColumn({ type: 'smallint', default: 0 })
   part: CounterPart;
 
   @Column({ type: 'int', default: 0 })

@@ -3,16 +3,17 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * The daily counters get a row per writer (`part`: 0 the intake, 1 the worker), so that the
  * intake and the worker never wait on one row lock (AgentDailyStats). One ALTER (needs only
- * the database's own privileges): the new NOT NULL column takes its implicit default 0 in
- * every existing row, which so becomes part 0 with its counts unchanged (a day's counters
- * are the sum over its parts).
+ * the database's own privileges): every existing row becomes part 0 (the column's default)
+ * with its counts unchanged, a day's counters being the sum over its parts. The default also
+ * keeps the processes of the release before working while they are rolled after the
+ * migration: their upserts name no part and add to part 0.
  */
 export class MysqlDailyStatsParts1764000250000 implements MigrationInterface {
   name = 'MysqlDailyStatsParts1764000250000';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(
-      `ALTER TABLE \`agent_daily_stats\` ADD \`part\` smallint NOT NULL AFTER \`day\`, DROP PRIMARY KEY, ADD PRIMARY KEY (\`agent_id\`, \`day\`, \`part\`)`,
+      `ALTER TABLE \`agent_daily_stats\` ADD \`part\` smallint NOT NULL DEFAULT '0' AFTER \`day\`, DROP PRIMARY KEY, ADD PRIMARY KEY (\`agent_id\`, \`day\`, \`part\`)`,
     );
   }
 

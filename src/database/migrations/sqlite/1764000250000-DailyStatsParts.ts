@@ -11,7 +11,7 @@ export class SqliteDailyStatsParts1764000250000 implements MigrationInterface {
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(
-      `CREATE TABLE "temporary_agent_daily_stats" ("agent_id" varchar(40) NOT NULL, "day" varchar(10) NOT NULL, "part" smallint NOT NULL, "created" integer NOT NULL DEFAULT (0), "completed" integer NOT NULL DEFAULT (0), "failed" integer NOT NULL DEFAULT (0), PRIMARY KEY ("agent_id", "day", "part"))`,
+      `CREATE TABLE "temporary_agent_daily_stats" ("agent_id" varchar(40) NOT NULL, "day" varchar(10) NOT NULL, "part" smallint NOT NULL DEFAULT (0), "created" integer NOT NULL DEFAULT (0), "completed" integer NOT NULL DEFAULT (0), "failed" integer NOT NULL DEFAULT (0), PRIMARY KEY ("agent_id", "day", "part"))`,
     );
     await queryRunner.query(
       `INSERT INTO "temporary_agent_daily_stats"("agent_id", "day", "part", "created", "completed", "failed") SELECT "agent_id", "day", 0, "created", "completed", "failed" FROM "agent_daily_stats"`,
