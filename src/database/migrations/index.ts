@@ -23,8 +23,8 @@ import { MysqlAgentVersions1764000100000 } from './mysql/1764000100000-AgentVers
 import { SqliteAgentVersions1764000100000 } from './sqlite/1764000100000-AgentVersions';
 import { MysqlExecutionSteps1764000200000 } from './mysql/1764000200000-ExecutionSteps';
 import { SqliteExecutionSteps1764000200000 } from './sqlite/1764000200000-ExecutionSteps';
-import { MysqlDailyStatsParts1764000250000 } from './mysql/1764000250000-DailyStatsParts';
-import { SqliteDailyStatsParts1764000250000 } from './sqlite/1764000250000-DailyStatsParts';
+import { MysqlDailyStatsParts1764000750000 } from './mysql/1764000750000-DailyStatsParts';
+import { SqliteDailyStatsParts1764000750000 } from './sqlite/1764000750000-DailyStatsParts';
 
 /**
  * Migrations in order, one list per driver (column types differ between SQLite and MySQL).
@@ -49,7 +49,7 @@ export const SQLITE_MIGRATIONS: Function[] = [
   SqliteAccountSecrets1764000000000,
   SqliteAgentVersions1764000100000,
   SqliteExecutionSteps1764000200000,
-  SqliteDailyStatsParts1764000250000,
+  SqliteDailyStatsParts1764000750000,
 ];
 export const MYSQL_MIGRATIONS: Function[] = [
   MysqlInitial1763780000000,
@@ -65,5 +65,5 @@ export const MYSQL_MIGRATIONS: Function[] = [
   MysqlAccountSecrets1764000000000,
   MysqlAgentVersions1764000100000,
   MysqlExecutionSteps1764000200000,
-  MysqlDailyStatsParts1764000250000,
+  MysqlDailyStatsParts1764000750000,
 ];

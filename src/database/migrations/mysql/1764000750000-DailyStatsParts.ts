@@ -8,8 +8,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * keeps the processes of the release before working while they are rolled after the
  * migration: their upserts name no part and add to part 0.
  */
-export class MysqlDailyStatsParts1764000250000 implements MigrationInterface {
-  name = 'MysqlDailyStatsParts1764000250000';
+export class MysqlDailyStatsParts1764000750000 implements MigrationInterface {
+  name = 'MysqlDailyStatsParts1764000750000';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(

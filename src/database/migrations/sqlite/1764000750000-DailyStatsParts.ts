@@ -6,8 +6,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * primary key in place: the table is rebuilt, every existing row becoming part 0 with its
  * counts unchanged (a day's counters are the sum over its parts).
  */
-export class SqliteDailyStatsParts1764000250000 implements MigrationInterface {
-  name = 'SqliteDailyStatsParts1764000250000';
+export class SqliteDailyStatsParts1764000750000 implements MigrationInterface {
+  name = 'SqliteDailyStatsParts1764000750000';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(
