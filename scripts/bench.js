@@ -204,6 +204,7 @@ async function openDb(kind, env) {
         ).run(from, to, accountId, agentId);
         db.exec('ANALYZE');
       },
+      rowLocks: async () => null,
       close: async () => db.close(),
     };
   }
@@ -258,6 +259,12 @@ async function openDb(kind, env) {
       }
       await conn.query('ANALYZE TABLE executions');
     },
+    // Server-wide InnoDB row lock waits so far (count, ms waited): what a hot row costs.
+    rowLocks: async () => {
+      const [rows] = await conn.query("SHOW GLOBAL STATUS WHERE Variable_name IN ('Innodb_row_lock_waits', 'Innodb_row_lock_time')");
+      const value = (name) => Number(rows.find((row) => row.Variable_name === name)?.Value ?? 0);
+      return { waits: value('Innodb_row_lock_waits'), ms: value('Innodb_row_lock_time') };
+    },
     close: async () => conn.end(),
   };
 }
@@ -288,6 +295,7 @@ async function drain(db, agentId, timeoutMs) {
  */
 async function measureE2e(pid, db, agentId, webhookRequest) {
   const before = await db.finished(agentId);
+  const locks0 = await db.rowLocks();
   const cpu0 = cpuMs(pid);
   const t0 = Date.now();
   const e2eRun = await run({ ...webhookRequest, amount: P.e2e });
@@ -301,6 +309,7 @@ async function measureE2e(pid, db, agentId, webhookRequest) {
     await sleep(20);
   }
   const cpu1 = cpuMs(pid);
+  const locks1 = await db.rowLocks();
   const e2eMs = complete ? Math.max(1, (await db.lastCompletedAt(agentId)) - t0) : Date.now() - t0;
   return {
     requests: P.e2e,
@@ -309,6 +318,7 @@ async function measureE2e(pid, db, agentId, webhookRequest) {
     ms: e2eMs,
     per_second: Math.round((acked / e2eMs) * 1000),
     cpu_ms_per_execution: cpu0 === null || acked === 0 ? null : +((cpu1 - cpu0) / acked).toFixed(3),
+    row_lock_waits: locks0 && locks1 ? { waits: locks1.waits - locks0.waits, ms: locks1.ms - locks0.ms } : null,
   };
 }
 
@@ -528,6 +538,8 @@ function table(byDb) {
   row('ingest at 50 % of that rate: p50 / p99 (ms)', (r) => `${r.ingest_half.p50} / ${r.ingest_half.p99} @ ${r.ingest_half.rate}/s${failures(r.ingest_half)}`);
   row(`end to end (${P.e2e} webhooks → final), executions/s`, (r) => `${r.e2e.per_second} (${ratio(r.e2e.per_second, r)})${r.e2e.complete ? '' : ' INCOMPLETE'}`);
   row('end to end, service CPU ms per execution', (r) => `${r.e2e.cpu_ms_per_execution}`);
+  row('end to end, InnoDB row lock waits / ms waited (server-wide)', (r) =>
+    r.e2e.row_lock_waits ? `${r.e2e.row_lock_waits.waits} / ${r.e2e.row_lock_waits.ms}` : '—');
   row(`end to end, 5-step workflow agent (${P.e2e} webhooks → final), executions/s (× plain)`, (r) =>
     `${r.e2e_workflow.per_second} (${(r.e2e_workflow.per_second / Math.max(1, r.e2e.per_second)).toFixed(2)} ×)${r.e2e_workflow.complete ? '' : ' INCOMPLETE'}`);
   row('end to end, 5-step workflow, service CPU ms per execution', (r) => `${r.e2e_workflow.cpu_ms_per_execution}`);

@@ -1,7 +1,7 @@
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { In, type DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AgentDailyStats } from '../src/agents/agent-daily-stats.entity';
+import { AgentDailyStats, COUNTER_PART } from '../src/agents/agent-daily-stats.entity';
 import { Agent } from '../src/agents/agent.entity';
 import { utcDay } from '../src/common/time';
 import { ExecutionIntakeService } from '../src/executions/execution-intake.service';
@@ -13,20 +13,12 @@ import { Execution, FINAL_STATUSES } from '../src/executions/execution.entity';
 import { RetentionService } from '../src/retention/retention.service';
 import { createAgent, seedAgent } from './support/agents';
 import { startLocalServer, waitFor, type LocalServer } from './support/http-server';
+import { dailyCounters, type DayCounters } from './support/rows';
 import { bearer, startTestService, TestService } from './support/service';
 
 const DAY = 86_400_000;
 const VALID = { email: 'lead@acme.io', company: 'Acme' };
 const INVALID = { name: 'no email' };
-
-type Counters = Record<string, [created: number, completed: number, failed: number]>;
-
-async function countersOf(dataSource: DataSource, agentId: string): Promise<Counters> {
-  const found = await dataSource.getRepository(AgentDailyStats).findBy({ agentId });
-  return Object.fromEntries(
-    found.map((row) => [row.day, [Number(row.created), Number(row.completed), Number(row.failed)]]),
-  );
-}
 
 /** Triggers and stored routines in the service's database (there must be none). */
 async function triggers(dataSource: DataSource): Promise<string[]> {
@@ -97,7 +89,7 @@ describe('daily counters, through the service', () => {
       () => t.service.dataSource.getRepository(Execution).findBy({ id: In(ids) }),
       (rows) => rows.every((row) => row.status === 'completed'),
     );
-    expect(await countersOf(t.service.dataSource, lead.id)).toEqual({
+    expect(await dailyCounters(t.service.dataSource, lead.id)).toEqual({
       [today]: [4 + 8 + 3, 3 + 8 + 3, 1],
     });
     const agent = await t.api().get(`/v2/agents/${lead.id}`).set(bearer(key)).expect(200);
@@ -120,7 +112,7 @@ describe('daily counters, through the service', () => {
       .post(`/v2/executions/${queued.body.execution_id}/cancel`)
       .set(bearer(key))
       .expect(200);
-    expect(await countersOf(t.service.dataSource, waiting)).toEqual({ [today]: [1, 0, 0] });
+    expect(await dailyCounters(t.service.dataSource, waiting)).toEqual({ [today]: [1, 0, 0] });
   });
 });
 
@@ -218,12 +210,27 @@ describe('daily counters, transition by transition', () => {
     const { execution: h } = await intake.submit({ agent, input: VALID, source: 'api' });
     await lifecycle.cancel(h);
 
-    const expected: Counters = {
+    const expected: DayCounters = {
       [today]: [8, 0, 3],
       [utcDay(twoDaysAgo)]: [0, 2, 0],
       [utcDay(threeDaysAgo)]: [0, 0, 1],
     };
-    expect(await countersOf(dataSource, agent.id)).toEqual(expected);
+    expect(await dailyCounters(dataSource, agent.id)).toEqual(expected);
+    // Each writer in its own row of a day, so that intake and worker never share a row lock:
+    // the intake's holds only `created`, the worker's only `completed` and `failed`.
+    const parts = await dataSource.getRepository(AgentDailyStats).findBy({ agentId: agent.id });
+    expect(
+      parts
+        .map((row) => [row.day, Number(row.part), row.created, row.completed, row.failed])
+        .sort((x, y) => `${x[0]}${x[1]}`.localeCompare(`${y[0]}${y[1]}`)),
+    ).toEqual(
+      [
+        [today, COUNTER_PART.intake, 8, 0, 0],
+        [today, COUNTER_PART.worker, 0, 0, 3],
+        [utcDay(twoDaysAgo), COUNTER_PART.worker, 0, 2, 0],
+        [utcDay(threeDaysAgo), COUNTER_PART.worker, 0, 0, 1],
+      ].sort((x, y) => `${x[0]}${x[1]}`.localeCompare(`${y[0]}${y[1]}`)),
+    );
 
     // Retention deletes finished executions; the counters outlive them.
     const retention = new RetentionService(
@@ -234,6 +241,6 @@ describe('daily counters, transition by transition', () => {
     const pruned = await retention.prune(new Date(now + 1000));
     expect(pruned.executions).toBeGreaterThanOrEqual(8);
     expect(await rows().countBy({ agentId: agent.id, status: In([...FINAL_STATUSES]) })).toBe(0);
-    expect(await countersOf(dataSource, agent.id)).toEqual(expected);
+    expect(await dailyCounters(dataSource, agent.id)).toEqual(expected);
   });
 });

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { loadConfig } from '../src/config/configuration';
 import { openDatabase } from '../src/database/database';
 import { createTestDatabase, TestDatabase } from './support/database';
+import { undoMigration } from './support/migrations';
 import { TEST_SECRET_KEY } from './support/service';
 
 describe('migrations', () => {
@@ -27,5 +28,66 @@ describe('migrations', () => {
   it('are all applied and a second run does nothing', async () => {
     expect(await dataSource.showMigrations()).toBe(false);
     expect(await dataSource.runMigrations()).toEqual([]);
+  });
+
+  it('DailyStatsParts keeps every count: old rows become the intake part, down sums parts', async () => {
+    /** Every row, numbers as numbers: [agent, day, (part,) created, completed, failed]. */
+    const rows = async (parts: boolean) =>
+      (
+        (await dataSource.query(
+          `SELECT agent_id, day, ${parts ? 'part, ' : ''}created, completed, failed
+           FROM agent_daily_stats ORDER BY agent_id, day${parts ? ', part' : ''}`,
+        )) as Record<string, unknown>[]
+      ).map((row) => Object.values(row).map((value, i) => (i < 2 ? value : Number(value))));
+    // A database before the migration: one row per agent and day.
+    await undoMigration(dataSource, 'DailyStatsParts');
+    const legacy = [
+      ['agt_a', '2026-11-01', 5, 3, 1],
+      ['agt_a', '2026-11-02', 7, 0, 2],
+      ['agt_b', '2026-11-01', 1, 1, 0],
+    ];
+    for (const row of legacy) {
+      await dataSource.query(
+        'INSERT INTO agent_daily_stats (agent_id, day, created, completed, failed) VALUES (?, ?, ?, ?, ?)',
+        row,
+      );
+    }
+    expect(await rows(false)).toEqual(legacy);
+
+    // The upgrade: each row becomes the intake's part (0) of its day, counts unchanged.
+    const applied = await dataSource.runMigrations();
+    expect(applied.map((migration) => migration.name)).toEqual([
+      expect.stringContaining('DailyStatsParts'),
+    ]);
+    expect(await rows(true)).toEqual(legacy.map(([agent, day, ...n]) => [agent, day, 0, ...n]));
+
+    if (db.driver === 'mariadb') {
+      // A process of the release before, not yet rolled (several processes share MySQL; SQLite
+      // has one): its upsert, as released, names no part and adds to part 0, counted.
+      await dataSource.query(
+        `INSERT INTO agent_daily_stats (agent_id, day, created, completed, failed) VALUES (?, ?, ?, ?, ?)
+         ON DUPLICATE KEY UPDATE created = created + VALUES(created),
+         completed = completed + VALUES(completed), failed = failed + VALUES(failed)`,
+        ['agt_b', '2026-11-01', 1, 1, 1],
+      );
+      expect(await rows(true)).toEqual([
+        ['agt_a', '2026-11-01', 0, 5, 3, 1],
+        ['agt_a', '2026-11-02', 0, 7, 0, 2],
+        ['agt_b', '2026-11-01', 0, 2, 2, 1],
+      ]);
+      await dataSource.query(
+        `UPDATE agent_daily_stats SET created = 1, completed = 1, failed = 0 WHERE agent_id = 'agt_b'`,
+      );
+    }
+
+    // The worker's part of a day, then back down: each day's parts summed into one row.
+    await dataSource.query(
+      'INSERT INTO agent_daily_stats (agent_id, day, part, created, completed, failed) VALUES (?, ?, 1, 0, 4, 5)',
+      ['agt_a', '2026-11-01'],
+    );
+    await undoMigration(dataSource, 'DailyStatsParts');
+    expect(await rows(false)).toEqual([['agt_a', '2026-11-01', 5, 7, 6], ...legacy.slice(1)]);
+    await dataSource.runMigrations();
+    await dataSource.query('DELETE FROM agent_daily_stats');
   });
 });

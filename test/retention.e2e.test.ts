@@ -1,12 +1,22 @@
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AgentDailyStats } from '../src/agents/agent-daily-stats.entity';
+import {
+  AgentDailyStats,
+  COUNTER_PART,
+  type CounterPart,
+} from '../src/agents/agent-daily-stats.entity';
 import { utcDay } from '../src/common/time';
 import { Execution } from '../src/executions/execution.entity';
 import { RetentionService } from '../src/retention/retention.service';
 import { CallbackDelivery } from '../src/webhooks/outbound/callback-delivery.entity';
 import { DeliveryAttempt } from '../src/webhooks/outbound/delivery-attempt.entity';
-import { insertAgent, insertDailyStats, insertDelivery, insertExecution } from './support/rows';
+import {
+  dailyCounters,
+  insertAgent,
+  insertDailyStats,
+  insertDelivery,
+  insertExecution,
+} from './support/rows';
 import { startTestService, TestService } from './support/service';
 
 const DAY = 86_400_000;
@@ -66,21 +76,33 @@ describe('retention', () => {
     ];
     const keptDelivery = await insertDelivery(ds, kept[1]);
 
-    const stat = (days: number, completed: number): AgentDailyStats => ({
+    // A day's counters in the intake's row (created) and the worker's (completed).
+    const stat = (days: number, part: CounterPart, n: number): AgentDailyStats => ({
       agentId: agent.id,
       day: utcDay(ago(days)),
-      created: completed,
-      completed,
+      part,
+      created: part === COUNTER_PART.intake ? n : 0,
+      completed: part === COUNTER_PART.worker ? n : 0,
       failed: 0,
     });
-    // The database counted the rows above (triggers); counters of chosen ages replace those.
+    const { intake, worker } = COUNTER_PART;
+    // The rows above were not counted; counters of chosen ages, in one part or both.
     await ds.getRepository(AgentDailyStats).delete({ agentId: agent.id });
-    for (const days of [31, 45, 90]) await insertDailyStats(ds, stat(days, 1));
-    for (const days of [29, 0]) await insertDailyStats(ds, stat(days, 7));
+    for (const [days, part] of [
+      [31, intake],
+      [31, worker],
+      [45, intake],
+      [90, worker],
+    ] as const) {
+      await insertDailyStats(ds, stat(days, part, 1));
+    }
+    for (const days of [29, 0]) {
+      for (const part of [intake, worker]) await insertDailyStats(ds, stat(days, part, 7));
+    }
 
     const result = await retention.prune(at);
-    // 4 executions in batches of 2; 3 old daily rows in batches of 2 and 1.
-    expect(result).toEqual({ executions: 4, dailyStats: 3, batches: 4 });
+    // 4 executions in batches of 2; 4 old daily rows (of 3 days) in batches of 2.
+    expect(result).toEqual({ executions: 4, dailyStats: 4, batches: 4 });
 
     const ids = (await ds.getRepository(Execution).find({ where: { agentId: agent.id } })).map(
       (row) => row.id,
@@ -100,13 +122,10 @@ describe('retention', () => {
     ).not.toBeNull();
 
     // Recent counters are untouched (nothing is decremented for pruned rows).
-    const stats = await ds.getRepository(AgentDailyStats).find({ where: { agentId: agent.id } });
-    expect(stats.map((row) => [row.day, row.completed]).sort()).toEqual(
-      [
-        [utcDay(ago(29)), 7],
-        [utcDay(at), 7],
-      ].sort(),
-    );
+    expect(await dailyCounters(ds, agent.id)).toEqual({
+      [utcDay(ago(29))]: [7, 7, 0],
+      [utcDay(at)]: [7, 7, 0],
+    });
 
     // A second pass finds nothing more.
     expect(await retention.prune(at)).toEqual({ executions: 0, dailyStats: 0, batches: 0 });

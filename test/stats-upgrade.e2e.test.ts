@@ -1,7 +1,7 @@
 import { In, type DataSource } from 'typeorm';
 import { createConnection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AgentDailyStats } from '../src/agents/agent-daily-stats.entity';
+import { AgentDailyStats, COUNTER_PART } from '../src/agents/agent-daily-stats.entity';
 import { Agent } from '../src/agents/agent.entity';
 import { utcDay } from '../src/common/time';
 import { Execution } from '../src/executions/execution.entity';
@@ -9,6 +9,7 @@ import { seedAgent } from './support/agents';
 import { ensureBuilt, runCli } from './support/cli';
 import { createTestDatabase, type TestDatabase } from './support/database';
 import { waitFor } from './support/http-server';
+import { undoMigration } from './support/migrations';
 import { insertExecution } from './support/rows';
 import { startTestService, type TestService } from './support/service';
 
@@ -90,7 +91,9 @@ describe('upgrade from the daily-counter triggers', () => {
     let dataSource = t.service.dataSource;
     const agent = await dataSource.getRepository(Agent).findOneByOrFail({ id: lead.id });
 
-    // Back to the state the trigger release left: its triggers, DropStatsTriggers not run.
+    // Back to the state the trigger release left: its triggers, DropStatsTriggers not run, one
+    // counter row per day (DailyStatsParts not run).
+    await undoMigration(dataSource, 'DailyStatsParts');
     await dataSource.query(`DELETE FROM migrations WHERE name LIKE ?`, ['%DropStatsTriggers%']);
     if (db.driver === 'sqlite') {
       for (const sql of LEGACY_SQLITE) await dataSource.query(sql);
@@ -120,8 +123,16 @@ describe('upgrade from the daily-counter triggers', () => {
       queued.push(await insertExecution(dataSource, agent, { status: 'queued' }));
     }
     await insertExecution(dataSource, agent, { status: 'completed' });
+    // Summed by day: the same query reads the table before the upgrade (a row per day) and
+    // after it (a row per day and writer).
     const counters = async () =>
-      (await dataSource.getRepository(AgentDailyStats).findBy({ agentId: agent.id })).map((row) => [
+      (
+        await dataSource.query(
+          `SELECT day, SUM(created) AS created, SUM(completed) AS completed, SUM(failed) AS failed
+           FROM agent_daily_stats WHERE agent_id = ? GROUP BY day`,
+          [agent.id],
+        )
+      ).map((row: Record<string, unknown>) => [
         row.day,
         Number(row.created),
         Number(row.completed),
@@ -156,6 +167,16 @@ describe('upgrade from the daily-counter triggers', () => {
     t = await startTestService({ SYNC_WAIT_MS: '10000' }, { db });
     dataSource = t.service.dataSource;
     expect(await triggerNames(dataSource)).toEqual([]);
+    // The row counted before the upgrade is now the intake's part, its counts unchanged.
+    expect(
+      (await dataSource.getRepository(AgentDailyStats).findBy({ agentId: agent.id })).map((row) => [
+        row.day,
+        Number(row.part),
+        row.created,
+        row.completed,
+        row.failed,
+      ]),
+    ).toEqual([[today, COUNTER_PART.intake, 4, 1, 0]]);
     const fresh = await Promise.all(
       [1, 2].map(() =>
         t!.webhook().post(lead.path).send({ email: 'a@acme.io', company: 'Acme' }).expect(202),

@@ -26,7 +26,8 @@ export interface AgentStats {
  * - executions_today: executions created since 00:00 UTC today;
  * - success_rate: completed / (completed + failed) x 100 over executions finished in the
  *   last 30 UTC days (today and the 29 before), rounded to one decimal; 0 when none.
- * Both read per-agent daily counters, never the executions table. DailyCounters writes those
+ * Both read per-agent daily counters, never the executions table, summed over a day's parts
+ * (a row per writer, AgentDailyStats). DailyCounters writes those
  * counters in the same transaction as the execution writes they count: an inserted execution
  * counts as created on its `created_at` day, one reaching `completed` or `failed` on its
  * `completed_at` day.
@@ -42,25 +43,25 @@ export class AgentStatsService {
     if (agentIds.length === 0) return result;
     const today = utcDay(at);
     const since = utcDay(new Date(at.getTime() - (SUCCESS_WINDOW_DAYS - 1) * 86_400_000));
+    // Summed by the database over days and parts (each writer has its own row of a day).
     const rows = await this.dataSource
       .getRepository(AgentDailyStats)
       .createQueryBuilder('s')
+      .select('s.agent_id', 'agentId')
+      .addSelect('SUM(s.completed)', 'completed')
+      .addSelect('SUM(s.failed)', 'failed')
+      .addSelect('SUM(CASE WHEN s.day = :today THEN s.created ELSE 0 END)', 'today')
       .where('s.agent_id IN (:...ids)', { ids: agentIds })
       .andWhere('s.day >= :since', { since })
-      .getMany();
-    const sums = new Map<string, { completed: number; failed: number; today: number }>();
+      .setParameter('today', today)
+      .groupBy('s.agent_id')
+      .getRawMany<{ agentId: string; completed: unknown; failed: unknown; today: unknown }>();
     for (const row of rows) {
-      const sum = sums.get(row.agentId) ?? { completed: 0, failed: 0, today: 0 };
-      sum.completed += Number(row.completed);
-      sum.failed += Number(row.failed);
-      if (row.day === today) sum.today += Number(row.created);
-      sums.set(row.agentId, sum);
-    }
-    for (const [agentId, sum] of sums) {
-      const finished = sum.completed + sum.failed;
-      result.set(agentId, {
-        executionsToday: sum.today,
-        successRate: finished === 0 ? 0 : Math.round((sum.completed / finished) * 1000) / 10,
+      const completed = Number(row.completed);
+      const finished = completed + Number(row.failed);
+      result.set(row.agentId, {
+        executionsToday: Number(row.today),
+        successRate: finished === 0 ? 0 : Math.round((completed / finished) * 1000) / 10,
       });
     }
     return result;

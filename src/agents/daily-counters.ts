@@ -1,7 +1,11 @@
 import type { DataSource } from 'typeorm';
 import { utcDay } from '../common/time';
+import { COUNTER_PART, type CounterPart } from './agent-daily-stats.entity';
 import type { Statement } from '../database/transactions';
 import type { Execution } from '../executions/execution.entity';
+
+/** Every counter write: an upsert of a row of one part. */
+const INSERT = 'INSERT INTO agent_daily_stats (agent_id, day, part, created, completed, failed)';
 
 /**
  * The one place that writes the per-agent daily counters (`agent_daily_stats`), read by
@@ -18,6 +22,10 @@ import type { Execution } from '../executions/execution.entity';
  * `executions`: so a counter moves exactly when its execution's write commits. Applied
  * by the application, not by database triggers: a managed MySQL without SUPER cannot create
  * triggers while binary logging is on (docs/decisions.md).
+ *
+ * Each writer upserts its own row of a day (`part`): the intake's (`inserted`) and the
+ * worker's (`finished`), so that an intake batch and a finishing run of the same agent never
+ * wait for each other's row lock. Readers sum a day over its parts.
  */
 export class DailyCounters {
   private readonly sqlite: boolean;
@@ -33,7 +41,7 @@ export class DailyCounters {
       deltas.add(execution.agentId, execution.createdAt, 1, 0, 0);
       this.addFinal(deltas, execution.agentId, execution.status, execution.completedAt);
     }
-    return this.upsert(deltas);
+    return this.upsert(COUNTER_PART.intake, deltas);
   }
 
   /** The counters of executions that a write just moved to `completed` or `failed`. */
@@ -44,7 +52,7 @@ export class DailyCounters {
     for (const { agentId, status, completedAt } of executions) {
       this.addFinal(deltas, agentId, status, completedAt);
     }
-    return this.upsert(deltas);
+    return this.upsert(COUNTER_PART.worker, deltas);
   }
 
   /**
@@ -56,16 +64,14 @@ export class DailyCounters {
   finishedIfChanged(
     execution: Pick<Execution, 'agentId' | 'status' | 'completedAt'>,
   ): Statement | null {
-    const statement = this.finished([execution]);
-    if (!statement) return null;
-    const [sql, parameters] = statement;
+    const deltas = new Deltas();
+    this.addFinal(deltas, execution.agentId, execution.status, execution.completedAt);
+    const rows = deltas.sorted();
+    if (rows.length === 0) return null;
     const guard = this.sqlite ? 'changes() = 1' : 'ROW_COUNT() = 1';
     // INSERT … SELECT … WHERE: the row to add exists only if the guard holds.
-    const guarded = sql.replace(
-      /VALUES \(\?, \?, \?, \?, \?\)/,
-      `SELECT ?, ?, ?, ?, ?${this.sqlite ? '' : ' FROM DUAL'} WHERE ${guard}`,
-    );
-    return [guarded, parameters];
+    const select = `SELECT ?, ?, ${COUNTER_PART.worker}, ?, ?, ?${this.sqlite ? '' : ' FROM DUAL'} WHERE ${guard}`;
+    return [`${INSERT} ${select} ${this.onConflict()}`, rows.flat()];
   }
 
   private addFinal(
@@ -89,19 +95,19 @@ export class DailyCounters {
    * One multi-row upsert. Rows are sorted by (agent, day), so that concurrent transactions
    * lock the counter rows in the same order (no deadlock between two of them).
    */
-  private upsert(deltas: Deltas): Statement | null {
+  private upsert(part: CounterPart, deltas: Deltas): Statement | null {
     const rows = deltas.sorted();
     if (rows.length === 0) return null;
-    const values = rows.map(() => '(?, ?, ?, ?, ?)').join(', ');
-    const upsert = this.sqlite
-      ? `ON CONFLICT (agent_id, day) DO UPDATE SET created = created + excluded.created,
+    const values = rows.map(() => `(?, ?, ${part}, ?, ?, ?)`).join(', ');
+    return [`${INSERT} VALUES ${values} ${this.onConflict()}`, rows.flat()];
+  }
+
+  private onConflict(): string {
+    return this.sqlite
+      ? `ON CONFLICT (agent_id, day, part) DO UPDATE SET created = created + excluded.created,
          completed = completed + excluded.completed, failed = failed + excluded.failed`
       : `ON DUPLICATE KEY UPDATE created = created + VALUES(created),
          completed = completed + VALUES(completed), failed = failed + VALUES(failed)`;
-    return [
-      `INSERT INTO agent_daily_stats (agent_id, day, created, completed, failed) VALUES ${values} ${upsert}`,
-      rows.flat(),
-    ];
   }
 }
 

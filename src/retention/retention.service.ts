@@ -116,12 +116,12 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
     for (;;) {
       if (this.stopped) return result;
       const keys = await stats.find({
-        select: { agentId: true, day: true },
+        select: { agentId: true, day: true, part: true },
         where: { day: LessThan(oldestKept) },
         take: size,
       });
       if (keys.length === 0) break;
-      await stats.delete(keys.map(({ agentId, day }) => ({ agentId, day })));
+      await stats.delete(keys.map(({ agentId, day, part }) => ({ agentId, day, part })));
       result.dailyStats += keys.length;
       result.batches++;
       if (keys.length < size) break;

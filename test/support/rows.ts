@@ -123,6 +123,21 @@ export async function insertDelivery(
   return { delivery, attempt };
 }
 
+/** Daily counters by UTC day: [created, completed, failed], each day summed over its parts. */
+export type DayCounters = Record<string, [created: number, completed: number, failed: number]>;
+
+/** An agent's daily counters as the readers see them: every day summed over its parts. */
+export async function dailyCounters(dataSource: DataSource, agentId: string): Promise<DayCounters> {
+  const counters: DayCounters = {};
+  for (const row of await dataSource.getRepository(AgentDailyStats).findBy({ agentId })) {
+    const day = (counters[row.day] ??= [0, 0, 0]);
+    day[0] += Number(row.created);
+    day[1] += Number(row.completed);
+    day[2] += Number(row.failed);
+  }
+  return counters;
+}
+
 export async function insertDailyStats(
   dataSource: DataSource,
   row: AgentDailyStats,

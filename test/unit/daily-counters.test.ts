@@ -16,8 +16,9 @@ const mysql = { options: { type: 'mariadb' } } as unknown as DataSource;
 
 function table() {
   const db = new Database(':memory:');
-  db.exec(`CREATE TABLE agent_daily_stats (agent_id TEXT, day TEXT, created INT NOT NULL DEFAULT 0,
-    completed INT NOT NULL DEFAULT 0, failed INT NOT NULL DEFAULT 0, PRIMARY KEY (agent_id, day))`);
+  db.exec(`CREATE TABLE agent_daily_stats (agent_id TEXT, day TEXT, part INT NOT NULL,
+    created INT NOT NULL DEFAULT 0, completed INT NOT NULL DEFAULT 0,
+    failed INT NOT NULL DEFAULT 0, PRIMARY KEY (agent_id, day, part))`);
   db.exec(`CREATE TABLE e (id TEXT PRIMARY KEY, status TEXT)`);
   return db;
 }
@@ -44,7 +45,7 @@ describe('DailyCounters', () => {
       row('a', 'failed', '2026-11-24T23:00:00Z', '2026-11-26T01:00:00Z'),
     ])!;
     expect(sql).toMatch(
-      /VALUES \(\?, \?, \?, \?, \?\), \(\?, \?, \?, \?, \?\), .* ON DUPLICATE KEY UPDATE/s,
+      /VALUES \(\?, \?, 0, \?, \?, \?\), \(\?, \?, 0, \?, \?, \?\), .* ON DUPLICATE KEY UPDATE/s,
     );
     expect(parameters).toEqual([
       ...['a', '2026-11-24', 1, 0, 0],
@@ -66,7 +67,7 @@ describe('DailyCounters', () => {
     db.prepare(sql).run(...parameters);
     db.prepare(sql).run(...parameters);
     expect(db.prepare('SELECT * FROM agent_daily_stats').all()).toEqual([
-      { agent_id: 'a', day: '2026-11-03', created: 0, completed: 4, failed: 2 },
+      { agent_id: 'a', day: '2026-11-03', part: 1, created: 0, completed: 4, failed: 2 },
     ]);
     expect(counters.finished([row('a', 'cancelled', '2026-11-01', '2026-11-02')])).toBeNull();
     expect(counters.inserted([])).toBeNull();
@@ -90,7 +91,29 @@ describe('DailyCounters', () => {
       row('a', 'failed', '2026-11-01T00:00:00Z', '2026-11-02T00:00:00Z'),
     )!;
     expect(mysqlSql).toMatch(
-      /SELECT \?, \?, \?, \?, \? FROM DUAL WHERE ROW_COUNT\(\) = 1 ON DUPLICATE KEY/,
+      /SELECT \?, \?, 1, \?, \?, \? FROM DUAL WHERE ROW_COUNT\(\) = 1 ON DUPLICATE KEY/,
     );
+  });
+
+  it('the intake and the worker each upsert their own row of a day (part 0 and 1)', () => {
+    const db = table();
+    const counters = new DailyCounters(sqlite);
+    const queued = row('a', 'queued', '2026-11-03T08:00:00Z');
+    const done = row('a', 'completed', '2026-11-03T08:00:00Z', '2026-11-03T09:00:00Z');
+    const failed = row('a', 'failed', '2026-11-03T08:00:00Z', '2026-11-03T10:00:00Z');
+    for (const statement of [
+      counters.inserted([queued, queued, queued]),
+      counters.finished([done]),
+      counters.finishedIfChanged(failed),
+      counters.inserted([queued]),
+    ]) {
+      const [sql, parameters] = statement!;
+      db.prepare(sql).run(...parameters);
+    }
+    // finishedIfChanged: `changes()` of the statement before it, the worker's upsert (1 row).
+    expect(db.prepare('SELECT * FROM agent_daily_stats ORDER BY part').all()).toEqual([
+      { agent_id: 'a', day: '2026-11-03', part: 0, created: 4, completed: 0, failed: 0 },
+      { agent_id: 'a', day: '2026-11-03', part: 1, created: 0, completed: 1, failed: 1 },
+    ]);
   });
 });

@@ -25,6 +25,8 @@ import { MysqlExecutionSteps1764000200000 } from './mysql/1764000200000-Executio
 import { SqliteExecutionSteps1764000200000 } from './sqlite/1764000200000-ExecutionSteps';
 import { MysqlModelUsage1764000700000 } from './mysql/1764000700000-ModelUsage';
 import { SqliteModelUsage1764000700000 } from './sqlite/1764000700000-ModelUsage';
+import { MysqlDailyStatsParts1764000750000 } from './mysql/1764000750000-DailyStatsParts';
+import { SqliteDailyStatsParts1764000750000 } from './sqlite/1764000750000-DailyStatsParts';
 
 /**
  * Migrations in order, one list per driver (column types differ between SQLite and MySQL).
@@ -50,6 +52,7 @@ export const SQLITE_MIGRATIONS: Function[] = [
   SqliteAgentVersions1764000100000,
   SqliteExecutionSteps1764000200000,
   SqliteModelUsage1764000700000,
+  SqliteDailyStatsParts1764000750000,
 ];
 export const MYSQL_MIGRATIONS: Function[] = [
   MysqlInitial1763780000000,
@@ -66,4 +69,5 @@ export const MYSQL_MIGRATIONS: Function[] = [
   MysqlAgentVersions1764000100000,
   MysqlExecutionSteps1764000200000,
   MysqlModelUsage1764000700000,
+  MysqlDailyStatsParts1764000750000,
 ];
