@@ -103,6 +103,7 @@ describe('outgoing webhooks (callbacks)', () => {
         started_at: execution.startedAt!.toISOString(),
         completed_at: execution.completedAt!.toISOString(),
         duration_ms: 50,
+        usage: null,
       },
     });
     expect(payload.data).not.toHaveProperty('logs');

@@ -287,4 +287,27 @@ describe('llm steps', () => {
     expect(mocked.body.output.intent).toBe('other');
     expect(model.requests).toHaveLength(1);
   });
+
+  it("a workflow execution's callback carries its steps and usage, as GET answers them", async () => {
+    model.script({ content: 'Hello Jane', usage: [40, 6] });
+    const agent = await createAgent(
+      workflow({
+        steps: [
+          { id: 'greet', type: 'llm', prompt: '{% "Greet " & $input.email %}' },
+          { id: 'shout', type: 'transform', value: '{% $uppercase($steps.greet.text) %}' },
+        ],
+      }),
+    );
+    const run = await api()
+      .post(`/v2/agents/${agent.id}/trigger`)
+      .set(bearer(key))
+      .send({ input: LEAD, options: { callback_url: `${crm.url}/hook` } })
+      .expect(200);
+    await waitFor(async () => crm.received.length, (count) => count === 1);
+    const { data } = crm.received[0].body as Json;
+    const { logs: _logs, ...record } = await execution(run.body.execution_id);
+    expect(data).toEqual(record);
+    expect(data.usage).toEqual({ prompt_tokens: 40, completion_tokens: 6 });
+    expect(data.steps.map((step: Json) => step.id)).toEqual(['greet', 'shout']);
+  });
 });

@@ -6,6 +6,7 @@ import { now } from '../../common/time';
 import type { Execution } from '../../executions/execution.entity';
 import { toExecutionResponse } from '../../executions/execution.response';
 import { LocalBus } from '../../queue/local-bus';
+import { StepStore } from '../../workflows/service/step-store';
 import { CallbackDelivery, CallbackEvent } from './callback-delivery.entity';
 
 const EVENTS: Partial<Record<Execution['status'], CallbackEvent>> = {
@@ -31,6 +32,10 @@ export class CallbackOutbox {
   async enqueue(manager: EntityManager, execution: Execution): Promise<CallbackDelivery | null> {
     const event = EVENTS[execution.status];
     if (!execution.callbackUrl || !event) return null;
+    // The record as `GET /v2/executions/:id` answers it, without logs: a workflow's steps and
+    // every execution's `usage` included (CONTRACT §7: "execution record without logs").
+    const steps =
+      execution.agentKind === 'workflow' ? await StepStore.read(manager, execution.id) : undefined;
     const createdAt = now();
     const id = newId('dlv');
     const delivery: CallbackDelivery = {
@@ -43,7 +48,7 @@ export class CallbackOutbox {
         id,
         type: event,
         created_at: createdAt.toISOString(),
-        data: toExecutionResponse(execution),
+        data: toExecutionResponse(execution, { steps, withUsage: true }),
       },
       status: 'pending',
       attempts: 0,

@@ -1,4 +1,4 @@
-import { In, type DataSource, type Repository } from 'typeorm';
+import { In, type DataSource, type EntityManager, type Repository } from 'typeorm';
 import type { Checkpoint, StepRecord } from '../context';
 import { ExecutionStep } from './execution-step.entity';
 import { CHUNK, insertBatcher, writable } from './insert-batcher';
@@ -33,6 +33,18 @@ export class StepStore {
     });
     for (const row of rows) result.get(row.executionId)?.push(row.record as unknown as StepRecord);
     return result;
+  }
+
+  /**
+   * The step records of one execution, in start order, read with `manager` (inside the
+   * transaction that finishes the execution: its callback carries the record as answered).
+   */
+  static async read(manager: EntityManager, executionId: string): Promise<StepRecord[]> {
+    const rows = await manager.getRepository(ExecutionStep).find({
+      where: { executionId },
+      order: { position: 'ASC' },
+    });
+    return rows.map((row) => row.record as unknown as StepRecord);
   }
 
   /**
