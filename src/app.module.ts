@@ -19,6 +19,7 @@ import { RunnerModule } from './runner/runner.module';
 import { SecretsApiModule } from './secrets/secrets-api.module';
 import { SessionsApiModule } from './sessions/sessions-api.module';
 import { UsersApiModule } from './users/users-api.module';
+import { WebhookEndpointsApiModule } from './webhook-endpoints/webhook-endpoints-api.module';
 import { InboundWebhooksModule } from './webhooks/inbound/inbound-webhooks.module';
 import { CallbackDispatchModule } from './webhooks/outbound/callback-dispatch.module';
 import { DeliveriesModule } from './webhooks/outbound/deliveries.module';
@@ -50,6 +51,7 @@ const ROLE_MODULES: Record<Role, Type[]> = {
     SessionsApiModule,
     UsersApiModule,
     SecretsApiModule,
+    WebhookEndpointsApiModule,
   ],
   // Runs queued executions and sends callbacks; no listener of its own.
   worker: [RunnerModule, RetentionModule, CallbackDispatchModule],

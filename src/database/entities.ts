@@ -9,6 +9,7 @@ import { User } from '../users/user.entity';
 import { Execution } from '../executions/execution.entity';
 import { CallbackDelivery } from '../webhooks/outbound/callback-delivery.entity';
 import { DeliveryAttempt } from '../webhooks/outbound/delivery-attempt.entity';
+import { WebhookEndpoint } from '../webhook-endpoints/webhook-endpoint.entity';
 import { ExecutionStep } from '../workflows/service/execution-step.entity';
 
 /** Every entity of the service; the one list both the app and the TypeORM CLI use. */
@@ -25,4 +26,5 @@ export const ENTITIES = [
   AccountSecret,
   AgentVersion,
   ExecutionStep,
+  WebhookEndpoint,
 ];

@@ -22,7 +22,9 @@ import { SqliteAccountSecrets1764000000000 } from './sqlite/1764000000000-Accoun
 import { MysqlAgentVersions1764000100000 } from './mysql/1764000100000-AgentVersions';
 import { SqliteAgentVersions1764000100000 } from './sqlite/1764000100000-AgentVersions';
 import { MysqlExecutionSteps1764000200000 } from './mysql/1764000200000-ExecutionSteps';
+import { MysqlWebhookEndpoints1764100000000 } from './mysql/1764100000000-WebhookEndpoints';
 import { SqliteExecutionSteps1764000200000 } from './sqlite/1764000200000-ExecutionSteps';
+import { SqliteWebhookEndpoints1764100000000 } from './sqlite/1764100000000-WebhookEndpoints';
 
 /**
  * Migrations in order, one list per driver (column types differ between SQLite and MySQL).
@@ -47,6 +49,7 @@ export const SQLITE_MIGRATIONS: Function[] = [
   SqliteAccountSecrets1764000000000,
   SqliteAgentVersions1764000100000,
   SqliteExecutionSteps1764000200000,
+  SqliteWebhookEndpoints1764100000000,
 ];
 export const MYSQL_MIGRATIONS: Function[] = [
   MysqlInitial1763780000000,
@@ -62,4 +65,5 @@ export const MYSQL_MIGRATIONS: Function[] = [
   MysqlAccountSecrets1764000000000,
   MysqlAgentVersions1764000100000,
   MysqlExecutionSteps1764000200000,
+  MysqlWebhookEndpoints1764100000000,
 ];

@@ -36,6 +36,7 @@ export class CallbackOutbox {
     const delivery: CallbackDelivery = {
       id,
       executionId: execution.id,
+      endpointId: null,
       accountId: execution.accountId,
       url: execution.callbackUrl,
       event,
