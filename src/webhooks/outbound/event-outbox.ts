@@ -74,16 +74,25 @@ export class EventOutbox {
       const subscribers =
         this.subscriptions.peek(event.accountId, event.type) ??
         (await this.subscriptions.subscribers(event.accountId, event.type));
-      if (subscribers.length === 0) continue;
-      const payload = {
-        id: newId('evt'),
-        type: event.type,
-        created_at: at.toISOString(),
-        data: event.data,
-      };
-      for (const endpoint of subscribers) rows.push(deliveryRow(event, endpoint, payload, at));
+      addRows(rows, event, subscribers, at);
     }
     return rows;
+  }
+
+  /**
+   * The rows of one event whose account was loaded (`load`) just before; a lazy `event` is
+   * built only when an endpoint wants it. An account that is not cached (evicted by a change
+   * meanwhile) writes nothing: the change raced the state change itself.
+   */
+  cachedRows(
+    into: CallbackDelivery[],
+    accountId: string,
+    type: SubscribableEvent,
+    event: () => AccountEvent,
+    at: Date = now(),
+  ): void {
+    const subscribers = this.subscriptions.peek(accountId, type);
+    if (subscribers && subscribers.length > 0) addRows(into, event(), subscribers, at);
   }
 
   /** Inserts the rows of `events` with `manager`; returns how many were written. */
@@ -109,6 +118,22 @@ export class EventOutbox {
   wake(): void {
     this.bus.emit('callbacks.pending');
   }
+}
+
+function addRows(
+  into: CallbackDelivery[],
+  event: AccountEvent,
+  subscribers: readonly { id: string; url: string }[],
+  at: Date,
+): void {
+  if (subscribers.length === 0) return;
+  const payload = {
+    id: newId('evt'),
+    type: event.type,
+    created_at: at.toISOString(),
+    data: event.data,
+  };
+  for (const endpoint of subscribers) into.push(deliveryRow(event, endpoint, payload, at));
 }
 
 /** One endpoint's outbox row of an event; the URL is the endpoint's when it is sent. */
