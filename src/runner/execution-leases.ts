@@ -168,7 +168,7 @@ export class ExecutionLeases {
    * the claim's transaction. A row whose stored JSON cannot be read gets none (it is failed).
    */
   private async started(manager: EntityManager, accountId: string, id: string): Promise<boolean> {
-    await this.events.load([accountId]);
+    await this.events.load([accountId], manager);
     if (!this.events.wants(accountId, 'execution.started')) return false;
     let execution: Execution | null;
     try {

@@ -1,7 +1,7 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
-import { DataSource, In } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
 import { LocalBus } from '../queue/local-bus';
 import { ALL_EVENTS, type SubscribableEvent } from './event-types';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
@@ -57,12 +57,16 @@ export class EndpointSubscriptions implements OnModuleDestroy {
     this.bus.emit('endpoints.changed', accountId);
   }
 
-  /** Makes sure the accounts are cached (one query for those that are not). */
-  async load(accountIds: Iterable<string>): Promise<void> {
+  /**
+   * Makes sure the accounts are cached (one query for those that are not). Inside a
+   * transaction, pass its manager: on SQLite a statement from outside waits for the
+   * transaction to end.
+   */
+  async load(accountIds: Iterable<string>, manager?: EntityManager): Promise<void> {
     const missing = [...new Set(accountIds)].filter((id) => !this.entries.has(id));
     if (missing.length === 0) return;
     const generation = this.generation;
-    const rows = await this.dataSource.getRepository(WebhookEndpoint).find({
+    const rows = await this.repository(manager).find({
       select: { id: true, accountId: true, url: true, events: true },
       where: { accountId: In(missing), enabled: true },
     });
@@ -89,20 +93,28 @@ export class EndpointSubscriptions implements OnModuleDestroy {
     return subscribers.filter((s) => s.events === null || s.events.has(type));
   }
 
-  /** The endpoints of an account that want `type`. */
-  async subscribers(accountId: string, type: SubscribableEvent): Promise<Subscriber[]> {
+  /** The endpoints of an account that want `type` (`manager`: as for `load`). */
+  async subscribers(
+    accountId: string,
+    type: SubscribableEvent,
+    manager?: EntityManager,
+  ): Promise<Subscriber[]> {
     const cached = this.peek(accountId, type);
     if (cached) return cached;
-    await this.load([accountId]);
+    await this.load([accountId], manager);
     const loaded = this.peek(accountId, type);
     if (loaded) return loaded;
     // Changed while loading: read it without caching.
-    const rows = await this.dataSource.getRepository(WebhookEndpoint).find({
+    const rows = await this.repository(manager).find({
       select: { id: true, url: true, events: true },
       where: { accountId, enabled: true },
     });
     return rows
       .filter((row) => row.events.includes(ALL_EVENTS) || row.events.includes(type))
       .map((row) => ({ id: row.id, url: row.url, events: null }));
+  }
+
+  private repository(manager?: EntityManager) {
+    return (manager ?? this.dataSource.manager).getRepository(WebhookEndpoint);
   }
 }

@@ -57,9 +57,12 @@ export class EventOutbox {
     private readonly bus: LocalBus,
   ) {}
 
-  /** Caches the subscriptions of these accounts (before a transaction that writes events). */
-  load(accountIds: Iterable<string>): Promise<void> {
-    return this.subscriptions.load(accountIds);
+  /**
+   * Caches the subscriptions of these accounts (before a transaction that writes events, or
+   * inside one with its `manager`).
+   */
+  load(accountIds: Iterable<string>, manager?: EntityManager): Promise<void> {
+    return this.subscriptions.load(accountIds, manager);
   }
 
   /** Whether a cached account has an endpoint for `type` (false when not cached: call load). */
@@ -67,13 +70,20 @@ export class EventOutbox {
     return (this.subscriptions.peek(accountId, type)?.length ?? 0) > 0;
   }
 
-  /** The outbox rows of `events` for the endpoints that want them (loads what is not cached). */
-  async rows(events: AccountEvent[], at: Date = now()): Promise<CallbackDelivery[]> {
+  /**
+   * The outbox rows of `events` for the endpoints that want them (loads what is not cached,
+   * with `manager` inside a transaction).
+   */
+  async rows(
+    events: AccountEvent[],
+    manager?: EntityManager,
+    at: Date = now(),
+  ): Promise<CallbackDelivery[]> {
     const rows: CallbackDelivery[] = [];
     for (const event of events) {
       const subscribers =
         this.subscriptions.peek(event.accountId, event.type) ??
-        (await this.subscriptions.subscribers(event.accountId, event.type));
+        (await this.subscriptions.subscribers(event.accountId, event.type, manager));
       addRows(rows, event, subscribers, at);
     }
     return rows;
@@ -97,7 +107,8 @@ export class EventOutbox {
 
   /** Inserts the rows of `events` with `manager`; returns how many were written. */
   async enqueue(manager: EntityManager, events: AccountEvent[]): Promise<number> {
-    const rows = await this.rows(events);
+    if (events.length === 0) return 0;
+    const rows = await this.rows(events, manager);
     if (rows.length === 0) return 0;
     await manager.insert(CallbackDelivery, rows as QueryDeepPartialEntity<CallbackDelivery>[]);
     return rows.length;
