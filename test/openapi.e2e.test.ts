@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { OpenAPI } from 'openapi-types';
+import { EVENT_TYPES } from '../src/webhook-endpoints/event-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../src/common/error-codes';
 import { lintOpenApi } from './support/openapi-lint';
@@ -236,6 +237,29 @@ describe('OpenAPI document and reference', () => {
     const error = doc.components.schemas.ErrorObject;
     expect(error.required).toEqual(['code', 'message', 'docs_url']);
     expect([...error.properties.code.enum].sort()).toEqual(Object.keys(ERROR_CODES).sort());
+  });
+
+  it('describes every event of webhook endpoints (x-webhooks) and the trigger callback', () => {
+    const webhooks = doc['x-webhooks'];
+    expect(Object.keys(webhooks).sort()).toEqual([...EVENT_TYPES, 'ping'].sort());
+    for (const [type, item] of Object.entries(webhooks) as [string, Json][]) {
+      const body = item.post.requestBody.content['application/json'].schema;
+      expect(body.required).toEqual(['id', 'type', 'created_at', 'data']);
+      expect(body.properties.type.enum).toEqual([type]);
+      const ref = body.properties.data.$ref as string;
+      expect(doc.components.schemas[ref.replace('#/components/schemas/', '')], type).toBeDefined();
+      expect(item.post.parameters.map((p: Json) => p.name)).toContain('webhook-signature');
+    }
+    expect(
+      webhooks['execution.failed'].post.requestBody.content['application/json'].schema.properties
+        .data.$ref,
+    ).toBe('#/components/schemas/ExecutionRecord');
+    expect(
+      webhooks['agent.paused'].post.requestBody.content['application/json'].schema.properties.data
+        .$ref,
+    ).toBe('#/components/schemas/AgentDetail');
+    const trigger = doc.paths['/v2/agents/{id}/trigger'].post;
+    expect(Object.keys(trigger.callbacks)).toEqual(['executionFinished']);
   });
 
   it('renders the reference at /docs without authentication or outside resources', async () => {
