@@ -1,5 +1,6 @@
 import { verify as verifyGithubSignature } from '@octokit/webhooks-methods';
 import { Webhook } from 'standardwebhooks';
+import { Webhook as SvixWebhook } from 'svix';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebhookEndpoint } from '../src/webhook-endpoints/webhook-endpoint.entity';
 import { CallbackDelivery } from '../src/webhooks/outbound/callback-delivery.entity';
@@ -242,6 +243,9 @@ describe('webhook endpoints: execution events delivered, signed, retried', () =>
     const headers = request.headers as Record<string, string>;
     expect(new Webhook(old).verify(request.body, headers)).toBeTruthy();
     expect(new Webhook(rotated.body.secret).verify(request.body, headers)).toBeTruthy();
+    // Svix's own library verifies with either secret too.
+    expect(new SvixWebhook(old).verify(request.body, headers)).toBeTruthy();
+    expect(new SvixWebhook(rotated.body.secret).verify(request.body, headers)).toBeTruthy();
     expect(
       await verifyGithubSignature(rotated.body.secret, request.body, headers['x-signature']),
     ).toBe(true);
