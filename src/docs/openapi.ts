@@ -11,6 +11,7 @@ import type { RequiredAccess } from '../auth/auth.decorators';
 import type { ErrorCode } from '../common/error-codes';
 import type { AppConfig } from '../config/configuration';
 import { addAgentKindSchemas } from './agent-kinds.openapi';
+import { closeRequestBodies } from './closed-bodies.openapi';
 import { addEventWebhooks } from './events.openapi';
 import { errorResponses, HEADERS, headerRef, RATE_LIMIT_HEADERS } from './error-responses';
 import { addSecuritySchemes } from './openapi-security';
@@ -74,6 +75,7 @@ export function createOpenApiDocument(app: INestApplication, config: AppConfig):
   completeRoutes(document, config);
   addAgentKindSchemas(app, document);
   addEventWebhooks(document);
+  closeRequestBodies(document);
   document.paths['/webhook/{webhook_id}'] = webhookPathItem(config, (codes) =>
     errorResponses(codes, 'webhook', config.docsUrl),
   );
