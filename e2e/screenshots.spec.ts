@@ -178,6 +178,17 @@ test('screenshots of every page', async ({ page }) => {
   const usage = page.getByRole('region', { name: 'Model usage' });
   await expect(usage.getByRole('cell', { name: 'gpt-4o-mini' })).toBeVisible();
   await usage.screenshot({ path: join(out, 'settings-usage.png') });
+  // A webhook endpoint with a delivery (a ping; the example host does not answer).
+  const endpoint = await apiCall('POST', '/webhook-endpoints', {
+    body: { url: 'https://hooks.example.com/crm', events: ['execution.completed', 'agent.paused'] },
+  });
+  expect(endpoint.status).toBe(201);
+  expect((await apiCall('POST', `/webhook-endpoints/${endpoint.body.id}/test`)).status).toBe(202);
+  await page.goto('/dashboard/settings');
+  const endpoints = page.getByRole('region', { name: 'Webhook endpoints', exact: true });
+  await endpoints.getByRole('button', { name: 'Deliveries' }).click();
+  await expect(endpoints.getByText('ping', { exact: true })).toBeVisible();
+  await endpoints.screenshot({ path: join(out, 'webhook-endpoints.png') });
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto('/dashboard/');
   await expect(page.locator('.loading')).toHaveCount(0);

@@ -21,6 +21,7 @@ import { SessionsApiModule } from './sessions/sessions-api.module';
 import { UsageApiModule } from './usage/usage-api.module';
 import { UsageModule } from './usage/usage.module';
 import { UsersApiModule } from './users/users-api.module';
+import { WebhookEndpointsApiModule } from './webhook-endpoints/webhook-endpoints-api.module';
 import { InboundWebhooksModule } from './webhooks/inbound/inbound-webhooks.module';
 import { CallbackDispatchModule } from './webhooks/outbound/callback-dispatch.module';
 import { DeliveriesModule } from './webhooks/outbound/deliveries.module';
@@ -54,6 +55,7 @@ const ROLE_MODULES: Record<Role, Type[]> = {
     SecretsApiModule,
     UsageModule,
     UsageApiModule,
+    WebhookEndpointsApiModule,
   ],
   // Runs queued executions and sends callbacks; no listener of its own.
   worker: [RunnerModule, RetentionModule, CallbackDispatchModule, UsageModule],

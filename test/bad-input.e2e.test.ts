@@ -3,6 +3,7 @@ import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebhookEndpoint } from '../src/webhook-endpoints/webhook-endpoint.entity';
 import { seedAgent, type SeededAgent } from './support/agents';
 import {
   CONTENT_ENCODINGS,
@@ -54,11 +55,14 @@ interface Fixtures {
   agentId: string;
   executionId: string;
   webhooks: SeededAgent[];
+  endpointId: string;
+  endpointDeliveryId: string;
 }
 
 describe('bad input, generated (fast-check), on every route of both listeners', () => {
   let t: TestService;
   let key: string;
+  let accountId: string;
   let routes: RouteInfo[];
   let bases: Record<'api' | 'webhook', string>;
   let ports: Record<'api' | 'webhook', number>;
@@ -76,7 +80,7 @@ describe('bad input, generated (fast-check), on every route of both listeners', 
       SYNC_WAIT_MS: '0',
       THROTTLE_AUTH_WINDOW_MS: '1',
     });
-    ({ key } = await t.seedAccount({ plan: 'enterprise' }));
+    ({ key, accountId } = await t.seedAccount({ plan: 'enterprise' }));
     const listen = async (server: Server) => {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       return (server.address() as AddressInfo).port;
@@ -113,7 +117,26 @@ describe('bad input, generated (fast-check), on every route of both listeners', 
       .set(bearer(key))
       .send({ input: { email: 'lead@acme.io' }, options: { async: true } })
       .expect(202);
-    fixtures = { agentId: webhooks[0].id, executionId: triggered.body.execution_id, webhooks };
+    // An account has at most 20 endpoints: the fuzzing makes some; start afresh.
+    await t.service.dataSource.getRepository(WebhookEndpoint).delete({ accountId });
+    const endpoint = await t
+      .api()
+      .post('/v2/webhook-endpoints')
+      .set(bearer(key))
+      .send({ url: 'https://hooks.example.com/fuzz', events: ['*'] })
+      .expect(201);
+    const ping = await t
+      .api()
+      .post(`/v2/webhook-endpoints/${endpoint.body.id}/test`)
+      .set(bearer(key))
+      .expect(202);
+    fixtures = {
+      agentId: webhooks[0].id,
+      executionId: triggered.body.execution_id,
+      webhooks,
+      endpointId: endpoint.body.id,
+      endpointDeliveryId: ping.body.id,
+    };
     fingerprint = await stateFingerprint(t.service.dataSource);
   }
 
@@ -138,6 +161,10 @@ describe('bad input, generated (fast-check), on every route of both listeners', 
         return 'FUZZ_SECRET';
       case 'versions/:version':
         return '1';
+      case 'webhook-endpoints/:id':
+        return fixtures.endpointId;
+      case 'deliveries/:delivery_id':
+        return fixtures.endpointDeliveryId;
       default:
         throw new Error(`bad-input suite: no fixture for "${resource}" (${routeName(route)})`);
     }

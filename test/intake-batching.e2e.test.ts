@@ -3,6 +3,7 @@ import { Agent } from '../src/agents/agent.entity';
 import { ExecutionIntakeService, IntakeResult } from '../src/executions/execution-intake.service';
 import { ExecutionLifecycleService } from '../src/executions/execution-lifecycle.service';
 import { Execution } from '../src/executions/execution.entity';
+import { EventOutbox } from '../src/webhooks/outbound/event-outbox';
 import { ExecutionLeases } from '../src/runner/execution-leases';
 import { seedAgent } from './support/agents';
 import { bearer, startTestService, TestService } from './support/service';
@@ -268,7 +269,7 @@ describe('batched finishes', () => {
       .findOneByOrFail({ id: seeded.id });
     const intake = t.service.api!.get(ExecutionIntakeService);
     const lifecycle = t.service.api!.get(ExecutionLifecycleService);
-    const leases = new ExecutionLeases(t.service.dataSource);
+    const leases = new ExecutionLeases(t.service.dataSource, t.service.api!.get(EventOutbox));
     await Promise.all([1, 2].map((n) => intake.submit({ agent, input: { n }, source: 'api' })));
     const { rows: claimed } = await leases.claimNext(10, 60_000, new Set());
     expect(claimed).toHaveLength(2);

@@ -303,7 +303,10 @@ describe('llm steps', () => {
       .set(bearer(key))
       .send({ input: LEAD, options: { callback_url: `${crm.url}/hook` } })
       .expect(200);
-    await waitFor(async () => crm.received.length, (count) => count === 1);
+    await waitFor(
+      async () => crm.received.length,
+      (count) => count === 1,
+    );
     const { data } = crm.received[0].body as Json;
     const { logs: _logs, ...record } = await execution(run.body.execution_id);
     expect(data).toEqual(record);

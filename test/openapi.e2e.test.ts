@@ -1,9 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { OpenAPI } from 'openapi-types';
+import { EVENT_TYPES } from '../src/webhook-endpoints/event-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../src/common/error-codes';
 import { lintOpenApi } from './support/openapi-lint';
+import { SAMPLE_BODIES } from './support/routes';
 import { bearer, startTestService, TestService } from './support/service';
 
 // The document is untyped JSON, read by path in assertions.
@@ -236,6 +238,74 @@ describe('OpenAPI document and reference', () => {
     const error = doc.components.schemas.ErrorObject;
     expect(error.required).toEqual(['code', 'message', 'docs_url']);
     expect([...error.properties.code.enum].sort()).toEqual(Object.keys(ERROR_CODES).sort());
+  });
+
+  it('describes every event of webhook endpoints (x-webhooks) and the trigger callback', () => {
+    const webhooks = doc['x-webhooks'];
+    expect(Object.keys(webhooks).sort()).toEqual([...EVENT_TYPES, 'ping'].sort());
+    for (const [type, item] of Object.entries(webhooks) as [string, Json][]) {
+      const body = item.post.requestBody.content['application/json'].schema;
+      expect(body.required).toEqual(['id', 'type', 'created_at', 'data']);
+      expect(body.properties.type.enum).toEqual([type]);
+      const ref = body.properties.data.$ref as string;
+      expect(doc.components.schemas[ref.replace('#/components/schemas/', '')], type).toBeDefined();
+      expect(item.post.parameters.map((p: Json) => p.name)).toContain('webhook-signature');
+    }
+    expect(
+      webhooks['execution.failed'].post.requestBody.content['application/json'].schema.properties
+        .data.$ref,
+    ).toBe('#/components/schemas/ExecutionRecord');
+    expect(
+      webhooks['agent.paused'].post.requestBody.content['application/json'].schema.properties.data
+        .$ref,
+    ).toBe('#/components/schemas/AgentDetail');
+    const trigger = doc.paths['/v2/agents/{id}/trigger'].post;
+    expect(Object.keys(trigger.callbacks)).toEqual(['executionFinished']);
+  });
+
+  it('states closed bodies (additionalProperties: false) and the server refuses unknown fields', async () => {
+    const { key } = await t.seedAccount();
+    const agent = (
+      await t.api().post('/v2/agents').set(bearer(key)).send({ name: 'Closed' }).expect(201)
+    ).body;
+    const endpoint = (
+      await t
+        .api()
+        .post('/v2/webhook-endpoints')
+        .set(bearer(key))
+        .send({ url: 'https://hooks.example.com/closed', events: ['*'] })
+        .expect(201)
+    ).body;
+    const ids: Record<string, string> = { agents: agent.id, 'webhook-endpoints': endpoint.id };
+    let refused = 0;
+    for (const [path, item] of Object.entries(doc.paths) as [string, Json][]) {
+      for (const method of ['post', 'put', 'patch'] as const) {
+        const ref = item[method]?.requestBody?.content?.['application/json']?.schema?.$ref;
+        // The inbound webhook takes any JSON object (the provider's payload).
+        if (!ref || path.startsWith('/webhook/')) continue;
+        const schema = doc.components.schemas[ref.split('/').pop()];
+        expect(schema.additionalProperties, `${method} ${path}`).toBe(false);
+        if (method === 'patch' && !schema.required) expect(schema.minProperties).toBe(1);
+        // The server agrees: a body the document forbids (an unknown field) is refused.
+        const resource = path.split('/')[2];
+        if (path.includes('{') && (!ids[resource] || path.split('{').length > 2)) continue;
+        const sample =
+          SAMPLE_BODIES[`api ${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`];
+        if (!sample) continue;
+        const url = path.replace(/\{\w+\}/, ids[resource]);
+        const api = t.api();
+        const res = await (
+          method === 'post' ? api.post(url) : method === 'put' ? api.put(url) : api.patch(url)
+        )
+          .set(bearer(key))
+          .send({ ...sample, unexpected_field: 1 });
+        if (res.status === 403) continue; // a dashboard-session route: the key is refused first
+        expect(res.status, `${method} ${path}`).toBe(400);
+        expect(res.body.error.field, `${method} ${path}`).toBe('unexpected_field');
+        refused++;
+      }
+    }
+    expect(refused).toBeGreaterThanOrEqual(8);
   });
 
   it('renders the reference at /docs without authentication or outside resources', async () => {

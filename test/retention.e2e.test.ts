@@ -1,3 +1,4 @@
+import { IsNull } from 'typeorm';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -102,7 +103,7 @@ describe('retention', () => {
 
     const result = await retention.prune(at);
     // 4 executions in batches of 2; 4 old daily rows (of 3 days) in batches of 2.
-    expect(result).toEqual({ executions: 4, dailyStats: 4, batches: 4 });
+    expect(result).toEqual({ executions: 4, dailyStats: 4, events: 0, batches: 4 });
 
     const ids = (await ds.getRepository(Execution).find({ where: { agentId: agent.id } })).map(
       (row) => row.id,
@@ -128,6 +129,40 @@ describe('retention', () => {
     });
 
     // A second pass finds nothing more.
-    expect(await retention.prune(at)).toEqual({ executions: 0, dailyStats: 0, batches: 0 });
+    expect(await retention.prune(at)).toEqual({
+      executions: 0,
+      dailyStats: 0,
+      events: 0,
+      batches: 0,
+    });
+  });
+
+  it('deletes old deliveries of endpoint events about no execution (agent events, pings)', async () => {
+    const ds = t.service.dataSource;
+    const retention = new RetentionService(ds, t.service.config, new SchedulerRegistry());
+    const at = new Date();
+    const { accountId } = await t.seedAccount();
+    const agent = await insertAgent(ds, accountId);
+    const execution = await insertExecution(ds, agent, { status: 'completed', createdAt: at });
+    const row = async (days: number, status: 'delivered' | 'pending') => {
+      const { delivery, attempt } = await insertDelivery(ds, execution);
+      const createdAt = new Date(at.getTime() - days * DAY);
+      await ds
+        .getRepository(CallbackDelivery)
+        .update(
+          { id: delivery.id },
+          { executionId: null, endpointId: 'wep_01jd8z0a2b4c6d8e0f2g4h6j8k', status, createdAt },
+        );
+      await ds.getRepository(DeliveryAttempt).update({ id: attempt.id }, { executionId: null });
+      return delivery.id;
+    };
+    const old = await row(31, 'delivered');
+    const young = await row(29, 'delivered');
+    const pending = await row(31, 'pending');
+    const result = await retention.prune(at);
+    expect(result.events).toBe(1);
+    const left = await ds.getRepository(CallbackDelivery).findBy({ executionId: IsNull() });
+    expect(left.map((d) => d.id).sort()).toEqual([young, pending].sort());
+    expect(await ds.getRepository(DeliveryAttempt).countBy({ deliveryId: old })).toBe(0);
   });
 });

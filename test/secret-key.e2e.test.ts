@@ -179,6 +179,11 @@ describe('the secret key: start check, rotation, request-time failures', () => {
         'SELECT signing_secret_enc AS v FROM accounts WHERE signing_secret_enc IS NOT NULL',
       )
     ).map((row: { v: string }) => row.v),
+    ...(
+      await dataSource.query(
+        'SELECT secret_enc AS v FROM webhook_endpoints UNION ALL SELECT previous_secret_enc AS v FROM webhook_endpoints WHERE previous_secret_enc IS NOT NULL',
+      )
+    ).map((row: { v: string }) => row.v),
   ];
 
   it('refuses to start with a key other than the one that sealed the stored secrets', async () => {
@@ -246,6 +251,24 @@ describe('the secret key: start check, rotation, request-time failures', () => {
     const a = await start(db, { SECRET_KEY: KEY_A });
     const seeded = await seed(a, 2);
     await expectWebhooksVerify(a, seeded.agents[0]);
+    // A webhook endpoint whose secret was rotated: its current and previous secrets are sealed.
+    const hook = await Receiver.start();
+    receivers.push(hook);
+    const endpoint = (
+      await a
+        .api()
+        .post('/v2/webhook-endpoints')
+        .set(bearer(seeded.key))
+        .send({ url: hook.url(), events: ['agent.deleted'] })
+        .expect(201)
+    ).body as { id: string; secret: string };
+    const endpointSecret = (
+      await a
+        .api()
+        .post(`/v2/webhook-endpoints/${endpoint.id}/secret/rotate`)
+        .set(bearer(seeded.key))
+        .expect(200)
+    ).body.secret as string;
     await stop(a);
 
     // 1. Every process gets the new key, with the old one as SECRET_KEY_PREVIOUS.
@@ -261,17 +284,17 @@ describe('the secret key: start check, rotation, request-time failures', () => {
     expect(rotated).toEqual({
       key_id: secretKeyId(KEY_B),
       previous_key_id: secretKeyId(KEY_A),
-      reencrypted: 3,
+      reencrypted: 5,
       already_current: 1,
     });
     const values = await sealedValues(during.service.dataSource);
-    expect(values).toHaveLength(4);
+    expect(values).toHaveLength(6);
     for (const value of values) expect(value.startsWith(`v2.${secretKeyId(KEY_B)}.`)).toBe(true);
     expect(await readCheckValue(during.service.dataSource)).toBe(secretKeyId(KEY_B));
     // Running it again changes nothing.
     expect(parseOutput(await runCli(['secret-key:rotate'], { ...db.env, ...both }))).toMatchObject({
       reencrypted: 0,
-      already_current: 4,
+      already_current: 6,
     });
     await stop(during);
 
@@ -279,6 +302,16 @@ describe('the secret key: start check, rotation, request-time failures', () => {
     const after = await start(db, { SECRET_KEY: KEY_B });
     for (const agent of [...seeded.agents, fresh]) await expectWebhooksVerify(after, agent);
     await expectCallbackSigned(after, seeded.key, seeded.agents[1], seeded.accountSecret);
+    // The endpoint's events are signed with both of its secrets, as before the rotation.
+    await after
+      .api()
+      .post(`/v2/webhook-endpoints/${endpoint.id}/test`)
+      .set(bearer(seeded.key))
+      .expect(202);
+    const [ping] = await eventually(() => hook.requests.length > 0 && hook.requests);
+    const headers = ping.headers as Record<string, string>;
+    expect(new Webhook(endpointSecret).verify(ping.body, headers)).toBeTruthy();
+    expect(new Webhook(endpoint.secret).verify(ping.body, headers)).toBeTruthy();
     await stop(after);
     // The old key alone is refused now.
     await expect(start(db, { SECRET_KEY: KEY_A })).rejects.toThrow(/SECRET_KEY is not the key/);

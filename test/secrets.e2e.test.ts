@@ -200,6 +200,50 @@ describe('secrets stay out of logs, records and answers; security headers', () =
       (text) => text.includes('"status_code":200'),
     );
 
+    // A webhook endpoint: its secret (shown on create and rotate), its signed events.
+    const endpoint = await call(
+      proc.port,
+      'POST',
+      '/v2/webhook-endpoints',
+      auth,
+      JSON.stringify({ url: receiver.url('/endpoint'), events: ['*'] }),
+    );
+    expect(endpoint.status).toBe(201);
+    const { id: endpointId, secret: endpointSecret } = JSON.parse(endpoint.text) as {
+      id: string;
+      secret: string;
+    };
+    secrets.set('endpoint secret', endpointSecret);
+    secrets.set('endpoint signing key (base64)', endpointSecret.slice(6));
+    const rotatedEndpoint = await call(
+      proc.port,
+      'POST',
+      `/v2/webhook-endpoints/${endpointId}/secret/rotate`,
+      auth,
+    );
+    expect(rotatedEndpoint.status).toBe(200);
+    const newEndpointSecret = (JSON.parse(rotatedEndpoint.text) as { secret: string }).secret;
+    secrets.set('rotated endpoint secret', newEndpointSecret);
+    expect(
+      (await call(proc.port, 'POST', `/v2/webhook-endpoints/${endpointId}/test`, auth)).status,
+    ).toBe(202);
+    const ping = await eventually(
+      () => receiver.requests.find((r) => r.path === '/endpoint' && r.body.includes('"ping"')),
+      10_000,
+      'the ping',
+    );
+    secrets.set('event X-Signature', String(ping.headers['x-signature']));
+    for (const [i, signature] of String(ping.headers['webhook-signature']).split(' ').entries()) {
+      secrets.set(`event webhook-signature ${i}`, signature.split(',')[1]);
+    }
+    await waitFor(
+      async () =>
+        (await call(proc.port, 'GET', `/v2/webhook-endpoints/${endpointId}/deliveries`, auth)).text,
+      (text) => text.includes('"status":"delivered"'),
+    );
+    await call(proc.port, 'GET', `/v2/webhook-endpoints/${endpointId}`, auth);
+    await call(proc.port, 'GET', '/v2/webhook-endpoints', auth);
+
     // Every execution record, with its logs, as the API shows it.
     const list = await call(proc.port, 'GET', `/v2/agents/${keyed.id}/executions`, auth);
     for (const item of (JSON.parse(list.text) as { data: { id: string }[] }).data) {

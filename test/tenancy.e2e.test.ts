@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiKeysService } from '../src/auth/api-keys.service';
 import { SCOPES, type Scope } from '../src/auth/api-key.entity';
 import { Agent } from '../src/agents/agent.entity';
+import { WebhookEndpoint } from '../src/webhook-endpoints/webhook-endpoint.entity';
 import { seedAgent } from './support/agents';
 import { expectWellFormed, fuzzClient, sendCase, type Answer } from './support/fuzz';
 import { fillPath, listRoutes, paramResource, routeName, SAMPLE_BODIES } from './support/routes';
@@ -43,6 +44,15 @@ const REQUIRED_SCOPE: Record<string, Scope | null> = {
   'api PUT /v2/secrets/:name': 'secrets:write',
   'api DELETE /v2/secrets/:name': 'secrets:write',
   'api GET /v2/usage': 'executions:read',
+  'api GET /v2/webhook-endpoints': 'endpoints:read',
+  'api POST /v2/webhook-endpoints': 'endpoints:write',
+  'api GET /v2/webhook-endpoints/:id': 'endpoints:read',
+  'api PATCH /v2/webhook-endpoints/:id': 'endpoints:write',
+  'api DELETE /v2/webhook-endpoints/:id': 'endpoints:write',
+  'api POST /v2/webhook-endpoints/:id/secret/rotate': 'endpoints:write',
+  'api POST /v2/webhook-endpoints/:id/test': 'endpoints:write',
+  'api GET /v2/webhook-endpoints/:id/deliveries': 'endpoints:read',
+  'api POST /v2/webhook-endpoints/:id/deliveries/:delivery_id/redeliver': 'endpoints:write',
 };
 
 /**
@@ -92,6 +102,9 @@ const PUBLIC_ROUTES = new Set([
   'api POST /v2/password-setup',
 ]);
 
+/** The owner's webhook endpoint (a public address: nothing is sent, the suite has no worker). */
+const OWNER_HOOK = 'https://hooks.example.com/owner-endpoint';
+
 /** One account's resources, fresh for each route (some routes delete or change them). */
 interface Owned {
   agentId: string;
@@ -99,6 +112,8 @@ interface Owned {
   queuedId: string;
   finishedId: string;
   secretName: string;
+  endpointId: string;
+  endpointDeliveryId: string;
   /** Strings that belong to this account only: none may reach another account. */
   secrets: string[];
 }
@@ -158,13 +173,32 @@ describe('tenant isolation and scopes, on every route', () => {
       .set(bearer(key))
       .send({ value: `secret-value-${agent.id}` })
       .expect(200);
+    // One endpoint at a time (an account may have 20), with one delivery (its ping).
+    await t.service.dataSource.getRepository(WebhookEndpoint).delete({ url: OWNER_HOOK });
+    const endpoint = await t
+      .api()
+      .post('/v2/webhook-endpoints')
+      .set(bearer(key))
+      .send({ url: OWNER_HOOK, events: ['*'], description: `endpoint-of-${agent.id}` })
+      .expect(201);
+    const ping = await t
+      .api()
+      .post(`/v2/webhook-endpoints/${endpoint.body.id}/test`)
+      .set(bearer(key))
+      .expect(202);
     return {
       agentId: agent.id,
       webhookId: agent.webhookId,
       queuedId: queued.body.execution_id,
       finishedId: finished.id,
       secretName,
+      endpointId: endpoint.body.id,
+      endpointDeliveryId: ping.body.id,
       secrets: [
+        endpoint.body.id,
+        endpoint.body.secret,
+        `endpoint-of-${agent.id}`,
+        ping.body.id,
         secretName,
         `secret-value-${agent.id}`,
         agent.id,
@@ -193,6 +227,8 @@ describe('tenant isolation and scopes, on every route', () => {
       else if (resource === 'api-keys/:id') values[param] = 'key_01jd8z0a2b4c6d8e0f2g4h6j8k';
       else if (resource === 'secrets/:name') values[param] = resources.secretName;
       else if (resource === 'versions/:version') values[param] = '1';
+      else if (resource === 'webhook-endpoints/:id') values[param] = resources.endpointId;
+      else if (resource === 'deliveries/:delivery_id') values[param] = resources.endpointDeliveryId;
       else throw new Error(`tenancy suite: no resource for "${resource}" (${routeName(route)})`);
     }
     const sample = SAMPLE_BODIES[routeName(route)];

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { KindsModule } from '../runner/kinds/kinds.module';
+import { OutboundModule } from '../webhooks/outbound/outbound.module';
+import { AgentEvents } from './agent-events';
 import { AgentStatsService } from './agent-stats.service';
 import { AgentVersions } from './agent-versions.service';
 import { AgentsService } from './agents.service';
@@ -10,8 +12,8 @@ import { AgentsService } from './agents.service';
  * routes on their applications. The REST routes are in AgentsApiModule.
  */
 @Module({
-  imports: [KindsModule.register()],
-  providers: [AgentsService, AgentStatsService, AgentVersions],
+  imports: [KindsModule.register(), OutboundModule],
+  providers: [AgentsService, AgentStatsService, AgentVersions, AgentEvents],
   exports: [AgentsService, AgentStatsService, AgentVersions],
 })
 export class AgentsModule {}

@@ -15,6 +15,7 @@ import { AgentVersion } from './agent-version.entity';
 import { AgentVersions } from './agent-versions.service';
 import type { AgentView } from './agent.response';
 import { AgentStats, AgentStatsService, DailyCounts } from './agent-stats.service';
+import { AgentEvents, agentEventTypes } from './agent-events';
 import { TIMEOUT_MS_DEFAULT } from './dto/agent-fields';
 import type { CreateAgentDto } from './dto/create-agent.dto';
 import type { CredentialType } from './dto/create-webhook-credential.dto';
@@ -54,6 +55,7 @@ export class AgentsService {
     private readonly bus: LocalBus,
     private readonly versions: AgentVersions,
     private readonly dataSource: DataSource,
+    private readonly events: AgentEvents,
   ) {}
 
   /**
@@ -130,10 +132,13 @@ export class AgentsService {
       updatedAt: at,
       deletedAt: null,
     });
+    const events = await this.events.wanted(accountId, ['agent.created']);
     await transactionWithRetry(this.dataSource, async (manager) => {
       await manager.insert(Agent, agent as QueryDeepPartialEntity<Agent>);
       await manager.insert(AgentVersion, versionRow(agent.id, 1, config, at));
+      if (events.length > 0) await this.events.enqueue(manager, agent, events, NO_STATS);
     });
+    if (events.length > 0) this.events.wake();
     return { agent, stats: NO_STATS };
   }
 
@@ -264,12 +269,27 @@ export class AgentsService {
    */
   private async change(agent: Agent, changes: AgentChanges): Promise<Agent> {
     const updated = { ...changes, updatedAt: now() };
-    const result = await this.agents.update(
-      { id: agent.id, accountId: agent.accountId, deletedAt: IsNull() },
-      updated as QueryDeepPartialEntity<Agent>,
-    );
+    const where = { id: agent.id, accountId: agent.accountId, deletedAt: IsNull() };
+    const events = await this.events.wanted(agent.accountId, agentEventTypes(agent, changes));
+    let affected: number | undefined;
+    if (events.length === 0) {
+      affected = (await this.agents.update(where, updated as QueryDeepPartialEntity<Agent>))
+        .affected;
+    } else {
+      // With its events, in one transaction (only for accounts with webhook endpoints).
+      const stats = await this.events.statsOf(agent.id);
+      affected = await transactionWithRetry(this.dataSource, async (manager) => {
+        const result = await manager.update(Agent, where, updated as QueryDeepPartialEntity<Agent>);
+        if (result.affected !== 1) return result.affected;
+        // A deleted agent is shown as it was (its webhook id was just replaced by a dead one).
+        const shown = changes.deletedAt ? agent : { ...agent, ...updated };
+        await this.events.enqueue(manager, shown, events, stats);
+        return 1;
+      });
+      this.events.wake();
+    }
     this.bus.emit('agent.changed', agent.id);
-    if (result.affected === 0) throw ApiError.notFound('Agent');
+    if (affected === 0) throw ApiError.notFound('Agent');
     return Object.assign(agent, updated);
   }
 
@@ -285,6 +305,8 @@ export class AgentsService {
     const at = now();
     const version = agent.version + 1;
     const updated = { ...changes, config, version, updatedAt: at };
+    const events = await this.events.wanted(agent.accountId, agentEventTypes(agent, updated));
+    const stats = events.length > 0 ? await this.events.statsOf(agent.id) : null;
     const applied = await transactionWithRetry(this.dataSource, async (manager) => {
       const result = await manager.update(
         Agent,
@@ -293,8 +315,10 @@ export class AgentsService {
       );
       if (result.affected !== 1) return false;
       await manager.insert(AgentVersion, versionRow(agent.id, version, config, at));
+      if (stats) await this.events.enqueue(manager, { ...agent, ...updated }, events, stats);
       return true;
     });
+    if (stats) this.events.wake();
     this.bus.emit('agent.changed', agent.id);
     if (!applied) {
       await this.findOwned(agent.accountId, agent.id); // 404 if deleted meanwhile

@@ -8,6 +8,8 @@ export const SCOPES = [
   'executions:read',
   'secrets:read',
   'secrets:write',
+  'endpoints:read',
+  'endpoints:write',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 

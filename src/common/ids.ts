@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
 
-export type IdPrefix = 'acc' | 'key' | 'agt' | 'exe' | 'dlv' | 'usr' | 'ses' | 'sec';
+export type IdPrefix =
+  'acc' | 'key' | 'agt' | 'exe' | 'dlv' | 'usr' | 'ses' | 'sec' | 'wep' | 'evt';
 
 const ulid = monotonicFactory();
 

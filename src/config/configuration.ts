@@ -88,6 +88,10 @@ export interface AppConfig {
   callbackTimeoutMs: number;
   /** Callback attempts in flight at once in one worker process. */
   callbackConcurrency: number;
+  /** A webhook endpoint whose deliveries all fail for this long is disabled (default 5 days). */
+  endpointDisableAfterMs: number;
+  /** After a secret rotation, the old secret of an endpoint keeps signing this long (24 h). */
+  endpointSecretOverlapMs: number;
   executionRetentionDays: number;
   /** Executions deleted per statement by the retention job. */
   retentionBatchSize: number;
@@ -367,6 +371,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
     callbackRetryBaseMs: int(env, 'CALLBACK_RETRY_BASE_MS', 10000, 1, 3_600_000),
     callbackTimeoutMs: int(env, 'CALLBACK_TIMEOUT_MS', 10000, 1, 600_000),
     callbackConcurrency: int(env, 'CALLBACK_CONCURRENCY', 16, 1, 1000),
+    endpointDisableAfterMs: int(
+      env,
+      'ENDPOINT_DISABLE_AFTER_MS',
+      5 * 86_400_000,
+      1,
+      365 * 86_400_000,
+    ),
+    endpointSecretOverlapMs: int(env, 'ENDPOINT_SECRET_OVERLAP_MS', 86_400_000, 0, 30 * 86_400_000),
     executionRetentionDays: int(env, 'EXECUTION_RETENTION_DAYS', 30, 1, 36500),
     retentionBatchSize: int(env, 'RETENTION_BATCH_SIZE', 500, 1, 10_000),
     retentionIntervalMs: int(env, 'RETENTION_INTERVAL_MS', 3_600_000, 1000, 86_400_000),

@@ -11,6 +11,8 @@ import type { RequiredAccess } from '../auth/auth.decorators';
 import type { ErrorCode } from '../common/error-codes';
 import type { AppConfig } from '../config/configuration';
 import { addAgentKindSchemas } from './agent-kinds.openapi';
+import { closeRequestBodies } from './closed-bodies.openapi';
+import { addEventWebhooks } from './events.openapi';
 import { errorResponses, HEADERS, headerRef, RATE_LIMIT_HEADERS } from './error-responses';
 import { addSecuritySchemes } from './openapi-security';
 import { ErrorEnvelope, WebhookErrorEnvelope } from './error.schemas';
@@ -57,6 +59,10 @@ export function createOpenApiDocument(app: INestApplication, config: AppConfig):
     .addTag('Dashboard sessions', 'Sign-in, sign-out and passwords of dashboard users')
     .addTag('Users', "The account's dashboard users (owners only)")
     .addTag('API keys', "The account's API keys (owners only)")
+    .addTag(
+      'Webhook endpoints',
+      'Account-level event subscriptions: endpoints, their signed events and deliveries (events: `x-webhooks`)',
+    )
     .addTag('Operations', 'Health and metrics (no authentication)')
     .addTag('Documentation', 'This document, its rendering and the error pages');
   const options = addSecuritySchemes(builder).build();
@@ -69,6 +75,8 @@ export function createOpenApiDocument(app: INestApplication, config: AppConfig):
   };
   completeRoutes(document, config);
   addAgentKindSchemas(app, document);
+  addEventWebhooks(document);
+  closeRequestBodies(document);
   document.paths['/webhook/{webhook_id}'] = webhookPathItem(config, (codes) =>
     errorResponses(codes, 'webhook', config.docsUrl),
   );

@@ -11,6 +11,7 @@ import { MetricsService } from '../metrics/metrics.service';
 import { LocalBus } from '../queue/local-bus';
 import { RUN_QUEUE, type RunQueue } from '../queue/run-queue';
 import { CallbackOutbox } from '../webhooks/outbound/callback-outbox';
+import { EventOutbox, executionEvent } from '../webhooks/outbound/event-outbox';
 import { Execution, ExecutionError, ExecutionStatus, LogEntry } from './execution.entity';
 
 /** How a run ended, as the worker reports it. */
@@ -75,6 +76,7 @@ export class ExecutionLifecycleService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly outbox: CallbackOutbox,
+    private readonly events: EventOutbox,
     private readonly bus: LocalBus,
     private readonly metrics: MetricsService,
     @Inject(RUN_QUEUE) private readonly queue: RunQueue,
@@ -96,6 +98,7 @@ export class ExecutionLifecycleService {
   ): Promise<boolean> {
     const changes = finalChanges(execution, outcome);
     let callback = false;
+    await this.events.load([execution.accountId]);
     const finished = await retrying(this.dataSource, TRANSITION).transaction(async (manager) => {
       const update = manager
         .createQueryBuilder()
@@ -115,6 +118,7 @@ export class ExecutionLifecycleService {
       if (result.affected !== 1) return false;
       Object.assign(execution, changes);
       callback = (await this.outbox.enqueue(manager, execution)) !== null;
+      callback = (await this.events.enqueue(manager, [executionEvent(execution)])) > 0 || callback;
       await executeAll(manager, [this.counters.finished([execution])!]);
       return true;
     });
@@ -140,8 +144,13 @@ export class ExecutionLifecycleService {
   async finishMany(runs: { execution: Execution; outcome: RunOutcome }[]): Promise<boolean[]> {
     const changes = runs.map(({ execution, outcome }) => finalChanges(execution, outcome));
     let callbacks = 0;
+    await this.events.load(runs.map(({ execution }) => execution.accountId));
+    const lone = runs.length === 1 ? runs[0].execution : null;
     const results =
-      runs.length === 1 && !runs[0].execution.callbackUrl && this.mysql
+      lone &&
+      !lone.callbackUrl &&
+      this.mysql &&
+      !this.events.wants(lone.accountId, `execution.${changes[0].status}`)
         ? [await this.finishAlone(runs[0].execution, changes[0])]
         : await retrying(this.dataSource, TRANSITION).transaction(async (manager) => {
             // One run: its conditional UPDATE alone is cheaper than a locking read first.
@@ -156,6 +165,7 @@ export class ExecutionLifecycleService {
               finished.push(runs[i].execution);
               if ((await this.outbox.enqueue(manager, runs[i].execution)) !== null) callbacks++;
             }
+            callbacks += await this.events.enqueue(manager, finished.map(executionEvent));
             const counters = this.counters.finished(finished);
             if (counters) await executeAll(manager, [counters]);
             return changed;
@@ -338,10 +348,14 @@ export class ExecutionLifecycleService {
         ],
       };
       let callback = false;
+      await this.events.load([execution.accountId]);
       const cancelled = await retrying(this.dataSource, TRANSITION).transaction(async (manager) => {
         const moved = await this.move(manager, execution, seen, changes);
-        if (moved) callback = (await this.outbox.enqueue(manager, execution)) !== null;
-        return moved;
+        if (!moved) return false;
+        callback = (await this.outbox.enqueue(manager, execution)) !== null;
+        callback =
+          (await this.events.enqueue(manager, [executionEvent(execution)])) > 0 || callback;
+        return true;
       });
       if (callback) this.outbox.wake();
       if (cancelled) {

@@ -16,6 +16,8 @@ export interface BusEvents {
   'callbacks.pending': [];
   /** An agent was changed or deleted: cached copies of it are dropped. */
   'agent.changed': [agentId: string];
+  /** An account's webhook endpoints changed: its cached subscriptions are dropped. */
+  'endpoints.changed': [accountId: string];
 }
 
 export type BusEvent = keyof BusEvents;

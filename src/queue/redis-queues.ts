@@ -29,7 +29,7 @@ export interface JobSpec<T> {
 }
 
 /** Signals that travel between processes (pub/sub), each mirrored on the local bus. */
-type Signal = 'finished' | 'cancel' | 'callbacks' | 'agents';
+type Signal = 'finished' | 'cancel' | 'callbacks' | 'agents' | 'endpoints';
 
 /** How long `start()` waits for Redis before the process starts anyway. */
 const STARTUP_WAIT_MS = 2000;
@@ -102,10 +102,13 @@ export class RedisQueues implements QueueHealth {
     if (roles.has('worker')) this.subscriptions.push('cancel', 'callbacks');
     // Agents changed through the api of another process: cached copies are dropped at once.
     if (roles.has('webhook') || roles.has('worker')) this.subscriptions.push('agents');
+    // Every role writes events: a change of endpoints anywhere drops the cached subscriptions.
+    this.subscriptions.push('endpoints');
     // Cancels may concern a run in any worker. Outbox rows written here need another
     // process's dispatcher only when this one has none.
     this.relay('execution.cancel', 'cancel');
     if (roles.has('api')) this.relay('agent.changed', 'agents');
+    this.relay('endpoints.changed', 'endpoints');
     if (!roles.has('worker')) this.relay('callbacks.pending', 'callbacks');
   }
 
@@ -261,7 +264,10 @@ export class RedisQueues implements QueueHealth {
 
   /** Publishes `event` whenever it is emitted on the local bus (except when relayed here). */
   private relay(
-    event: Extract<BusEvent, 'execution.cancel' | 'agent.changed' | 'callbacks.pending'>,
+    event: Extract<
+      BusEvent,
+      'execution.cancel' | 'agent.changed' | 'callbacks.pending' | 'endpoints.changed'
+    >,
     signal: Signal,
   ): void {
     const handler = (id?: string) => {
@@ -281,6 +287,7 @@ export class RedisQueues implements QueueHealth {
       else if (channel === this.channel('cancel')) this.bus.emit('execution.cancel', payload);
       else if (channel === this.channel('callbacks')) this.bus.emit('callbacks.pending');
       else if (channel === this.channel('agents')) this.bus.emit('agent.changed', payload);
+      else if (channel === this.channel('endpoints')) this.bus.emit('endpoints.changed', payload);
     } finally {
       this.relaying = false;
     }

@@ -8,7 +8,7 @@ import {
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DataSource, In, LessThan } from 'typeorm';
+import { DataSource, In, IsNull, LessThan, Not } from 'typeorm';
 import { AgentDailyStats } from '../agents/agent-daily-stats.entity';
 import { SUCCESS_WINDOW_DAYS } from '../agents/agent-stats.service';
 import { now, utcDay } from '../common/time';
@@ -27,6 +27,8 @@ const FIRST_RUN_DELAY_MS = 60_000;
 export interface PruneResult {
   executions: number;
   dailyStats: number;
+  /** Deliveries of webhook endpoints' events without an execution (agent events, pings). */
+  events: number;
   /** DELETE transactions issued (executions and daily stats batches). */
   batches: number;
 }
@@ -83,7 +85,7 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
   }
 
   private async pruneNow(at: Date): Promise<PruneResult> {
-    const result: PruneResult = { executions: 0, dailyStats: 0, batches: 0 };
+    const result: PruneResult = { executions: 0, dailyStats: 0, events: 0, batches: 0 };
     const cutoff = new Date(at.getTime() - this.config.executionRetentionDays * DAY_MS);
     const size = this.config.retentionBatchSize;
     for (;;) {
@@ -106,6 +108,26 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
         await manager.delete(Execution, { id: In(ids) });
       });
       result.executions += ids.length;
+      result.batches++;
+      if (rows.length < size) break;
+      await sleep(RETENTION_PAUSE_MS);
+    }
+    // Endpoint deliveries of events about no execution (agent events, pings) age alike; those
+    // of executions went with them above. Pending ones are left to finish.
+    for (;;) {
+      if (this.stopped) return result;
+      const rows = await this.dataSource.getRepository(CallbackDelivery).find({
+        select: { id: true },
+        where: { executionId: IsNull(), createdAt: LessThan(cutoff), status: Not('pending') },
+        take: size,
+      });
+      if (rows.length === 0) break;
+      const ids = rows.map((row) => row.id);
+      await this.dataSource.transaction(async (manager) => {
+        await manager.delete(DeliveryAttempt, { deliveryId: In(ids) });
+        await manager.delete(CallbackDelivery, { id: In(ids) });
+      });
+      result.events += ids.length;
       result.batches++;
       if (rows.length < size) break;
       await sleep(RETENTION_PAUSE_MS);

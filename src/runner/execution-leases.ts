@@ -7,6 +7,7 @@ import { execute, RawColumns } from '../database/raw-sql';
 import { retrying } from '../database/transactions';
 import { Execution } from '../executions/execution.entity';
 import type { QueuedRun } from '../queue/run-queue';
+import { EventOutbox, executionEvent } from '../webhooks/outbound/event-outbox';
 
 /** The plain (non-JSON) columns of an execution: enough to own, renew or settle a run. */
 export type Claim = Pick<
@@ -33,6 +34,8 @@ export interface FairClaim {
   exhausted: boolean;
   /** The last account served (the next claim starts after it). */
   cursor: string;
+  /** Event outbox rows written with the claim (`execution.started`). */
+  events?: number;
 }
 
 interface QueuedAccount {
@@ -84,7 +87,10 @@ export class ExecutionLeases {
   private readonly raw: RawColumns<Execution>;
   private readonly mysql: boolean;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly events: EventOutbox,
+  ) {
     this.raw = new RawColumns(dataSource, Execution);
     this.mysql = dataSource.options.type !== 'better-sqlite3';
   }
@@ -134,7 +140,8 @@ export class ExecutionLeases {
    * broken is still claimed, and can be failed.
    */
   async claim(id: string, leaseMs: number): Promise<Claim | null> {
-    return retrying(this.dataSource, TRANSITION).transaction(async (manager) => {
+    let wrote = false;
+    const claimed = await retrying(this.dataSource, TRANSITION).transaction(async (manager) => {
       const startedAt = now();
       const result = await manager
         .createQueryBuilder()
@@ -148,8 +155,28 @@ export class ExecutionLeases {
         .where('id = :id AND status = :queued', { id, queued: 'queued' })
         .execute();
       if (result.affected !== 1) return null;
-      return manager.findOne(Execution, { select: CLAIM_COLUMNS, where: { id } });
+      const claim = await manager.findOne(Execution, { select: CLAIM_COLUMNS, where: { id } });
+      wrote = claim !== null && (await this.started(manager, claim.accountId, id));
+      return claim;
     });
+    if (wrote) this.events.wake();
+    return claimed;
+  }
+
+  /**
+   * `execution.started` of a run claimed alone, if its account has an endpoint for it, in
+   * the claim's transaction. A row whose stored JSON cannot be read gets none (it is failed).
+   */
+  private async started(manager: EntityManager, accountId: string, id: string): Promise<boolean> {
+    await this.events.load([accountId], manager);
+    if (!this.events.wants(accountId, 'execution.started')) return false;
+    let execution: Execution | null;
+    try {
+      execution = await manager.findOneBy(Execution, { id });
+    } catch {
+      return false;
+    }
+    return !!execution && (await this.events.enqueue(manager, [executionEvent(execution)])) > 0;
   }
 
   /**
@@ -223,13 +250,17 @@ export class ExecutionLeases {
         });
       }
       result.rows = rows;
+      // `execution.started` for the accounts with endpoints that want it, in this commit.
+      result.events = await this.events.enqueue(manager, rows.map(executionEvent));
       return result;
     };
     // READ COMMITTED: the locking read takes no gap locks that would hold up new inserts.
-    return retrying(this.dataSource, {
+    const claimed = await retrying(this.dataSource, {
       ...TRANSITION,
       ...(this.mysql ? { isolation: 'READ COMMITTED' as const } : {}),
     }).transaction(run);
+    if (claimed.events) this.events.wake();
+    return claimed;
   }
 
   /**

@@ -16,6 +16,8 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: 'agents', column: 'webhook_secret_enc' },
   { table: 'accounts', column: 'signing_secret_enc' },
   { table: 'secrets', column: 'value_enc' },
+  { table: 'webhook_endpoints', column: 'secret_enc' },
+  { table: 'webhook_endpoints', column: 'previous_secret_enc' },
 ];
 
 /** The one row of `secret_key_check`. */

@@ -103,6 +103,21 @@ export const SAMPLE_BODIES: Record<string, Record<string, unknown>> = {
   'api PATCH /v2/users/:id': { role: 'member' },
   'api POST /v2/account/signing-secret/rotate': {},
   'api PUT /v2/secrets/:name': { value: 'generated secret value' },
+  'api POST /v2/webhook-endpoints': {
+    url: 'https://example.com/hooks/generated',
+    events: ['execution.completed', 'agent.created'],
+    description: 'Generated endpoint',
+    enabled: true,
+  },
+  'api PATCH /v2/webhook-endpoints/:id': {
+    url: 'https://example.com/hooks/renamed',
+    events: ['*'],
+    description: 'Renamed',
+    enabled: true,
+  },
+  'api POST /v2/webhook-endpoints/:id/secret/rotate': {},
+  'api POST /v2/webhook-endpoints/:id/test': {},
+  'api POST /v2/webhook-endpoints/:id/deliveries/:delivery_id/redeliver': {},
   'webhook POST /webhook/:webhookId': { email: 'lead@acme.io', nested: { list: [1, 'two'] } },
 };
 

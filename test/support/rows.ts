@@ -92,6 +92,7 @@ export async function insertDelivery(
   const delivery: CallbackDelivery = {
     id: newId('dlv'),
     executionId: execution.id,
+    endpointId: null,
     accountId: execution.accountId,
     url: 'http://127.0.0.1:9/callback',
     event: 'execution.completed',
@@ -111,6 +112,8 @@ export async function insertDelivery(
     id: newId('dlv'),
     deliveryId: delivery.id,
     executionId: execution.id,
+    endpointId: null,
+    responseExcerpt: null,
     url: delivery.url,
     event: delivery.event,
     attempt: 1,

@@ -24,6 +24,23 @@ describe('callback signing', () => {
     });
   });
 
+  it('adds one v1 signature per previous secret; X-Signature keeps the current one', async () => {
+    const current = newSigningSecret();
+    const previous = newSigningSecret();
+    const headers = callbackHeaders({
+      id: 'evt_1',
+      timestamp: 1_700_000_000,
+      body,
+      secret: current,
+      previousSecrets: [previous],
+    });
+    const at = new Date(1_700_000_000 * 1000);
+    expect(headers['webhook-signature']).toBe(
+      `${new Webhook(current).sign('evt_1', at, body)} ${new Webhook(previous).sign('evt_1', at, body)}`,
+    );
+    expect(headers['x-signature']).toBe(await githubSign(current, body));
+  });
+
   it('sends no signature headers without a secret', () => {
     expect(callbackHeaders({ id: 'dlv_1', timestamp: 1, body, secret: null })).toEqual({
       'content-type': 'application/json',

@@ -2,6 +2,7 @@
 
 import {
   createApiKeyDtoScopesValues,
+  createWebhookEndpointDtoEventsValues,
   executionRecordStatusValues,
   type components,
 } from './api-schema';
@@ -42,11 +43,19 @@ export type ApiKeyScope = NonNullable<Schemas['CreateApiKeyDto']['scopes']>[numb
 export type Secret = Schemas['SecretResponse'];
 export type SecretList = Schemas['SecretListResponse'];
 export type Usage = Schemas['UsageResponse'];
+export type WebhookEndpoint = Schemas['WebhookEndpointResponse'];
+export type WebhookEndpointList = Schemas['WebhookEndpointList'];
+export type CreatedWebhookEndpoint = Schemas['WebhookEndpointWithSecret'];
+export type EndpointDelivery = Schemas['EndpointDeliveryItem'];
+export type EndpointDeliveryList = Schemas['EndpointDeliveryList'];
+export type EndpointEventChoice = Schemas['CreateWebhookEndpointDto']['events'][number];
 
 /** Lists of choices, from the enums of the same document (never a copy by hand). */
 export const EXECUTION_STATUSES: readonly ExecutionStatus[] = executionRecordStatusValues;
 /** The scopes a new API key can be given, in the document's order. */
 export const API_KEY_SCOPES: readonly ApiKeyScope[] = createApiKeyDtoScopesValues;
+/** `*` and every event type an endpoint may subscribe to. */
+export const ENDPOINT_EVENTS: readonly EndpointEventChoice[] = createWebhookEndpointDtoEventsValues;
 
 /** An answer in the error envelope (or a network failure). */
 export class ApiFailure extends Error {

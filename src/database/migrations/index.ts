@@ -22,11 +22,13 @@ import { SqliteAccountSecrets1764000000000 } from './sqlite/1764000000000-Accoun
 import { MysqlAgentVersions1764000100000 } from './mysql/1764000100000-AgentVersions';
 import { SqliteAgentVersions1764000100000 } from './sqlite/1764000100000-AgentVersions';
 import { MysqlExecutionSteps1764000200000 } from './mysql/1764000200000-ExecutionSteps';
+import { MysqlWebhookEndpoints1764100000000 } from './mysql/1764100000000-WebhookEndpoints';
 import { SqliteExecutionSteps1764000200000 } from './sqlite/1764000200000-ExecutionSteps';
 import { MysqlModelUsage1764000700000 } from './mysql/1764000700000-ModelUsage';
 import { SqliteModelUsage1764000700000 } from './sqlite/1764000700000-ModelUsage';
 import { MysqlDailyStatsParts1764000750000 } from './mysql/1764000750000-DailyStatsParts';
 import { SqliteDailyStatsParts1764000750000 } from './sqlite/1764000750000-DailyStatsParts';
+import { SqliteWebhookEndpoints1764100000000 } from './sqlite/1764100000000-WebhookEndpoints';
 
 /**
  * Migrations in order, one list per driver (column types differ between SQLite and MySQL).
@@ -53,6 +55,7 @@ export const SQLITE_MIGRATIONS: Function[] = [
   SqliteExecutionSteps1764000200000,
   SqliteModelUsage1764000700000,
   SqliteDailyStatsParts1764000750000,
+  SqliteWebhookEndpoints1764100000000,
 ];
 export const MYSQL_MIGRATIONS: Function[] = [
   MysqlInitial1763780000000,
@@ -70,4 +73,5 @@ export const MYSQL_MIGRATIONS: Function[] = [
   MysqlExecutionSteps1764000200000,
   MysqlModelUsage1764000700000,
   MysqlDailyStatsParts1764000750000,
+  MysqlWebhookEndpoints1764100000000,
 ];

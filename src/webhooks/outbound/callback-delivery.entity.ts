@@ -1,14 +1,21 @@
 import { Entity, PrimaryColumn, Column, Index } from 'typeorm';
 import { IdColumn, JsonColumn, TimestampColumn } from '../../database/columns';
 
+import type { EventType } from '../../webhook-endpoints/event-types';
+
 export type CallbackEvent = 'execution.completed' | 'execution.failed' | 'execution.cancelled';
+/** What a row sends: a callback (`callback_url`), or an event to a webhook endpoint. */
+export type DeliveryEvent = CallbackEvent | EventType;
 export type CallbackDeliveryStatus = 'pending' | 'delivered' | 'failed';
 
 /** What a receiver gets (CONTRACT §7). */
 export interface CallbackPayload {
-  /** The delivery id, also sent as `X-Webhook-Id` on every attempt. */
+  /**
+   * The delivery id of a callback, the event id (`evt_`) of an endpoint's event; sent as
+   * `X-Webhook-Id` and `webhook-id` on every attempt.
+   */
   id: string;
-  type: CallbackEvent;
+  type: DeliveryEvent;
   created_at: string;
   /** The execution record without logs. */
   data: Record<string, unknown>;
@@ -22,12 +29,18 @@ export interface CallbackPayload {
 @Entity('callback_deliveries')
 @Index('idx_callback_deliveries_due', ['status', 'nextAttemptAt'])
 @Index('idx_callback_deliveries_execution', ['executionId'])
+@Index('idx_callback_deliveries_endpoint', ['endpointId', 'createdAt'])
 export class CallbackDelivery {
   @PrimaryColumn({ type: 'varchar', length: 40 })
   id: string;
 
-  @IdColumn({ name: 'execution_id' })
-  executionId: string;
+  /** The execution reported; null for an agent event or a ping. */
+  @IdColumn({ name: 'execution_id', nullable: true })
+  executionId: string | null;
+
+  /** The webhook endpoint it goes to; null for a callback (`callback_url`). */
+  @IdColumn({ name: 'endpoint_id', nullable: true })
+  endpointId: string | null;
 
   @IdColumn({ name: 'account_id' })
   accountId: string;
@@ -36,7 +49,7 @@ export class CallbackDelivery {
   url: string;
 
   @Column({ type: 'varchar', length: 32 })
-  event: CallbackEvent;
+  event: DeliveryEvent;
 
   /**
    * The event body, frozen when the execution finished; every attempt sends

@@ -3,10 +3,12 @@ import { AuthModule } from '../../auth/auth.module';
 import { QueueModule } from '../../queue/queue.module';
 import { CallbackDispatcher } from './callback-dispatcher';
 import { CallbackSender } from './callback-sender';
+import { EndpointHealth } from '../../webhook-endpoints/endpoint-health';
+import { OutboundModule } from './outbound.module';
 
 /** The worker side of outgoing webhooks: sends the outbox rows (the worker role, AppModule). */
 @Module({
-  imports: [AuthModule, QueueModule],
-  providers: [CallbackSender, CallbackDispatcher],
+  imports: [AuthModule, QueueModule, OutboundModule],
+  providers: [CallbackSender, CallbackDispatcher, EndpointHealth],
 })
 export class CallbackDispatchModule {}

@@ -22,6 +22,7 @@ import {
   type CallbackQueue,
   type PendingDelivery,
 } from '../../queue/callback-queue';
+import { EndpointHealth } from '../../webhook-endpoints/endpoint-health';
 import { CallbackDelivery } from './callback-delivery.entity';
 import { AttemptOutcome, CallbackSender } from './callback-sender';
 import { DeliveryAttempt } from './delivery-attempt.entity';
@@ -64,6 +65,7 @@ export class CallbackDispatcher
     @InjectRepository(Account) private readonly accounts: Repository<Account>,
     private readonly accountsService: AccountsService,
     private readonly sender: CallbackSender,
+    private readonly endpoints: EndpointHealth,
     private readonly metrics: MetricsService,
     private readonly shutdown: ShutdownClock,
     @Inject(CALLBACK_QUEUE) private readonly queue: CallbackQueue,
@@ -221,8 +223,8 @@ export class CallbackDispatcher
   private async attempt(delivery: CallbackDelivery): Promise<void> {
     const number = delivery.attempts + 1;
     const startedAt = now();
-    const outcome = await this.send(delivery);
-    if (!outcome) {
+    const sent = await this.send(delivery);
+    if (!sent) {
       // Cut by shutdown: not an attempt. Release the claim so the row goes out again soon.
       await this.deliveries.update(
         { id: delivery.id, attempts: delivery.attempts },
@@ -230,16 +232,19 @@ export class CallbackDispatcher
       );
       return;
     }
+    const { outcome } = sent;
     await this.attempts.insert({
       id: newId('dlv'),
       deliveryId: delivery.id,
       executionId: delivery.executionId,
-      url: delivery.url,
+      endpointId: delivery.endpointId,
+      url: sent.url,
       event: delivery.event,
       attempt: number,
       statusCode: outcome.statusCode,
       error: outcome.error,
       durationMs: outcome.durationMs,
+      responseExcerpt: outcome.responseExcerpt ?? null,
       createdAt: startedAt,
     });
     const delay = outcome.retryable ? retryDelayMs(number, this.config.callbackRetryBaseMs) : null;
@@ -257,11 +262,62 @@ export class CallbackDispatcher
       },
     );
     this.metrics.deliveryAttempt(status === 'pending' ? 'retrying' : status);
+    if (delivery.endpointId && outcome.error !== 'endpoint_disabled') {
+      await this.endpoints.record(
+        delivery.accountId,
+        delivery.endpointId,
+        outcome.error === null,
+        finishedAt,
+      );
+    }
     if (delay === null) return;
     await this.consumption?.retry({ deliveryId: delivery.id, attempt: number + 1 }, delay);
   }
 
-  private async send(delivery: CallbackDelivery): Promise<AttemptOutcome | null> {
+  /** One attempt of a row: the outcome (null when cut by shutdown) and the URL it went to. */
+  private async send(
+    delivery: CallbackDelivery,
+  ): Promise<{ outcome: AttemptOutcome; url: string } | null> {
+    if (delivery.endpointId) return this.sendToEndpoint(delivery, delivery.endpointId);
+    const outcome = await this.sendCallback(delivery);
+    return outcome && { outcome, url: delivery.url };
+  }
+
+  /**
+   * An event to a webhook endpoint: to its current URL, signed with its current secret (and
+   * the previous one during the overlap after a rotation). A deleted or disabled endpoint
+   * gets nothing: the row fails with `endpoint_disabled`.
+   */
+  private async sendToEndpoint(
+    delivery: CallbackDelivery,
+    endpointId: string,
+  ): Promise<{ outcome: AttemptOutcome; url: string } | null> {
+    let target: Awaited<ReturnType<EndpointHealth['target']>>;
+    try {
+      target = await this.endpoints.target(delivery.accountId, endpointId);
+    } catch (error) {
+      this.logger.error(`Secret of endpoint ${endpointId} unreadable: ${(error as Error).message}`);
+      const outcome = { statusCode: null, error: 'signing_failed' as const, retryable: true };
+      return { outcome: { ...outcome, durationMs: 0 }, url: delivery.url };
+    }
+    if (!target) {
+      const outcome = { statusCode: null, error: 'endpoint_disabled' as const, retryable: false };
+      return { outcome: { ...outcome, durationMs: 0 }, url: delivery.url };
+    }
+    const outcome = await this.sender.send(
+      {
+        id: delivery.payload.id,
+        url: target.url,
+        body: JSON.stringify(delivery.payload),
+        secret: target.secret,
+        previousSecrets: target.previousSecrets,
+      },
+      this.cutOff.signal,
+    );
+    return outcome && { outcome, url: target.url };
+  }
+
+  private async sendCallback(delivery: CallbackDelivery): Promise<AttemptOutcome | null> {
     // The account's current secret, read at every attempt: a rotation applies at once.
     const account = await this.accounts.findOneBy({ id: delivery.accountId });
     let secret: string | null;

@@ -41,6 +41,7 @@ export class CallbackOutbox {
     const delivery: CallbackDelivery = {
       id,
       executionId: execution.id,
+      endpointId: null,
       accountId: execution.accountId,
       url: execution.callbackUrl,
       event,

@@ -19,7 +19,8 @@ export type AttemptError =
   | 'network_error'
   | 'address_not_allowed'
   | 'invalid_url'
-  | 'signing_failed';
+  | 'signing_failed'
+  | 'endpoint_disabled';
 
 export interface AttemptOutcome {
   /** The receiver's status code, or null when no response came. */
@@ -29,7 +30,12 @@ export interface AttemptOutcome {
   /** Whether another attempt could succeed (false for refused targets). */
   retryable: boolean;
   durationMs: number;
+  /** The start of the receiver's answer body as text (at most 1 KiB), or null. */
+  responseExcerpt?: string | null;
 }
+
+/** How much of an answer is kept as its excerpt. */
+const EXCERPT_BYTES = 1024;
 
 /** How much of a receiver's response body is read (and discarded) before the socket is dropped. */
 const RESPONSE_READ_LIMIT = 64 * 1024;
@@ -57,7 +63,13 @@ export class CallbackSender implements OnApplicationShutdown {
    * no outcome to record, the delivery is simply sent again later.
    */
   async send(
-    attempt: { id: string; url: string; body: string; secret: string | null },
+    attempt: {
+      id: string;
+      url: string;
+      body: string;
+      secret: string | null;
+      previousSecrets?: readonly string[];
+    },
     abort?: AbortSignal,
   ): Promise<AttemptOutcome | null> {
     const started = performance.now();
@@ -83,6 +95,7 @@ export class CallbackSender implements OnApplicationShutdown {
       timestamp: Math.floor(Date.now() / 1000),
       body: attempt.body,
       secret: attempt.secret,
+      previousSecrets: attempt.previousSecrets,
     });
     headers['user-agent'] = USER_AGENT;
 
@@ -101,12 +114,11 @@ export class CallbackSender implements OnApplicationShutdown {
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       });
-      // The status decides; the body is drained (bounded) only to free the connection.
-      await response.body
-        .dump({ limit: RESPONSE_READ_LIMIT, signal: timeout.signal })
-        .catch(() => undefined);
+      // The status decides; the body is drained (bounded) to free the connection, its start
+      // kept as the attempt's excerpt.
+      const responseExcerpt = await readExcerpt(response.body);
       const ok = response.statusCode >= 200 && response.statusCode < 300;
-      return outcome(response.statusCode, ok ? null : 'http_error');
+      return { ...outcome(response.statusCode, ok ? null : 'http_error'), responseExcerpt };
     } catch (error) {
       if (isAddressNotAllowed(error)) return outcome(null, 'address_not_allowed', false);
       if (abort?.aborted) return null;
@@ -121,6 +133,30 @@ export class CallbackSender implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     await this.dispatcher.close().catch(() => undefined);
   }
+}
+
+/**
+ * The first EXCERPT_BYTES of a body as text (null when empty); reads at most
+ * RESPONSE_READ_LIMIT bytes, then drops the connection. A body cut by a timeout keeps what came.
+ */
+async function readExcerpt(body: AsyncIterable<Buffer>): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let kept = 0;
+  let read = 0;
+  try {
+    for await (const chunk of body) {
+      if (kept < EXCERPT_BYTES) {
+        chunks.push(chunk);
+        kept += chunk.length;
+      }
+      read += chunk.length;
+      if (read > RESPONSE_READ_LIMIT) break; // leaving the loop destroys the stream
+    }
+  } catch {
+    // Cut or timed out: what came is the excerpt.
+  }
+  const text = Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString('utf8');
+  return text.length > 0 ? text : null;
 }
 
 /** undici's own timeouts (connect, headers, body) by their error codes. */

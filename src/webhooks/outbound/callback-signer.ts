@@ -7,6 +7,9 @@ const SECRET_PREFIX = 'whsec_';
  * signatures over the same bytes: `X-Signature` (GitHub style: hex HMAC-SHA256 of the raw
  * body keyed with the whole secret string) and the Standard Webhooks `webhook-signature`
  * (base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` keyed with the bytes after `whsec_`).
+ * `previousSecrets` (a webhook endpoint's secret during the overlap after a rotation) add
+ * their signatures to `webhook-signature`, space-separated as the specification allows, so a
+ * receiver holding either secret verifies; `X-Signature` carries the current secret's only.
  */
 export function callbackHeaders(input: {
   id: string;
@@ -14,6 +17,7 @@ export function callbackHeaders(input: {
   timestamp: number;
   body: string;
   secret: string | null;
+  previousSecrets?: readonly string[];
 }): Record<string, string> {
   const timestamp = String(input.timestamp);
   const headers: Record<string, string> = {
@@ -26,8 +30,9 @@ export function callbackHeaders(input: {
     `sha256=${createHmac('sha256', input.secret).update(input.body).digest('hex')}`;
   headers['webhook-id'] = input.id;
   headers['webhook-timestamp'] = timestamp;
-  headers['webhook-signature'] =
-    `v1,${standardWebhooksSignature(input.secret, input.id, timestamp, input.body)}`;
+  headers['webhook-signature'] = [input.secret, ...(input.previousSecrets ?? [])]
+    .map((secret) => `v1,${standardWebhooksSignature(secret, input.id, timestamp, input.body)}`)
+    .join(' ');
   return headers;
 }
 

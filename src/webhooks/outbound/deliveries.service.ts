@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { IsNull, Repository } from 'typeorm';
 import { ApiError } from '../../common/api-error';
 import { Execution } from '../../executions/execution.entity';
 import { DeliveryAttempt } from './delivery-attempt.entity';
@@ -18,8 +18,9 @@ export class DeliveriesService {
     const exists = await this.executions.exists({ where: { id: executionId, accountId } });
     if (!exists) throw ApiError.notFound('Execution');
     // At most 6 attempts per delivery and one delivery per execution: no paging needed.
+    // Its callbacks only: what webhook endpoints got is in their own delivery log.
     return this.attempts.find({
-      where: { executionId },
+      where: { executionId, endpointId: IsNull() },
       order: { createdAt: 'DESC', id: 'DESC' },
     });
   }

@@ -1,10 +1,11 @@
 import { Entity, PrimaryColumn, Column, Index } from 'typeorm';
 import { IdColumn, TimestampColumn } from '../../database/columns';
-import type { CallbackEvent } from './callback-delivery.entity';
+import type { DeliveryEvent } from './callback-delivery.entity';
 
 /** One attempt to deliver a callback: the rows of `GET /v2/executions/:id/deliveries`. */
 @Entity('delivery_attempts')
 @Index('idx_delivery_attempts_execution', ['executionId', 'createdAt', 'id'])
+@Index('idx_delivery_attempts_endpoint', ['endpointId', 'createdAt', 'id'])
 export class DeliveryAttempt {
   @PrimaryColumn({ type: 'varchar', length: 40 })
   id: string;
@@ -12,14 +13,17 @@ export class DeliveryAttempt {
   @IdColumn({ name: 'delivery_id' })
   deliveryId: string;
 
-  @IdColumn({ name: 'execution_id' })
-  executionId: string;
+  @IdColumn({ name: 'execution_id', nullable: true })
+  executionId: string | null;
+
+  @IdColumn({ name: 'endpoint_id', nullable: true })
+  endpointId: string | null;
 
   @Column({ type: 'varchar', length: 2048 })
   url: string;
 
   @Column({ type: 'varchar', length: 32 })
-  event: CallbackEvent;
+  event: DeliveryEvent;
 
   @Column({ type: 'int' })
   attempt: number;
@@ -32,6 +36,10 @@ export class DeliveryAttempt {
 
   @Column({ name: 'duration_ms', type: 'int', nullable: true })
   durationMs: number | null;
+
+  /** The start of the receiver's answer (at most 1 KiB of text), for the endpoint's log. */
+  @Column({ name: 'response_excerpt', type: 'varchar', length: 1024, nullable: true })
+  responseExcerpt: string | null;
 
   @TimestampColumn({ name: 'created_at' })
   createdAt: Date;

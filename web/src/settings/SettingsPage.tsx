@@ -7,6 +7,7 @@ import { SecretsPanel } from './SecretsPanel';
 import { SigningPanel } from './SigningPanel';
 import { UsagePanel } from './UsagePanel';
 import { UsersPanel } from './UsersPanel';
+import { WebhookEndpointsPanel } from './WebhookEndpointsPanel';
 import { PasswordPanel } from './PasswordPanel';
 
 export function SettingsPage() {
@@ -23,14 +24,15 @@ export function SettingsPage() {
           <ApiKeysPanel />
           <SecretsPanel />
           <SigningPanel account={account.data} onChange={account.reload} />
+          <WebhookEndpointsPanel />
           <UsersPanel me={session.user} />
         </>
       ) : (
         <section class="panel" aria-labelledby="owner-only">
           <h2 id="owner-only">Keys, secrets and users</h2>
           <p class="muted">
-            API keys, workflow secrets, the signing secret and users are managed by the account's
-            owners. Ask an owner if you need one of these.
+            API keys, workflow secrets, the signing secret, webhook endpoints and users are managed
+            by the account's owners. Ask an owner if you need one of these.
           </p>
         </section>
       )}

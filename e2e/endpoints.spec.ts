@@ -1,0 +1,50 @@
+import { expect, signIn, test } from './support/fixtures';
+
+test('an owner adds a webhook endpoint (secret shown once), sends a test, sees its delivery and deletes it', async ({
+  page,
+  dialogs,
+}) => {
+  await signIn(page);
+  await page.getByRole('link', { name: 'Settings' }).click();
+  const panel = page.getByRole('region', { name: 'Webhook endpoints', exact: true });
+  const url = `https://hooks.example.com/e2e-${Date.now().toString(36)}`;
+
+  await panel.getByRole('button', { name: 'Add endpoint' }).click();
+  await panel.getByLabel('Endpoint URL').fill(url);
+  await panel.getByRole('checkbox', { name: 'All events' }).uncheck();
+  await panel.getByRole('checkbox', { name: 'execution.failed' }).check();
+  await panel.getByRole('checkbox', { name: 'agent.deleted' }).check();
+  await panel.getByRole('button', { name: 'Add endpoint' }).click();
+
+  const secret = panel.getByTestId('secret-value');
+  await expect(secret).toHaveText(/^whsec_/);
+  const value = (await secret.textContent())!;
+  const row = panel.getByRole('listitem').filter({ hasText: url });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('execution.failed, agent.deleted')).toBeVisible();
+  await page.reload();
+  await expect(row).toBeVisible();
+  expect(await page.content()).not.toContain(value);
+
+  await row.getByRole('button', { name: 'Send test' }).click();
+  await row.getByRole('button', { name: 'Deliveries' }).click();
+  const deliveries = row.getByRole('region', { name: 'Deliveries' });
+  await expect(deliveries.getByText('ping', { exact: true })).toBeVisible();
+
+  await row.getByRole('button', { name: `Delete ${url}` }).click();
+  await row.getByRole('button', { name: 'Confirm delete' }).click();
+  await expect(row).toHaveCount(0);
+  const listed = await (await page.request.get('/v2/webhook-endpoints')).json();
+  expect(listed.data.map((e: { url: string }) => e.url)).not.toContain(url);
+  expect(dialogs).toEqual([]);
+});
+
+test('a URL the API refuses shows its error at the URL field', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/dashboard/settings');
+  const panel = page.getByRole('region', { name: 'Webhook endpoints', exact: true });
+  await panel.getByRole('button', { name: 'Add endpoint' }).click();
+  await panel.getByLabel('Endpoint URL').fill('ftp://hooks.example.com/hook');
+  await panel.getByRole('button', { name: 'Add endpoint' }).click();
+  await expect(panel.getByText('url must be an absolute http or https URL')).toBeVisible();
+});

@@ -1,0 +1,18 @@
+/** The events an endpoint may subscribe to (issue 19), `ping` aside: it goes to one endpoint on request. */
+export const EVENT_TYPES = [
+  'execution.queued',
+  'execution.started',
+  'execution.completed',
+  'execution.failed',
+  'execution.canceled',
+  'agent.created',
+  'agent.updated',
+  'agent.paused',
+  'agent.resumed',
+  'agent.deleted',
+] as const;
+export type SubscribableEvent = (typeof EVENT_TYPES)[number];
+export type EventType = SubscribableEvent | 'ping';
+
+/** Every event; `events: ["*"]` subscribes to all of them (those added later too). */
+export const ALL_EVENTS = '*';

@@ -1,0 +1,172 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { newId } from '../../common/ids';
+import { now } from '../../common/time';
+import type { Statement } from '../../database/transactions';
+import type { Execution } from '../../executions/execution.entity';
+import { toExecutionResponse } from '../../executions/execution.response';
+import { LocalBus } from '../../queue/local-bus';
+import { EndpointSubscriptions } from '../../webhook-endpoints/endpoint-subscriptions';
+import type { SubscribableEvent } from '../../webhook-endpoints/event-types';
+import { CallbackDelivery } from './callback-delivery.entity';
+
+/** One event to report: what happened to which resource of which account. */
+export interface AccountEvent {
+  accountId: string;
+  type: SubscribableEvent;
+  /** The resource as the API returns it. */
+  data: Record<string, unknown>;
+  /** The execution it is about (null for agent events). */
+  executionId: string | null;
+}
+
+/** The event an execution's status is reported as. */
+const EXECUTION_EVENTS: Record<Execution['status'], SubscribableEvent> = {
+  queued: 'execution.queued',
+  running: 'execution.started',
+  completed: 'execution.completed',
+  failed: 'execution.failed',
+  cancelled: 'execution.canceled',
+};
+
+/** The event of an execution in its current status. */
+export function executionEvent(execution: Execution): AccountEvent {
+  return {
+    accountId: execution.accountId,
+    type: EXECUTION_EVENTS[execution.status],
+    data: toExecutionResponse(execution),
+    executionId: execution.id,
+  };
+}
+
+/**
+ * Writes account events (issue 19) into the callback outbox, one row per subscribed webhook
+ * endpoint, in the caller's transaction (or statement batch), so that a state change and its
+ * events are committed together or not at all. Accounts without an endpoint that wants the
+ * event write nothing and cost a cache lookup (EndpointSubscriptions). An event's id (`evt_`)
+ * is its payload `id` and `webhook-id` on every endpoint and every attempt; each endpoint's
+ * row has its own delivery id. The CallbackDispatcher sends the rows like callbacks.
+ */
+@Injectable()
+export class EventOutbox {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly subscriptions: EndpointSubscriptions,
+    private readonly bus: LocalBus,
+  ) {}
+
+  /**
+   * Caches the subscriptions of these accounts (before a transaction that writes events, or
+   * inside one with its `manager`).
+   */
+  load(accountIds: Iterable<string>, manager?: EntityManager): Promise<void> {
+    return this.subscriptions.load(accountIds, manager);
+  }
+
+  /** Whether a cached account has an endpoint for `type` (false when not cached: call load). */
+  wants(accountId: string, type: SubscribableEvent): boolean {
+    return (this.subscriptions.peek(accountId, type)?.length ?? 0) > 0;
+  }
+
+  /**
+   * The outbox rows of `events` for the endpoints that want them (loads what is not cached,
+   * with `manager` inside a transaction).
+   */
+  async rows(
+    events: AccountEvent[],
+    manager?: EntityManager,
+    at: Date = now(),
+  ): Promise<CallbackDelivery[]> {
+    const rows: CallbackDelivery[] = [];
+    for (const event of events) {
+      const subscribers =
+        this.subscriptions.peek(event.accountId, event.type) ??
+        (await this.subscriptions.subscribers(event.accountId, event.type, manager));
+      addRows(rows, event, subscribers, at);
+    }
+    return rows;
+  }
+
+  /**
+   * The rows of one event whose account was loaded (`load`) just before; a lazy `event` is
+   * built only when an endpoint wants it. An account that is not cached (evicted by a change
+   * meanwhile) writes nothing: the change raced the state change itself.
+   */
+  cachedRows(
+    into: CallbackDelivery[],
+    accountId: string,
+    type: SubscribableEvent,
+    event: () => AccountEvent,
+    at: Date = now(),
+  ): void {
+    const subscribers = this.subscriptions.peek(accountId, type);
+    if (subscribers && subscribers.length > 0) addRows(into, event(), subscribers, at);
+  }
+
+  /** Inserts the rows of `events` with `manager`; returns how many were written. */
+  async enqueue(manager: EntityManager, events: AccountEvent[]): Promise<number> {
+    if (events.length === 0) return 0;
+    const rows = await this.rows(events, manager);
+    if (rows.length === 0) return 0;
+    await manager.insert(CallbackDelivery, rows as QueryDeepPartialEntity<CallbackDelivery>[]);
+    return rows.length;
+  }
+
+  /** One INSERT of `rows`, for a batch of raw statements (the intake's). */
+  insertStatement(rows: CallbackDelivery[]): Statement {
+    const [sql, parameters] = this.dataSource
+      .createQueryBuilder()
+      .insert()
+      .into(CallbackDelivery)
+      .values(rows as QueryDeepPartialEntity<CallbackDelivery>[])
+      .getQueryAndParameters();
+    return [sql, parameters];
+  }
+
+  /** Tells this process's dispatcher that committed rows are waiting. */
+  wake(): void {
+    this.bus.emit('callbacks.pending');
+  }
+}
+
+function addRows(
+  into: CallbackDelivery[],
+  event: AccountEvent,
+  subscribers: readonly { id: string; url: string }[],
+  at: Date,
+): void {
+  if (subscribers.length === 0) return;
+  const payload = {
+    id: newId('evt'),
+    type: event.type,
+    created_at: at.toISOString(),
+    data: event.data,
+  };
+  for (const endpoint of subscribers) into.push(deliveryRow(event, endpoint, payload, at));
+}
+
+/** One endpoint's outbox row of an event; the URL is the endpoint's when it is sent. */
+export function deliveryRow(
+  event: Pick<AccountEvent, 'accountId' | 'executionId'>,
+  endpoint: { id: string; url: string },
+  payload: CallbackDelivery['payload'],
+  at: Date,
+): CallbackDelivery {
+  return {
+    id: newId('dlv'),
+    executionId: event.executionId,
+    endpointId: endpoint.id,
+    accountId: event.accountId,
+    url: endpoint.url,
+    event: payload.type,
+    payload,
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: at,
+    lockedUntil: null,
+    createdAt: at,
+    updatedAt: at,
+  };
+}

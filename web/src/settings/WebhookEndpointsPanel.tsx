@@ -1,0 +1,215 @@
+import { useState } from 'preact/hooks';
+import {
+  api,
+  ENDPOINT_EVENTS,
+  type CreatedWebhookEndpoint,
+  type EndpointEventChoice,
+  type WebhookEndpoint,
+  type WebhookEndpointList,
+} from '../api';
+import {
+  ConfirmInline,
+  Empty,
+  ErrorNote,
+  Field,
+  fieldError,
+  Loading,
+  SecretOnce,
+  useLoad,
+} from '../ui';
+import { EndpointDeliveries } from './EndpointDeliveries';
+
+/** Account-level event subscriptions: endpoints (secret shown once), test, delete, deliveries. */
+export function WebhookEndpointsPanel() {
+  const endpoints = useLoad(
+    () => api<WebhookEndpointList>('GET', '/webhook-endpoints?limit=100'),
+    [],
+  );
+  const [creating, setCreating] = useState(false);
+  const [url, setUrl] = useState('');
+  const [events, setEvents] = useState<EndpointEventChoice[]>(['*']);
+  const [created, setCreated] = useState<CreatedWebhookEndpoint | null>(null);
+  const [error, setError] = useState<unknown>(undefined);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const [open, setOpen] = useState<string | null>(null);
+
+  const act = async (work: () => Promise<unknown>) => {
+    setError(undefined);
+    try {
+      await work();
+      await endpoints.reload();
+    } catch (failure) {
+      setError(failure);
+    }
+  };
+  const create = (event: Event) => {
+    event.preventDefault();
+    return act(async () => {
+      setCreated(await api<CreatedWebhookEndpoint>('POST', '/webhook-endpoints', { url, events }));
+      setCreating(false);
+      setUrl('');
+      setEvents(['*']);
+    });
+  };
+  const toggle = (choice: EndpointEventChoice, on: boolean) => {
+    if (choice === '*') return setEvents(on ? ['*'] : []);
+    const rest = events.filter((e) => e !== '*' && e !== choice);
+    setEvents(on ? [...rest, choice] : rest);
+  };
+  const list = endpoints.data?.data ?? [];
+
+  return (
+    <section class="panel" aria-labelledby="endpoints-title">
+      <div class="panel-head">
+        <h2 id="endpoints-title">Webhook endpoints</h2>
+        {!creating && (
+          <button type="button" class="btn btn-primary btn-small" onClick={() => setCreating(true)}>
+            Add endpoint
+          </button>
+        )}
+      </div>
+      <p class="muted">
+        Endpoints receive the account's events (executions and agents), signed with their own
+        secret, retried on failure.
+      </p>
+      {created && <SecretOnce label={`Signing secret of ${created.url}`} value={created.secret} />}
+      {creating && (
+        <form class="subpanel stack" onSubmit={create} aria-label="New webhook endpoint">
+          <Field label="Endpoint URL" id="endpoint-url" error={fieldError(error, 'url')}>
+            {(attrs) => (
+              <input
+                {...attrs}
+                type="url"
+                required
+                maxLength={2048}
+                placeholder="https://example.com/hooks/agents"
+                value={url}
+                onInput={(e) => setUrl(e.currentTarget.value)}
+              />
+            )}
+          </Field>
+          <fieldset>
+            <legend>Events</legend>
+            {ENDPOINT_EVENTS.map((choice) => (
+              <label key={choice} class="check">
+                <input
+                  type="checkbox"
+                  checked={events.includes(choice)}
+                  disabled={choice !== '*' && events.includes('*')}
+                  onChange={(e) => toggle(choice, e.currentTarget.checked)}
+                />
+                {choice === '*' ? 'All events' : <code>{choice}</code>}
+              </label>
+            ))}
+            {fieldError(error, 'events') && (
+              <p class="field-error">{fieldError(error, 'events')}</p>
+            )}
+          </fieldset>
+          {error && !fieldError(error, 'url', 'events') ? <ErrorNote error={error} /> : null}
+          <div class="actions">
+            <button type="submit" class="btn btn-primary">
+              Add endpoint
+            </button>
+            <button type="button" class="btn" onClick={() => setCreating(false)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+      {!creating && error ? <ErrorNote error={error} /> : null}
+      <ErrorNote error={endpoints.error} />
+      {!endpoints.data ? (
+        !endpoints.error && <Loading />
+      ) : list.length === 0 ? (
+        <Empty title="No webhook endpoints">
+          Add one to hear about runs without a callback URL.
+        </Empty>
+      ) : (
+        <ul class="endpoint-list">
+          {list.map((endpoint) => (
+            <EndpointRow
+              key={endpoint.id}
+              endpoint={endpoint}
+              open={open === endpoint.id}
+              deleting={deleting === endpoint.id}
+              onToggle={() => setOpen(open === endpoint.id ? null : endpoint.id)}
+              onTest={() => act(() => api('POST', `/webhook-endpoints/${endpoint.id}/test`))}
+              onDelete={() => setDeleting(endpoint.id)}
+              onKeep={() => setDeleting(null)}
+              onConfirmDelete={() =>
+                act(async () => {
+                  await api('DELETE', `/webhook-endpoints/${endpoint.id}`);
+                  setDeleting(null);
+                })
+              }
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function EndpointRow(props: {
+  endpoint: WebhookEndpoint;
+  open: boolean;
+  deleting: boolean;
+  onToggle: () => void;
+  onTest: () => void;
+  onDelete: () => void;
+  onKeep: () => void;
+  onConfirmDelete: () => void;
+}) {
+  const { endpoint } = props;
+  return (
+    <li class="subpanel">
+      <div class="panel-head">
+        <div>
+          <div class="mono">{endpoint.url}</div>
+          <div class="muted">
+            {endpoint.events.includes('*') ? 'All events' : endpoint.events.join(', ')}
+            {!endpoint.enabled && ' · disabled'}
+          </div>
+          {endpoint.disabled_reason && <p class="field-error">{endpoint.disabled_reason}</p>}
+        </div>
+        <div class="row-actions">
+          <button
+            type="button"
+            class="btn btn-small"
+            aria-expanded={props.open}
+            onClick={props.onToggle}
+          >
+            {props.open ? 'Hide deliveries' : 'Deliveries'}
+          </button>
+          <button
+            type="button"
+            class="btn btn-small"
+            disabled={!endpoint.enabled}
+            onClick={props.onTest}
+          >
+            Send test
+          </button>
+          {props.deleting ? (
+            <ConfirmInline
+              small
+              label={`Confirm deleting ${endpoint.url}`}
+              confirm="Confirm delete"
+              onConfirm={props.onConfirmDelete}
+              onKeep={props.onKeep}
+            />
+          ) : (
+            <button
+              type="button"
+              class="btn btn-small"
+              aria-label={`Delete ${endpoint.url}`}
+              onClick={props.onDelete}
+            >
+              Delete
+            </button>
+          )}
+        </div>
+      </div>
+      {props.open && <EndpointDeliveries endpointId={endpoint.id} />}
+    </li>
+  );
+}
