@@ -135,6 +135,7 @@ describe('executions: list, read, cancel, retry', () => {
             'started_at',
             'completed_at',
             'duration_ms',
+            'usage',
           ].sort(),
         );
         expect(item.created_at).toMatch(ISO_MS);

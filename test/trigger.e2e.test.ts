@@ -83,6 +83,7 @@ describe('POST /v2/agents/:id/trigger', () => {
       started_at: expect.stringMatching(ISO_MS),
       completed_at: expect.stringMatching(ISO_MS),
       duration_ms: res.body.duration_ms,
+      usage: null,
       logs: expect.any(Array),
     });
     const { created_at, started_at, completed_at } = detail.body;

@@ -231,7 +231,7 @@ export function workflowConfigSchema(kinds: readonly RegisteredKind[]): {
           max_llm_calls: {
             type: 'integer',
             minimum: 0,
-            description: 'Model calls of the whole execution at most (checked before each)',
+            description: 'The most model calls of the whole execution, checked before each call',
           },
           max_tokens: {
             type: 'integer',
