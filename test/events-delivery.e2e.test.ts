@@ -104,6 +104,45 @@ describe('webhook endpoints: execution events delivered, signed, retried', () =>
     });
   });
 
+  it("a workflow execution's events carry its steps and usage, as the API shows them", async () => {
+    ({ key } = await t.seedAccount());
+    const agent = (
+      await t
+        .api()
+        .post('/v2/agents')
+        .set(bearer(key))
+        .send({
+          name: 'Flow',
+          kind: 'workflow',
+          config: {
+            steps: [
+              { id: 'greet', type: 'transform', value: "{% 'Hi ' & $input.name %}" },
+              { id: 'shout', type: 'transform', value: '{% $uppercase($steps.greet) %}' },
+            ],
+          },
+        })
+        .expect(201)
+    ).body as { id: string };
+    const hook = await receiver();
+    await endpoint(hook.url('/flow'), ['execution.queued', 'execution.completed']);
+    const id = await trigger(agent.id, { name: 'Ada' });
+    const got = await eventually(
+      () => events(hook).filter((e) => e.data.id === id).length >= 2 && events(hook),
+    );
+    const api = (await t.api().get(`/v2/executions/${id}`).set(bearer(key)).expect(200)).body;
+    const { logs: _logs, ...withoutLogs } = api;
+    const completed = got.find((e) => e.type === 'execution.completed')!;
+    expect(completed.data).toEqual(withoutLogs);
+    expect((completed.data.steps as { id: string }[]).map((step) => step.id)).toEqual([
+      'greet',
+      'shout',
+    ]);
+    expect(got.find((e) => e.type === 'execution.queued')!.data).toMatchObject({
+      steps: [],
+      usage: null,
+    });
+  });
+
   it('sends execution.failed and execution.canceled; an endpoint gets only what it subscribes to', async () => {
     ({ key } = await t.seedAccount());
     const agent = await seedAgent(t, key);

@@ -6,10 +6,11 @@ import { newId } from '../../common/ids';
 import { now } from '../../common/time';
 import type { Statement } from '../../database/transactions';
 import type { Execution } from '../../executions/execution.entity';
-import { toExecutionResponse } from '../../executions/execution.response';
+import { executionUsage, toExecutionResponse } from '../../executions/execution.response';
 import { LocalBus } from '../../queue/local-bus';
 import { EndpointSubscriptions } from '../../webhook-endpoints/endpoint-subscriptions';
 import type { SubscribableEvent } from '../../webhook-endpoints/event-types';
+import { StepStore } from '../../workflows/service/step-store';
 import { CallbackDelivery } from './callback-delivery.entity';
 
 /** One event to report: what happened to which resource of which account. */
@@ -20,6 +21,12 @@ export interface AccountEvent {
   data: Record<string, unknown>;
   /** The execution it is about (null for agent events). */
   executionId: string | null;
+  /**
+   * A workflow execution's id: its `steps` (and the `usage` summed from them) are read when
+   * the event is written with a transaction's manager, so that `data` is the record as
+   * `GET /v2/executions/:id` answers it. Unset for other kinds (no steps, `usage` null).
+   */
+  stepsOf?: string;
 }
 
 /** The event an execution's status is reported as. */
@@ -33,12 +40,22 @@ const EXECUTION_EVENTS: Record<Execution['status'], SubscribableEvent> = {
 
 /** The event of an execution in its current status. */
 export function executionEvent(execution: Execution): AccountEvent {
+  const workflow = execution.agentKind === 'workflow';
   return {
     accountId: execution.accountId,
     type: EXECUTION_EVENTS[execution.status],
-    data: toExecutionResponse(execution),
+    // A new workflow execution has no steps yet; see `stepsOf` for the others.
+    data: toExecutionResponse(execution, { steps: workflow ? [] : undefined, withUsage: true }),
     executionId: execution.id,
+    stepsOf: workflow ? execution.id : undefined,
   };
+}
+
+/** The event with the steps and usage of its workflow execution, read with `manager`. */
+async function withSteps(event: AccountEvent, manager: EntityManager): Promise<AccountEvent> {
+  if (!event.stepsOf) return event;
+  const steps = await StepStore.read(manager, event.stepsOf);
+  return { ...event, data: { ...event.data, steps, usage: executionUsage(steps) } };
 }
 
 /**
@@ -84,7 +101,8 @@ export class EventOutbox {
       const subscribers =
         this.subscriptions.peek(event.accountId, event.type) ??
         (await this.subscriptions.subscribers(event.accountId, event.type, manager));
-      addRows(rows, event, subscribers, at);
+      if (subscribers.length === 0) continue;
+      addRows(rows, manager ? await withSteps(event, manager) : event, subscribers, at);
     }
     return rows;
   }
