@@ -2671,7 +2671,7 @@ export interface components {
             /** @description The workflow output (default: the last step output) */
             output?: unknown;
             limits?: {
-                /** @description Model calls of the whole execution at most (checked before each) */
+                /** @description The most model calls of the whole execution, checked before each call */
                 max_llm_calls?: number;
                 /** @description Tokens of the whole execution: no model call once they are used */
                 max_tokens?: number;
