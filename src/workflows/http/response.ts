@@ -33,3 +33,14 @@ export function describeTarget(method: string, url: string): string {
   const parsed = new URL(url);
   return `${method} ${parsed.origin}${parsed.pathname}`;
 }
+
+/** An absolute http(s) URL of at most 2048 characters (an `http` step's or a tool's). */
+export function isHttpUrl(value: string): boolean {
+  if (value.length > 2048) return false;
+  try {
+    const parsed = new URL(value);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

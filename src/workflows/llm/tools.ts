@@ -5,7 +5,7 @@ import { childPath } from '../expressions/value';
 import type { ExpressionSandbox } from '../expressions/sandbox';
 import { arrayField, isPlainObject, objectField } from '../fields';
 import { compileHeaders, resolveHeaders, type CompiledHeaders } from '../http/header-values';
-import { describeTarget } from '../http/response';
+import { describeTarget, isHttpUrl } from '../http/response';
 import type { StepContext } from '../step-type';
 import type { ValidateFunction } from 'ajv';
 import type { LlmToolCallRecord } from './llm-record';
@@ -76,7 +76,7 @@ export function compileTools(
     }
     const httpPath = childPath(at, 'http');
     const http = objectField(tool.http, httpPath, ['url', 'method', 'headers']);
-    if (typeof http.url !== 'string' || !httpUrl(http.url)) {
+    if (typeof http.url !== 'string' || !isHttpUrl(http.url)) {
       throw new ConfigValidationError(
         childPath(httpPath, 'url'),
         'url must be an absolute http or https URL',
@@ -223,14 +223,4 @@ function withQuery(url: string, args: unknown): string {
     );
   }
   return parsed.toString();
-}
-
-function httpUrl(value: string): boolean {
-  if (value.length > 2048) return false;
-  try {
-    const parsed = new URL(value);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }

@@ -4,7 +4,7 @@ import type { HttpResponse } from '../context';
 import { StepError, WorkflowErrorCode } from '../errors';
 import { childPath, type CompiledValue } from '../expressions/value';
 import { compileHeaders, resolveHeaders, type CompiledHeaders } from '../http/header-values';
-import { describeTarget, parseBody, retryAfterMs } from '../http/response';
+import { describeTarget, isHttpUrl, parseBody, retryAfterMs } from '../http/response';
 import { MAX_OUTPUT_BYTES } from '../output';
 import type { CompileContext, StepContext, StepType } from '../step-type';
 
@@ -35,7 +35,7 @@ export class HttpStep implements StepType<HttpBody> {
     if (url.constant && typeof raw.url !== 'string') {
       throw new ConfigValidationError(urlPath, 'url must be an http or https URL');
     }
-    if (url.constant && !validUrl(raw.url as string)) {
+    if (url.constant && !isHttpUrl(raw.url as string)) {
       throw new ConfigValidationError(urlPath, 'url must be an absolute http or https URL');
     }
     const method =
@@ -54,7 +54,7 @@ export class HttpStep implements StepType<HttpBody> {
 
   async run(step: HttpBody, context: StepContext): Promise<unknown> {
     const url = await context.evaluate(step.url);
-    if (typeof url !== 'string' || !validUrl(url)) {
+    if (typeof url !== 'string' || !isHttpUrl(url)) {
       throw new StepError(
         WorkflowErrorCode.expressionError,
         'url must evaluate to an http or https URL',
@@ -111,15 +111,5 @@ export class HttpStep implements StepType<HttpBody> {
       step: context.recordId,
     });
     return { status_code: response.status, headers: response.headers, body: parseBody(response) };
-  }
-}
-
-function validUrl(value: string): boolean {
-  if (value.length > 2048) return false;
-  try {
-    const parsed = new URL(value);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:';
-  } catch {
-    return false;
   }
 }
