@@ -27,7 +27,7 @@ const HEADER = `/**
 
 /** The text of WEB_TYPES_FILE for an OpenAPI document (as JSON, the way it is served). */
 export async function renderWebTypes(document) {
-  return HEADER + astToString(await openapiTS(document, { enumValues: true }));
+  return HEADER + astToString(await openapiTS(structuredClone(document), { enumValues: true }));
 }
 
 /** The typed client's generated file, committed. */
@@ -46,7 +46,10 @@ const CLIENT_HEADER = `/**
  * false`): a client may leave out what the server fills in (`kind`, `webhook_auth`…).
  */
 export async function renderClientSchema(document) {
-  return CLIENT_HEADER + astToString(await openapiTS(document, { defaultNonNullable: false }));
+  return (
+    CLIENT_HEADER +
+    astToString(await openapiTS(structuredClone(document), { defaultNonNullable: false }))
+  );
 }
 
 /**

@@ -2324,7 +2324,7 @@ export interface components {
             on_error?: "fail" | "continue";
             timeout_ms?: number;
             /**
-             * @description discriminator enum property added by openapi-typescript (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "transform";
@@ -2363,7 +2363,7 @@ export interface components {
             on_error?: "fail" | "continue";
             timeout_ms?: number;
             /**
-             * @description discriminator enum property added by openapi-typescript (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "http";
@@ -2413,7 +2413,7 @@ export interface components {
             on_error?: "fail" | "continue";
             timeout_ms?: number;
             /**
-             * @description discriminator enum property added by openapi-typescript (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "branch";
@@ -2458,7 +2458,7 @@ export interface components {
             on_error?: "fail" | "continue";
             timeout_ms?: number;
             /**
-             * @description discriminator enum property added by openapi-typescript (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "foreach";
@@ -2501,7 +2501,7 @@ export interface components {
             on_error?: "fail" | "continue";
             timeout_ms?: number;
             /**
-             * @description discriminator enum property added by openapi-typescript (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "fail";
@@ -2541,7 +2541,7 @@ export interface components {
             on_error?: "fail" | "continue";
             timeout_ms?: number;
             /**
-             * @description discriminator enum property added by openapi-typescript (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "llm";
@@ -2615,7 +2615,7 @@ export interface components {
             on_error?: "fail" | "continue";
             timeout_ms?: number;
             /**
-             * @description discriminator enum property added by openapi-typescript (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "http-request";
@@ -2655,7 +2655,7 @@ export interface components {
             on_error?: "fail" | "continue";
             timeout_ms?: number;
             /**
-             * @description discriminator enum property added by openapi-typescript (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "lead-qualification";
