@@ -25,9 +25,12 @@ const HEADER = `/**
 
 `;
 
+/** openapi-typescript changes the document it is given: each file is rendered from a copy. */
+const copy = (document) => JSON.parse(JSON.stringify(document));
+
 /** The text of WEB_TYPES_FILE for an OpenAPI document (as JSON, the way it is served). */
 export async function renderWebTypes(document) {
-  return HEADER + astToString(await openapiTS(structuredClone(document), { enumValues: true }));
+  return HEADER + astToString(await openapiTS(copy(document), { enumValues: true }));
 }
 
 /** The typed client's generated file, committed. */
@@ -47,8 +50,7 @@ const CLIENT_HEADER = `/**
  */
 export async function renderClientSchema(document) {
   return (
-    CLIENT_HEADER +
-    astToString(await openapiTS(structuredClone(document), { defaultNonNullable: false }))
+    CLIENT_HEADER + astToString(await openapiTS(copy(document), { defaultNonNullable: false }))
   );
 }
 
