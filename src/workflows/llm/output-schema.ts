@@ -1,4 +1,4 @@
-import Ajv, { type ValidateFunction } from 'ajv';
+import type { default as Ajv, ValidateFunction } from 'ajv';
 import { ConfigValidationError } from '../../runner/kinds/agent-kind';
 import { childPath, setOwn } from '../expressions/value';
 import { isPlainObject } from '../fields';
@@ -48,7 +48,21 @@ const TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'arra
 const MAX_DEPTH = 10;
 const MAX_PROPERTIES = 5000;
 
-const ajv = new Ajv({ strict: false, validateFormats: false, allErrors: false });
+let instance: Ajv | undefined;
+
+/**
+ * The one ajv instance, made on the first schema: loading ajv costs the process about 8 MB,
+ * which a service without `llm` steps (most, and every idle one) should not pay.
+ */
+function ajv(): Ajv {
+  if (!instance) {
+    // A synchronous, deferred load: schemas are compiled while a config is validated (sync).
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { default: AjvClass } = require('ajv') as typeof import('ajv');
+    instance = new AjvClass({ strict: false, validateFormats: false, allErrors: false });
+  }
+  return instance;
+}
 
 /**
  * A tool's `parameters` (any JSON Schema the provider accepts; not normalised): compiled once
@@ -56,14 +70,14 @@ const ajv = new Ajv({ strict: false, validateFormats: false, allErrors: false })
  */
 export function compileParameters(raw: Record<string, unknown>, path: string): ValidateFunction {
   try {
-    return ajv.compile(raw);
+    return ajv().compile(raw);
   } catch (error) {
     throw new ConfigValidationError(
       path,
       `parameters is not a valid JSON Schema: ${(error as Error).message}`,
     );
   } finally {
-    ajv.removeSchema(raw);
+    ajv().removeSchema(raw);
   }
 }
 
@@ -82,7 +96,7 @@ export function compileOutputSchema(raw: unknown, path: string): OutputSchema {
   delete schema.$schema;
   let validate: ValidateFunction;
   try {
-    validate = ajv.compile(schema);
+    validate = ajv().compile(schema);
   } catch (error) {
     throw new ConfigValidationError(
       path,
@@ -90,7 +104,7 @@ export function compileOutputSchema(raw: unknown, path: string): OutputSchema {
     );
   } finally {
     // The validator stays usable; the instance must not keep every version's schema.
-    ajv.removeSchema(schema);
+    ajv().removeSchema(schema);
   }
   return { schema, validate };
 }
