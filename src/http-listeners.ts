@@ -15,6 +15,7 @@ import { ShutdownClock } from './common/shutdown';
 import type { AppConfig } from './config/configuration';
 import { rootPage } from './dashboard/dashboard-static';
 import { setupApiDocs } from './docs/openapi';
+import { serveWebhookDocument, WEBHOOK_OPENAPI_PATH } from './docs/webhook-document';
 import { httpMetrics } from './metrics/http-metrics.middleware';
 import { MetricsService } from './metrics/metrics.service';
 import { WEBHOOK_ROUTE } from './webhooks/inbound/inbound-webhooks.controller';
@@ -25,18 +26,24 @@ export type { Listener };
 const WEBHOOK_PREFIX = `/${WEBHOOK_ROUTE}/`;
 
 /**
- * The paths the webhook listener hands to the application: the inbound webhook and
- * `/health`. Everything else (the REST routes, the API docs, the dashboard) is the REST
+ * The paths the webhook listener hands to the application: the inbound webhook, `/health`
+ * and its OpenAPI document (`/openapi.json`). Everything else (the REST routes, the API docs, the dashboard) is the REST
  * listener's and answers 404 there. Express matches paths case-insensitively: so does this.
  */
 export function servedByWebhookListener(path: string): boolean {
   const lower = path.toLowerCase();
-  return lower.startsWith(WEBHOOK_PREFIX) || lower === '/health' || lower === '/health/';
+  return (
+    lower.startsWith(WEBHOOK_PREFIX) ||
+    lower === '/health' ||
+    lower === '/health/' ||
+    lower === WEBHOOK_OPENAPI_PATH
+  );
 }
 
-/** The REST listener serves everything but the inbound webhook. */
+/** The REST listener serves everything but the inbound webhook and its document. */
 export function servedByApiListener(path: string): boolean {
-  return !path.toLowerCase().startsWith(WEBHOOK_PREFIX);
+  const lower = path.toLowerCase();
+  return !lower.startsWith(WEBHOOK_PREFIX) && lower !== WEBHOOK_OPENAPI_PATH;
 }
 
 const SERVES: Record<Listener, (path: string) => boolean> = {
@@ -147,6 +154,7 @@ export function setupListeners(
     // on first request, once every controller is registered.
     setupApiDocs(app, config);
   }
+  if (listeners.includes('webhook')) serveWebhookDocument(app, config);
   return servers;
 }
 

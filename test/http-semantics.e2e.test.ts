@@ -1,4 +1,7 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import type { OpenAPI } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lintOpenApi } from './support/openapi-lint';
 import { seedAgent, type SeededAgent } from './support/agents';
 import { bearer, startTestService, type TestService } from './support/service';
 
@@ -66,6 +69,9 @@ describe('HTTP semantics: 405 with Allow, OPTIONS, CORS off by default', () => {
     }
     // A REST path is not the webhook listener's: 404 there, whatever the method.
     await t.webhook().put('/v2/agents').expect(404);
+    // The webhook listener's document is its own: not on the REST listener.
+    await t.webhook().get('/openapi.json').expect(200);
+    await t.api().get('/openapi.json').expect(404);
     await t.webhook().post(`/webhook/${agent.webhookId}`).send({ email: 'a@b.io' }).expect(202);
   });
 
@@ -100,6 +106,48 @@ describe('HTTP semantics: 405 with Allow, OPTIONS, CORS off by default', () => {
     const page = await t.api().get('/docs/errors/method_not_allowed').expect(200);
     expect(page.text).toContain('Method not allowed');
     expect(page.text).toContain('Allow');
+  });
+});
+
+describe('the webhook listener publishes its own OpenAPI document', () => {
+  let t: TestService;
+
+  beforeAll(async () => {
+    t = await startTestService({ ROLE: 'webhook' });
+  });
+  afterAll(async () => t?.close());
+
+  it('describes POST /webhook/{webhook_id} with its credentials and answers, valid 3.0', async () => {
+    const res = await t.webhook().get('/openapi.json').expect(200);
+    const doc = res.body;
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/health',
+      '/openapi.json',
+      '/webhook/{webhook_id}',
+    ]);
+    expect(doc.servers).toEqual([
+      { url: 'http://localhost:3001', description: 'Inbound webhook listener' },
+    ]);
+    const post = doc.paths['/webhook/{webhook_id}'].post;
+    expect(Object.keys(post.responses)).toEqual(
+      expect.arrayContaining(['200', '202', '400', '401', '404', '409', '413', '415', '429']),
+    );
+    expect(post.responses['401'].content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/WebhookErrorEnvelope',
+    );
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual([
+      'githubSignature',
+      'standardWebhooks',
+      'svixSignature',
+      'webhookApiKey',
+      'webhookSignature',
+    ]);
+    expect(post.security).toContainEqual({ standardWebhooks: [] });
+    expect(doc.paths['/health'].get.security).toEqual([]);
+    expect(lintOpenApi(doc)).toEqual([]);
+    await SwaggerParser.validate(structuredClone(doc) as OpenAPI.Document);
+    // Only on the webhook listener.
+    await t.webhook().post('/openapi.json').expect(405);
   });
 });
 
