@@ -1,5 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import {
+  DocumentBuilder,
+  type OpenAPIObject,
+  type PathItemObject,
+  type ServerObject,
+  SwaggerModule,
+} from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { AppConfig } from '../config/configuration';
 import { HealthModule } from '../health/health.module';
@@ -56,11 +62,21 @@ export function createWebhookOpenApiDocument(
   document.paths['/webhook/{webhook_id}'] = webhook;
   const health = document.paths['/health']?.get;
   if (health) health.security = [];
-  document.paths[WEBHOOK_OPENAPI_PATH] = {
+  document.paths[WEBHOOK_OPENAPI_PATH] = webhookDocumentPathItem();
+  return document;
+}
+
+/**
+ * `GET /openapi.json` of the webhook listener, as a path item; the REST document lists it too,
+ * with `servers` naming the webhook listener.
+ */
+export function webhookDocumentPathItem(servers?: ServerObject[]): PathItemObject {
+  return {
+    ...(servers ? { servers } : {}),
     get: {
       operationId: 'getWebhookOpenApiDocument',
       tags: ['Documentation'],
-      summary: 'This OpenAPI document',
+      summary: "The webhook listener's OpenAPI document",
       description: 'No authentication. The OpenAPI 3.0 description of the webhook listener.',
       security: [],
       responses: {
@@ -72,7 +88,6 @@ export function createWebhookOpenApiDocument(
       },
     },
   };
-  return document;
 }
 
 /** `GET /openapi.json` on the webhook listener: the document, built on first request. */
