@@ -7,6 +7,7 @@ import { sendError } from './common/error-envelope';
 import { flavourOf, flavourOfListener, type Listener } from './common/listener';
 import { answerUnparsableRequests, securityHeaders } from './common/http-hardening';
 import { applyHttpTimeouts } from './common/http-timeouts';
+import { corsForApi, methodGate, RouteMethods } from './common/http-semantics';
 import { jsonBody } from './common/json-body.middleware';
 import { redactUrl } from './common/logging.module';
 import { requestLog } from './common/request-log.middleware';
@@ -14,6 +15,7 @@ import { ShutdownClock } from './common/shutdown';
 import type { AppConfig } from './config/configuration';
 import { rootPage } from './dashboard/dashboard-static';
 import { setupApiDocs } from './docs/openapi';
+import { serveWebhookDocument, WEBHOOK_OPENAPI_PATH } from './docs/webhook-document';
 import { httpMetrics } from './metrics/http-metrics.middleware';
 import { MetricsService } from './metrics/metrics.service';
 import { WEBHOOK_ROUTE } from './webhooks/inbound/inbound-webhooks.controller';
@@ -24,18 +26,24 @@ export type { Listener };
 const WEBHOOK_PREFIX = `/${WEBHOOK_ROUTE}/`;
 
 /**
- * The paths the webhook listener hands to the application: the inbound webhook and
- * `/health`. Everything else (the REST routes, the API docs, the dashboard) is the REST
+ * The paths the webhook listener hands to the application: the inbound webhook, `/health`
+ * and its OpenAPI document (`/openapi.json`). Everything else (the REST routes, the API docs, the dashboard) is the REST
  * listener's and answers 404 there. Express matches paths case-insensitively: so does this.
  */
 export function servedByWebhookListener(path: string): boolean {
   const lower = path.toLowerCase();
-  return lower.startsWith(WEBHOOK_PREFIX) || lower === '/health' || lower === '/health/';
+  return (
+    lower.startsWith(WEBHOOK_PREFIX) ||
+    lower === '/health' ||
+    lower === '/health/' ||
+    lower === WEBHOOK_OPENAPI_PATH
+  );
 }
 
-/** The REST listener serves everything but the inbound webhook. */
+/** The REST listener serves everything but the inbound webhook and its document. */
 export function servedByApiListener(path: string): boolean {
-  return !path.toLowerCase().startsWith(WEBHOOK_PREFIX);
+  const lower = path.toLowerCase();
+  return !lower.startsWith(WEBHOOK_PREFIX) && lower !== WEBHOOK_OPENAPI_PATH;
 }
 
 const SERVES: Record<Listener, (path: string) => boolean> = {
@@ -66,6 +74,7 @@ function listenerChain(
   metrics: MetricsService,
   config: AppConfig,
   shutdown: ShutdownClock,
+  methods: RouteMethods,
 ): Router {
   const chain = Router();
   chain.use(requestLog(() => PinoLogger.root));
@@ -76,6 +85,11 @@ function listenerChain(
     if (shutdown.draining) res.setHeader('Connection', 'close');
     next();
   });
+  // HTTP semantics before the body is read: CORS (REST listener, when CORS_ORIGINS is set),
+  // then `OPTIONS` and 405 for a known path asked with a method it does not answer.
+  const corsHandler = listener === 'api' ? corsForApi(config.corsOrigins, methods) : undefined;
+  if (corsHandler) chain.use(corsHandler);
+  chain.use(methodGate(methods, config.docsUrl));
   for (const handler of jsonBody(flavourOfListener(listener), config.docsUrl)) chain.use(handler);
   // `GET /`: a small page linking the dashboard (/dashboard/) and the API docs.
   if (listener === 'api') chain.use(rootPage);
@@ -108,6 +122,7 @@ export function setupListeners(
   const shutdown = app.get(ShutdownClock);
   const servers = new Map<Listener, Server>();
   const chains = new Map<Listener, Router>();
+  const methods = routeMethods(app);
   listeners.forEach((listener, index) => {
     const server =
       index === 0
@@ -118,7 +133,9 @@ export function setupListeners(
     applyHttpTimeouts(server, config);
     answerUnparsableRequests(server, flavourOfListener(listener), config.docsUrl);
     servers.set(listener, server);
-    chains.set(listener, listenerChain(listener, metrics, config, shutdown));
+    const table = new RouteMethods();
+    methods.set(listener, table);
+    chains.set(listener, listenerChain(listener, metrics, config, shutdown, table));
   });
   app.use((req: Request, res: Response, next: NextFunction) =>
     chains.get(req.listener ?? listeners[0])!(req, res, next),
@@ -137,6 +154,7 @@ export function setupListeners(
     // on first request, once every controller is registered.
     setupApiDocs(app, config);
   }
+  if (listeners.includes('webhook')) serveWebhookDocument(app, config);
   return servers;
 }
 
@@ -146,4 +164,16 @@ export function setupListeners(
  */
 export function finishListeners(app: INestApplication, config: AppConfig): void {
   app.use(notFound(config.docsUrl));
+  // Every route is registered now: read the methods of each listener's paths, once.
+  const router = (app.getHttpAdapter().getInstance() as { router: { stack: [] } }).router;
+  for (const [listener, table] of routeMethods(app)) table.load(router, SERVES[listener]);
+}
+
+/** The route-methods table of each listener of an application (filled by finishListeners). */
+const TABLES = new WeakMap<object, Map<Listener, RouteMethods>>();
+function routeMethods(app: INestApplication): Map<Listener, RouteMethods> {
+  const key = app.getHttpAdapter().getInstance() as object;
+  let tables = TABLES.get(key);
+  if (!tables) TABLES.set(key, (tables = new Map()));
+  return tables;
 }

@@ -413,6 +413,39 @@ describe('bad input, generated (fast-check), on every route of both listeners', 
     );
   });
 
+  it('a method a path does not answer is 405 with Allow; OPTIONS is 204 with Allow', async () => {
+    await makeFixtures();
+    // The methods each filled path answers: the union over every route template it matches
+    // (`/v2/agents/kinds` is also `/v2/agents/:id`).
+    const matches = (template: string, path: string) =>
+      new RegExp(`^${template.replace(/:\w+/g, '[^/]+')}$`, 'i').test(path);
+    const seen = new Set<string>();
+    for (const route of routes) {
+      const fuzz = baseCase(route);
+      if (seen.has(`${route.listener} ${fuzz.path}`)) continue;
+      seen.add(`${route.listener} ${fuzz.path}`);
+      const own = routes.filter(
+        (other) => other.listener === route.listener && matches(other.path, fuzz.path),
+      );
+      const methods = new Set(own.map((other) => other.method as string));
+      if (methods.has('GET')) methods.add('HEAD');
+      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'TRACE', 'OPTIONS']) {
+        if (methods.has(method)) continue;
+        const answer = await exchange('other-methods', { ...fuzz, method, body: undefined });
+        const context = `${route.listener} ${method} ${route.path}`;
+        expect(answer.status, context).toBe(method === 'OPTIONS' ? 204 : 405);
+        const allow = String(answer.headers.allow).split(', ');
+        expect(allow, context).not.toContain(method === 'OPTIONS' ? 'TRACE' : method);
+        expect(allow, context).toEqual(expect.arrayContaining([...methods, 'OPTIONS']));
+        if (method !== 'OPTIONS') {
+          expect(JSON.parse(answer.text).error.code, context).toBe('method_not_allowed');
+        }
+      }
+    }
+    expect(counts.get('other-methods')).toBeGreaterThan(routes.length);
+    await expectHealthy();
+  });
+
   it('oversized bodies and compressed bombs are refused before they are read whole', async () => {
     await makeFixtures();
     const bodyRoutes = routes.filter((route) => SAMPLE_BODIES[routeName(route)]);
@@ -458,7 +491,8 @@ describe('bad input, generated (fast-check), on every route of both listeners', 
       ],
       [
         'a bad chunk size',
-        'POST /health HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n',
+        // To a path that takes a body (POST /health is a 405 before the body is read).
+        `POST /${listener === 'api' ? 'v2/agents' : 'webhook/some-hook'} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n`,
         400,
       ],
     ];

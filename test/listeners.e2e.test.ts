@@ -66,7 +66,9 @@ describe('two listeners in front of one container', () => {
     const rest = await t.api().get('/nothing-here').expect(404);
     expect(rest.body.success).toBeUndefined();
     expect(rest.body.error.message).toBe('No route GET /nothing-here');
-    const hook = await t.webhook().get('/webhook/unknown').expect(404);
+    const hook = await t.webhook().post('/webhook/unknown').send({}).expect(404);
     expect(hook.body).toMatchObject({ success: false, error: { code: 'not_found' } });
+    const path = await t.webhook().get('/nothing-here').expect(404);
+    expect(path.body).toMatchObject({ success: false, error: { code: 'not_found' } });
   });
 });

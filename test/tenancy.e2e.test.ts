@@ -96,6 +96,7 @@ const PUBLIC_ROUTES = new Set([
   'api GET /docs/errors/:code',
   'api GET /v2/openapi.json',
   'webhook GET /health',
+  'webhook GET /openapi.json',
   'webhook POST /webhook/:webhookId',
   // Sign-in and password setup: their body is the credential (a bad one is 401 / 400).
   'api POST /v2/session',

@@ -24,6 +24,12 @@ export const ERROR_CODES = {
     description:
       'The route or resource does not exist, belongs to another account, or was deleted. For the inbound webhook: the webhook URL does not exist or was rotated or deleted.',
   },
+  method_not_allowed: {
+    status: 405,
+    title: 'Method not allowed',
+    description:
+      'The path exists but does not answer this HTTP method (for example `PUT /v2/agents`). The `Allow` header lists the methods it answers.',
+  },
   conflict: {
     status: 409,
     title: 'Conflict',
@@ -94,8 +100,9 @@ export function codeForStatus(status: number): ErrorCode {
     case 403:
       return 'forbidden';
     case 404:
-    case 405:
       return 'not_found';
+    case 405:
+      return 'method_not_allowed';
     case 409:
       return 'conflict';
     case 413:

@@ -110,6 +110,11 @@ export interface AppConfig {
    * addresses/subnets): whether X-Forwarded-For/-Proto name the client's IP and https.
    */
   trustProxy: boolean | number | string;
+  /**
+   * CORS_ORIGINS: the browser origins (exact `scheme://host[:port]`) allowed to call the REST
+   * API cross-origin, without credentials (bearer keys only). Empty (the default): CORS off.
+   */
+  corsOrigins: string[];
   /** SESSION_IDLE_MS: a dashboard session ends after this long without a request (12 h). */
   sessionIdleMs: number;
   /** SESSION_MAX_MS: a dashboard session ends this long after sign-in, whatever its use (7 d). */
@@ -307,6 +312,28 @@ function trustProxy(env: Env): boolean | number | string {
   );
 }
 
+/** CORS_ORIGINS: a comma list of exact http(s) origins, each as a browser sends it. */
+function corsOrigins(env: Env): string[] {
+  const raw = str(env, 'CORS_ORIGINS', '').trim();
+  if (raw === '') return [];
+  const origins = raw.split(',').map((part) => part.trim());
+  for (const origin of origins) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin) {
+      throw new ConfigError(
+        'CORS_ORIGINS',
+        `must be a comma list of exact origins such as https://app.example.com (scheme, host and port only, no path, no "*"), got "${origin}"`,
+      );
+    }
+  }
+  return [...new Set(origins)];
+}
+
 /** LLM_API_KEY: unset or empty for none; else visible ASCII without spaces (a bearer token). */
 function llmApiKey(env: Env): string | null {
   const raw = env.LLM_API_KEY;
@@ -393,6 +420,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     dataDir,
     trustProxy: trustProxy(env),
+    corsOrigins: corsOrigins(env),
     sessionIdleMs: int(env, 'SESSION_IDLE_MS', 12 * 3_600_000, 1000, 365 * 86_400_000),
     sessionMaxMs: int(env, 'SESSION_MAX_MS', 7 * 86_400_000, 1000, 365 * 86_400_000),
     signIn: {

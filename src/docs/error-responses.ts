@@ -9,6 +9,9 @@ const EXAMPLES: Record<ErrorCode, { message: string; field?: string }> = {
   unauthorized: { message: 'Invalid or revoked API key' },
   forbidden: { message: 'This API key lacks the "agents:write" scope' },
   not_found: { message: 'Agent not found' },
+  method_not_allowed: {
+    message: 'PUT is not allowed on /v2/agents; Allow: GET, HEAD, POST, OPTIONS',
+  },
   conflict: { message: 'Idempotency-Key reused with a different request body' },
   agent_paused: { message: 'The agent is paused; resume it to trigger it' },
   payload_too_large: { message: 'The request body is larger than 1 MiB' },

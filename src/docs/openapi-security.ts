@@ -12,6 +12,8 @@ export function addSecuritySchemes(builder: DocumentBuilder): DocumentBuilder {
       {
         type: 'http',
         scheme: 'bearer',
+        // Nest's default hint is `JWT`: the key is not one (nothing to decode or verify).
+        bearerFormat: 'opaque',
         description: `An opaque API key (\`aas_…\`, not a JWT), created in the dashboard (Settings, API keys) or with \`npm run cli -- key:create\`; scopes: ${SCOPES.map((scope) => `\`${scope}\``).join(', ')}.`,
       },
       'bearer',

@@ -17,6 +17,7 @@ import { errorResponses, HEADERS, headerRef, RATE_LIMIT_HEADERS } from './error-
 import { addSecuritySchemes } from './openapi-security';
 import { ErrorEnvelope, WebhookErrorEnvelope } from './error.schemas';
 import { webhookPathItem, WEBHOOK_MODELS } from './webhook.openapi';
+import { webhookDocumentPathItem, WEBHOOK_OPENAPI_PATH } from './webhook-document';
 
 /** Where the document and the rendered reference are served (REST listener, no auth). */
 export const OPENAPI_JSON_PATH = '/v2/openapi.json';
@@ -81,6 +82,9 @@ export function createOpenApiDocument(app: INestApplication, config: AppConfig):
     errorResponses(codes, 'webhook', config.docsUrl),
   );
   Object.assign(document.paths, documentationPaths());
+  document.paths[WEBHOOK_OPENAPI_PATH] = webhookDocumentPathItem([
+    { url: config.webhookBaseUrl, description: 'Inbound webhook listener' },
+  ]);
   // `GET /health` is served by both listeners.
   const health = document.paths['/health'];
   if (health) {

@@ -962,6 +962,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The webhook listener's OpenAPI document
+         * @description No authentication. The OpenAPI 3.0 description of the webhook listener.
+         */
+        get: operations["getWebhookOpenApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2159,7 +2179,7 @@ export interface components {
              * @example invalid_request
              * @enum {string}
              */
-            code: "invalid_request" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "agent_paused" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+            code: "invalid_request" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "agent_paused" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
             /**
              * @description What went wrong, for humans
              * @example limit must be at most 100
@@ -2703,7 +2723,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description An error code */
-                code: "invalid_request" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "agent_paused" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                code: "invalid_request" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "agent_paused" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
             };
             cookie?: never;
         };
@@ -8213,6 +8233,27 @@ export interface operations {
             };
         };
     };
+    getWebhookOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+        };
+    };
 }
 type FlattenedDeepRequired<T> = {
     [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
@@ -8222,7 +8263,7 @@ type ReadonlyArray<T> = [
 ] extends [
     unknown[]
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
-export const pathsDocsErrorsCodeGetParametersPathCodeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/docs/errors/{code}"]["get"]["parameters"]["path"]["code"]> = ["invalid_request", "unauthorized", "forbidden", "not_found", "conflict", "agent_paused", "request_timeout", "payload_too_large", "unsupported_media_type", "headers_too_large", "rate_limited", "internal_error", "service_unavailable"];
+export const pathsDocsErrorsCodeGetParametersPathCodeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/docs/errors/{code}"]["get"]["parameters"]["path"]["code"]> = ["invalid_request", "unauthorized", "forbidden", "not_found", "method_not_allowed", "conflict", "agent_paused", "request_timeout", "payload_too_large", "unsupported_media_type", "headers_too_large", "rate_limited", "internal_error", "service_unavailable"];
 export const healthChecksDatabaseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HealthChecks"]["database"]> = ["up", "down"];
 export const healthChecksQueueValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HealthChecks"]["queue"]> = ["up", "down"];
 export const healthChecksSchemaValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HealthChecks"]["schema"]> = ["up", "behind", "down"];
@@ -8263,7 +8304,7 @@ export const webhookEndpointResponseEventsValues: ReadonlyArray<FlattenedDeepReq
 export const updateWebhookEndpointDtoEventsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UpdateWebhookEndpointDto"]["events"]> = ["*", "execution.queued", "execution.started", "execution.completed", "execution.failed", "execution.canceled", "agent.created", "agent.updated", "agent.paused", "agent.resumed", "agent.deleted"];
 export const endpointDeliveryItemEventValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EndpointDeliveryItem"]["event"]> = ["execution.queued", "execution.started", "execution.completed", "execution.failed", "execution.canceled", "agent.created", "agent.updated", "agent.paused", "agent.resumed", "agent.deleted", "ping"];
 export const endpointDeliveryItemStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EndpointDeliveryItem"]["status"]> = ["pending", "delivered", "failed"];
-export const errorObjectCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorObject"]["code"]> = ["invalid_request", "unauthorized", "forbidden", "not_found", "conflict", "agent_paused", "request_timeout", "payload_too_large", "unsupported_media_type", "headers_too_large", "rate_limited", "internal_error", "service_unavailable"];
+export const errorObjectCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorObject"]["code"]> = ["invalid_request", "unauthorized", "forbidden", "not_found", "method_not_allowed", "conflict", "agent_paused", "request_timeout", "payload_too_large", "unsupported_media_type", "headers_too_large", "rate_limited", "internal_error", "service_unavailable"];
 export const httpRequestConfigMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HttpRequestConfig"]["method"]> = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 export const workflowTransformStepRetryJitterValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkflowTransformStep"]["retry"]["jitter"]> = ["full", "none"];
 export const workflowTransformStepOn_errorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkflowTransformStep"]["on_error"]> = ["fail", "continue"];
