@@ -173,7 +173,7 @@ describe('secrets stay out of logs, records and answers; security headers', () =
     expect(
       (await call(proc.webhookPort, 'POST', signed.path, { 'x-api-key': webhookKey }, body)).status,
     ).toBe(401);
-    expect((await call(proc.webhookPort, 'GET', keyed.path)).status).toBe(404);
+    expect((await call(proc.webhookPort, 'GET', keyed.path)).status).toBe(405);
 
     // A trigger whose callback is signed with the account's secret.
     const triggered = await call(
