@@ -4647,7 +4647,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description At most 255 characters. The same key for the same agent within 24 h answers the first execution (with `Idempotent-Replayed: true`) and starts nothing; with a different body, 409 `conflict`. */
+                /** @description 1 to 255 characters. The same key for the same agent within 24 h answers the first execution (with `Idempotent-Replayed: true`) and starts nothing; with a different body, 409 `conflict`. */
                 "Idempotency-Key"?: string;
             };
             path: {
