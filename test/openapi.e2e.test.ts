@@ -232,6 +232,20 @@ describe('OpenAPI document and reference', () => {
     expect(doc.components.schemas.LeadQualificationConfig.properties.threshold).toEqual(
       expect.objectContaining({ type: 'number', minimum: 0, maximum: 100, default: 50 }),
     );
+    // POST /v2/agents: a oneOf discriminated by kind, each kind's config its schema.
+    const create = doc.components.schemas.CreateAgentDto;
+    expect(create.discriminator.propertyName).toBe('kind');
+    expect(Object.keys(create.discriminator.mapping).sort()).toEqual(Object.keys(byKind).sort());
+    for (const [kind, ref] of Object.entries(create.discriminator.mapping as Json)) {
+      expect(create.oneOf).toContainEqual({ $ref: ref });
+      const alternative = doc.components.schemas[ref.split('/').pop()];
+      expect(alternative.properties.kind.enum, kind).toEqual([kind]);
+      const config = doc.components.schemas[alternative.properties.config.$ref.split('/').pop()];
+      expect(config, kind).toBe(byKind[kind]);
+    }
+    expect(doc.components.schemas.UpdateAgentDto.properties.config.anyOf).toHaveLength(
+      kinds.length,
+    );
   });
 
   it('describes the error envelope with every error code', () => {
@@ -284,7 +298,13 @@ describe('OpenAPI document and reference', () => {
         // The inbound webhook takes any JSON object (the provider's payload).
         if (!ref || path.startsWith('/webhook/')) continue;
         const schema = doc.components.schemas[ref.split('/').pop()];
-        expect(schema.additionalProperties, `${method} ${path}`).toBe(false);
+        // A body discriminated by kind (`POST /v2/agents`) is closed in each alternative.
+        const alternatives: Json[] = schema.oneOf
+          ? schema.oneOf.map((one: Json) => doc.components.schemas[one.$ref.split('/').pop()])
+          : [schema];
+        for (const alternative of alternatives) {
+          expect(alternative.additionalProperties, `${method} ${path}`).toBe(false);
+        }
         if (method === 'patch' && !schema.required) expect(schema.minProperties).toBe(1);
         // The server agrees: a body the document forbids (an unknown field) is refused.
         const resource = path.split('/')[2];

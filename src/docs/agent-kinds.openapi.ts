@@ -27,3 +27,69 @@ export function addAgentKindSchemas(app: INestApplication, document: OpenAPIObje
     }
   }
 }
+
+const PREFIX = '#/components/schemas/';
+
+/**
+ * The agent bodies per kind (issue 19 §3), once `closeRequestBodies` has closed them:
+ * `CreateAgentDto` (the body of `POST /v2/agents`) becomes a `oneOf` discriminated by
+ * `kind`, one closed object per registered kind (`Create<Kind>Agent`: `kind` that kind's
+ * name, `config` that kind's config schema, required when the config has required fields,
+ * as an omitted config is checked as `{}`); the default kind's alternative is the one whose
+ * `kind` may be left out. `UpdateAgentDto.config` (the kind is fixed at creation) is one of
+ * the kinds' configs, that of the agent's kind.
+ */
+export function describeAgentBodies(
+  app: INestApplication,
+  document: OpenAPIObject,
+  defaultKind: string,
+): void {
+  const kinds = app.get(KindRegistry, { strict: false }).all();
+  const schemas = (document.components?.schemas ?? {}) as Record<string, SchemaObject>;
+  const create = schemas.CreateAgentDto;
+  if (!create?.properties || kinds.length === 0) return;
+  const mapping: Record<string, string> = {};
+  for (const kind of kinds) {
+    const configName = kind.configClass.name;
+    const name = `Create${configName.replace(/Config$/, '')}Agent`;
+    const configRequired = (schemas[configName]?.required ?? []).length > 0;
+    const required = new Set(create.required ?? []);
+    if (kind.name !== defaultKind) required.add('kind');
+    if (configRequired) required.add('config');
+    schemas[name] = {
+      ...create,
+      description: `\`POST /v2/agents\` body for an agent of kind \`${kind.name}\``,
+      properties: {
+        ...create.properties,
+        kind: {
+          type: 'string',
+          enum: [kind.name],
+          description:
+            kind.name === defaultKind
+              ? `\`${kind.name}\` (the default when \`kind\` is left out)`
+              : `\`${kind.name}\``,
+        },
+        config: { $ref: `${PREFIX}${configName}` },
+      },
+      required: [...required],
+      additionalProperties: false,
+    };
+    mapping[kind.name] = `${PREFIX}${name}`;
+  }
+  schemas.CreateAgentDto = {
+    description:
+      'An agent: `kind` one of the registered kinds (`GET /v2/agent-kinds`), default `' +
+      defaultKind +
+      '`, and `config` the schema of that kind',
+    oneOf: Object.values(mapping).map(($ref) => ({ $ref })),
+    discriminator: { propertyName: 'kind', mapping },
+  };
+  const update = schemas.UpdateAgentDto;
+  const config = update?.properties?.config as SchemaObject | undefined;
+  if (update?.properties && config) {
+    update.properties.config = {
+      description: `${config.description ?? ''} (the schema of the agent's kind)`.trim(),
+      anyOf: kinds.map((kind) => ({ $ref: `${PREFIX}${kind.configClass.name}` })),
+    };
+  }
+}

@@ -10,7 +10,8 @@ import {
 import type { RequiredAccess } from '../auth/auth.decorators';
 import type { ErrorCode } from '../common/error-codes';
 import type { AppConfig } from '../config/configuration';
-import { addAgentKindSchemas } from './agent-kinds.openapi';
+import { DEFAULT_AGENT_KIND } from '../agents/agents.service';
+import { addAgentKindSchemas, describeAgentBodies } from './agent-kinds.openapi';
 import { closeRequestBodies } from './closed-bodies.openapi';
 import { addEventWebhooks } from './events.openapi';
 import { errorResponses, HEADERS, headerRef, RATE_LIMIT_HEADERS } from './error-responses';
@@ -78,6 +79,7 @@ export function createOpenApiDocument(app: INestApplication, config: AppConfig):
   addAgentKindSchemas(app, document);
   addEventWebhooks(document);
   closeRequestBodies(document);
+  describeAgentBodies(app, document, DEFAULT_AGENT_KIND);
   document.paths['/webhook/{webhook_id}'] = webhookPathItem(config, (codes) =>
     errorResponses(codes, 'webhook', config.docsUrl),
   );

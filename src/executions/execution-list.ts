@@ -1,7 +1,13 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../common/api-error';
 import { EXECUTION_STATUSES, ExecutionStatus } from './execution.entity';
-import { LIMIT_DEFAULT, LIMIT_MAX, ListExecutionsQuery } from './dto/list-executions.query';
+import {
+  CURSOR_MAC_BYTES,
+  CURSOR_PATTERN,
+  LIMIT_DEFAULT,
+  LIMIT_MAX,
+  ListExecutionsQuery,
+} from './dto/list-executions.query';
 
 /** What a page of `GET /v2/agents/:id/executions` shows. */
 export interface ListFilters {
@@ -80,11 +86,8 @@ interface CursorBody {
   l: number;
 }
 
-/** Bytes of HMAC-SHA256 kept in a cursor: 128 bits. */
-const MAC_BYTES = 16;
-/** Longest cursor payload (base64url): the longest real one is about 300 characters. */
-const MAX_PAYLOAD = 1024;
-const CURSOR = new RegExp(`^([A-Za-z0-9_-]{1,${MAX_PAYLOAD}})\\.([A-Za-z0-9_-]{22})$`);
+const MAC_BYTES = CURSOR_MAC_BYTES;
+const CURSOR = CURSOR_PATTERN;
 
 /**
  * Statuses in one canonical form: each once, in EXECUTION_STATUSES order; every status is no

@@ -38,7 +38,7 @@ import {
   TriggerResultResponse,
 } from './execution.response';
 import { ExecutionsService } from './executions.service';
-import { TriggerResult, TriggerService } from './trigger.service';
+import { IDEMPOTENCY_KEY_MAX_LENGTH, TriggerResult, TriggerService } from './trigger.service';
 
 export interface ExecutionList {
   data: ExecutionResponse[];
@@ -74,9 +74,8 @@ export class ExecutionsController {
   @ApiHeader({
     name: 'Idempotency-Key',
     required: false,
-    description:
-      'At most 255 characters. The same key for the same agent within 24 h answers the first execution (with `Idempotent-Replayed: true`) and starts nothing; with a different body, 409 `conflict`.',
-    schema: { type: 'string', maxLength: 255 },
+    description: `1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters. The same key for the same agent within 24 h answers the first execution (with \`Idempotent-Replayed: true\`) and starts nothing; with a different body, 409 \`conflict\`.`,
+    schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH },
   })
   @ApiOkResponse({
     type: TriggerResultResponse,

@@ -1262,35 +1262,8 @@ export interface components {
              */
             version: number;
         };
-        CreateAgentDto: {
-            /** @example Inbound leads */
-            name: string;
-            /**
-             * @description A registered agent kind (`GET /v2/agent-kinds`); default `lead-qualification`
-             * @default lead-qualification
-             * @example lead-qualification
-             */
-            kind?: string;
-            /**
-             * @description Configuration of the kind, checked by the kind's config class: its schema is in `GET /v2/agent-kinds` and in this document's `components.schemas` (the schema whose `x-agent-kind` names the kind, e.g. `LeadQualificationConfig`, `HttpRequestConfig`)
-             * @example {
-             *       "threshold": 60
-             *     }
-             */
-            config?: {
-                [key: string]: unknown;
-            };
-            /**
-             * @default none
-             * @enum {string}
-             */
-            webhook_auth?: "none" | "api_key" | "signature";
-            /**
-             * @description How long one run may take before it fails with `timeout`
-             * @default 30000
-             */
-            timeout_ms?: number;
-        };
+        /** @description An agent: `kind` one of the registered kinds (`GET /v2/agent-kinds`), default `lead-qualification`, and `config` the schema of that kind */
+        CreateAgentDto: components["schemas"]["CreateHttpRequestAgent"] | components["schemas"]["CreateLeadQualificationAgent"] | components["schemas"]["CreateWorkflowAgent"];
         UpdateAgentDto: {
             /**
              * @description `paused` stops triggers (409 `agent_paused`); pausing a paused agent is a no-op
@@ -1300,15 +1273,8 @@ export interface components {
             status?: "active" | "paused";
             /** @example Inbound leads (EU) */
             name?: string;
-            /**
-             * @description The kind's configuration, replaced as a whole and checked by the kind
-             * @example {
-             *       "threshold": 70
-             *     }
-             */
-            config?: {
-                [key: string]: unknown;
-            };
+            /** @description The kind's configuration, replaced as a whole and checked by the kind (the schema of the agent's kind) */
+            config?: components["schemas"]["HttpRequestConfig"] | components["schemas"]["LeadQualificationConfig"] | components["schemas"]["WorkflowConfig"];
             /**
              * @description Create the credential with `POST /v2/agents/{id}/webhook-credentials`
              * @enum {string}
@@ -2697,6 +2663,69 @@ export interface components {
                 /** @description Tokens of the whole execution: no model call once they are used */
                 max_tokens?: number;
             };
+        };
+        /** @description `POST /v2/agents` body for an agent of kind `http-request` */
+        CreateHttpRequestAgent: {
+            /** @example Inbound leads */
+            name: string;
+            /**
+             * @description `http-request` (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "http-request";
+            config: components["schemas"]["HttpRequestConfig"];
+            /**
+             * @default none
+             * @enum {string}
+             */
+            webhook_auth?: "none" | "api_key" | "signature";
+            /**
+             * @description How long one run may take before it fails with `timeout`
+             * @default 30000
+             */
+            timeout_ms?: number;
+        };
+        /** @description `POST /v2/agents` body for an agent of kind `lead-qualification` */
+        CreateLeadQualificationAgent: {
+            /** @example Inbound leads */
+            name: string;
+            /**
+             * @description `lead-qualification` (the default when `kind` is left out) (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "lead-qualification";
+            config?: components["schemas"]["LeadQualificationConfig"];
+            /**
+             * @default none
+             * @enum {string}
+             */
+            webhook_auth?: "none" | "api_key" | "signature";
+            /**
+             * @description How long one run may take before it fails with `timeout`
+             * @default 30000
+             */
+            timeout_ms?: number;
+        };
+        /** @description `POST /v2/agents` body for an agent of kind `workflow` */
+        CreateWorkflowAgent: {
+            /** @example Inbound leads */
+            name: string;
+            /**
+             * @description `workflow` (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "workflow";
+            config: components["schemas"]["WorkflowConfig"];
+            /**
+             * @default none
+             * @enum {string}
+             */
+            webhook_auth?: "none" | "api_key" | "signature";
+            /**
+             * @description How long one run may take before it fails with `timeout`
+             * @default 30000
+             */
+            timeout_ms?: number;
         };
     };
     responses: never;
@@ -4648,7 +4677,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description At most 255 characters. The same key for the same agent within 24 h answers the first execution (with `Idempotent-Replayed: true`) and starts nothing; with a different body, 409 `conflict`. */
+                /** @description 1 to 255 characters. The same key for the same agent within 24 h answers the first execution (with `Idempotent-Replayed: true`) and starts nothing; with a different body, 409 `conflict`. */
                 "Idempotency-Key"?: string;
             };
             path: {

@@ -1,13 +1,26 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsOptional, IsString } from 'class-validator';
+import { CursorQuery, IntegerQuery } from '../../common/query-params';
 
 export const LIMIT_DEFAULT = 20;
 export const LIMIT_MAX = 100;
 
-/** Only plain decimal digits count as an integer; anything else (arrays too) stays invalid. */
-const toInteger = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+/** Bytes of HMAC-SHA256 kept in a cursor: 128 bits (22 base64url characters). */
+/** `from` / `to`: a whole UTC day or an instant (execution-list.ts parseBound). */
+const DATE_OR_TIMESTAMP = [
+  { type: 'string', format: 'date' },
+  { type: 'string', format: 'date-time' },
+];
+
+/** Bytes of HMAC-SHA256 kept in a cursor: 128 bits (22 base64url characters). */
+export const CURSOR_MAC_BYTES = 16;
+/** Longest cursor payload (base64url): the longest real one is about 300 characters. */
+export const CURSOR_MAX_PAYLOAD = 1024;
+/** A cursor: base64url payload, a dot, base64url MAC (execution-list.ts). */
+export const CURSOR_PATTERN = new RegExp(
+  `^([A-Za-z0-9_-]{1,${CURSOR_MAX_PAYLOAD}})\\.([A-Za-z0-9_-]{22})$`,
+);
+export const CURSOR_MAX_LENGTH = CURSOR_MAX_PAYLOAD + 1 + 22;
 
 /**
  * `GET /v2/agents/:id/executions` (CONTRACT §4). The values are parsed by the service
@@ -26,6 +39,7 @@ export class ListExecutionsQuery {
   @ApiPropertyOptional({
     description: '`created_at` from: a date (the whole UTC day, inclusive) or a timestamp',
     example: '2026-11-01',
+    anyOf: DATE_OR_TIMESTAMP,
   })
   @IsOptional()
   @IsString({ message: '$property must be a date (YYYY-MM-DD) or an ISO 8601 timestamp' })
@@ -34,24 +48,20 @@ export class ListExecutionsQuery {
   @ApiPropertyOptional({
     description: '`created_at` up to: a date (the whole UTC day, inclusive) or a timestamp',
     example: '2026-11-22T23:59:59.999Z',
+    anyOf: DATE_OR_TIMESTAMP,
   })
   @IsOptional()
   @IsString({ message: '$property must be a date (YYYY-MM-DD) or an ISO 8601 timestamp' })
   to?: string;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: LIMIT_MAX, default: LIMIT_DEFAULT })
-  @IsOptional()
-  @Transform(toInteger, { toClassOnly: true })
-  @IsInt({ message: `$property must be an integer between 1 and ${LIMIT_MAX}` })
-  @Min(1, { message: `$property must be an integer between 1 and ${LIMIT_MAX}` })
-  @Max(LIMIT_MAX, { message: `$property must be an integer between 1 and ${LIMIT_MAX}` })
+  @IntegerQuery({ minimum: 1, maximum: LIMIT_MAX, default: LIMIT_DEFAULT })
   limit?: number;
 
-  @ApiPropertyOptional({
+  @CursorQuery({
     description:
       '`meta.next_cursor` of the previous page, unchanged (signed: an edited cursor, another agent’s, or one sent with other filters is 400)',
+    maxLength: CURSOR_MAX_LENGTH,
+    pattern: CURSOR_PATTERN,
   })
-  @IsOptional()
-  @IsString({ message: '$property must be a cursor from meta.next_cursor' })
   cursor?: string;
 }

@@ -6,6 +6,7 @@ export class UsageQuery {
   @ApiPropertyOptional({
     description: 'First UTC day, included (`YYYY-MM-DD`); default: the first day of this month',
     example: '2026-11-01',
+    format: 'date',
     pattern: '^\\d{4}-\\d{2}-\\d{2}$',
   })
   @IsOptional()
@@ -16,6 +17,7 @@ export class UsageQuery {
     description:
       'Last UTC day, included (`YYYY-MM-DD`); default: the last day of this month. At most 366 days after `from`.',
     example: '2026-11-30',
+    format: 'date',
     pattern: '^\\d{4}-\\d{2}-\\d{2}$',
   })
   @IsOptional()
