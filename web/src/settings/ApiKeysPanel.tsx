@@ -7,6 +7,7 @@ import {
   type CreatedApiKey,
 } from '../api';
 import {
+  ChoiceList,
   ConfirmInline,
   Empty,
   ErrorNote,
@@ -83,28 +84,19 @@ export function ApiKeysPanel() {
               />
             )}
           </Field>
-          <fieldset>
-            <legend>Scopes</legend>
-            {SCOPES.map((scope) => (
-              <label key={scope} class="check">
-                <input
-                  type="checkbox"
-                  checked={scopes.includes(scope)}
-                  onChange={(e) =>
-                    setScopes(
-                      e.currentTarget.checked
-                        ? SCOPES.filter((s) => s === scope || scopes.includes(s))
-                        : scopes.filter((s) => s !== scope),
-                    )
-                  }
-                />
-                <code>{scope}</code>
-              </label>
-            ))}
-            {fieldError(error, 'scopes') && (
-              <p class="field-error">{fieldError(error, 'scopes')}</p>
-            )}
-          </fieldset>
+          <ChoiceList
+            legend="Scopes"
+            choices={SCOPES}
+            selected={scopes}
+            error={fieldError(error, 'scopes')}
+            onToggle={(scope, on) =>
+              setScopes(
+                on
+                  ? SCOPES.filter((s) => s === scope || scopes.includes(s))
+                  : scopes.filter((s) => s !== scope),
+              )
+            }
+          />
           {error && !fieldError(error, 'name', 'scopes') ? <ErrorNote error={error} /> : null}
           <div class="actions">
             <button type="submit" class="btn btn-primary">

@@ -8,6 +8,7 @@ import {
   type WebhookEndpointList,
 } from '../api';
 import {
+  ChoiceList,
   ConfirmInline,
   Empty,
   ErrorNote,
@@ -88,23 +89,15 @@ export function WebhookEndpointsPanel() {
               />
             )}
           </Field>
-          <fieldset>
-            <legend>Events</legend>
-            {ENDPOINT_EVENTS.map((choice) => (
-              <label key={choice} class="check">
-                <input
-                  type="checkbox"
-                  checked={events.includes(choice)}
-                  disabled={choice !== '*' && events.includes('*')}
-                  onChange={(e) => toggle(choice, e.currentTarget.checked)}
-                />
-                {choice === '*' ? 'All events' : <code>{choice}</code>}
-              </label>
-            ))}
-            {fieldError(error, 'events') && (
-              <p class="field-error">{fieldError(error, 'events')}</p>
-            )}
-          </fieldset>
+          <ChoiceList
+            legend="Events"
+            choices={ENDPOINT_EVENTS}
+            selected={events}
+            error={fieldError(error, 'events')}
+            disabled={(choice) => choice !== '*' && events.includes('*')}
+            label={(choice) => (choice === '*' ? 'All events' : <code>{choice}</code>)}
+            onToggle={toggle}
+          />
           {error && !fieldError(error, 'url', 'events') ? <ErrorNote error={error} /> : null}
           <div class="actions">
             <button type="submit" class="btn btn-primary">

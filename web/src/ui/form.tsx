@@ -48,3 +48,36 @@ export function fieldError(error: unknown, ...fields: string[]): string | undefi
   }
   return undefined;
 }
+
+/**
+ * A fieldset of checkboxes, one per choice (API key scopes, an endpoint's events), with the
+ * API's error for the field under it. `onToggle` decides the new selection.
+ */
+export function ChoiceList<T extends string>(props: {
+  legend: string;
+  choices: readonly T[];
+  selected: readonly T[];
+  onToggle: (choice: T, on: boolean) => void;
+  error?: string;
+  disabled?: (choice: T) => boolean;
+  /** What a choice reads as (default: the choice itself, as code). */
+  label?: (choice: T) => ComponentChildren;
+}) {
+  return (
+    <fieldset>
+      <legend>{props.legend}</legend>
+      {props.choices.map((choice) => (
+        <label key={choice} class="check">
+          <input
+            type="checkbox"
+            checked={props.selected.includes(choice)}
+            disabled={props.disabled?.(choice)}
+            onChange={(e) => props.onToggle(choice, e.currentTarget.checked)}
+          />
+          {props.label ? props.label(choice) : <code>{choice}</code>}
+        </label>
+      ))}
+      {props.error && <p class="field-error">{props.error}</p>}
+    </fieldset>
+  );
+}
