@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FINAL_STATUSES } from '../src/executions/execution.entity';
-import { ExecutionStep } from '../src/workflows/service/execution-step.entity';
+import { ExecutionStep } from '../src/executions/execution-step.entity';
 import { ensureBuilt } from './support/cli';
 import { createTestDatabase, type TestDatabase } from './support/database';
 import { waitFor } from './support/http-server';

@@ -10,7 +10,7 @@ import { Execution } from '../executions/execution.entity';
 import { CallbackDelivery } from '../webhooks/outbound/callback-delivery.entity';
 import { DeliveryAttempt } from '../webhooks/outbound/delivery-attempt.entity';
 import { WebhookEndpoint } from '../webhook-endpoints/webhook-endpoint.entity';
-import { ExecutionStep } from '../workflows/service/execution-step.entity';
+import { ExecutionStep } from '../executions/execution-step.entity';
 import { ModelUsage } from '../usage/model-usage.entity';
 
 /** Every entity of the service; the one list both the app and the TypeORM CLI use. */

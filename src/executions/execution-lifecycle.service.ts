@@ -13,6 +13,7 @@ import { RUN_QUEUE, type RunQueue } from '../queue/run-queue';
 import { CallbackOutbox } from '../webhooks/outbound/callback-outbox';
 import { EventOutbox, executionEvent } from '../webhooks/outbound/event-outbox';
 import { Execution, ExecutionError, ExecutionStatus, LogEntry } from './execution.entity';
+import { type RunSteps, storeRunSteps } from './step-rows';
 
 /** How a run ended, as the worker reports it. */
 export interface RunOutcome {
@@ -21,6 +22,8 @@ export interface RunOutcome {
   error: ExecutionError | null;
   logs: LogEntry[];
   completedAt: Date;
+  /** The step records it ended with (workflows), stored in the same transaction. */
+  steps?: RunSteps;
 }
 
 /**
@@ -117,8 +120,12 @@ export class ExecutionLifecycleService {
       const result = await update.execute();
       if (result.affected !== 1) return false;
       Object.assign(execution, changes);
-      callback = (await this.outbox.enqueue(manager, execution)) !== null;
-      callback = (await this.events.enqueue(manager, [executionEvent(execution)])) > 0 || callback;
+      const steps = outcome.steps;
+      if (steps) await storeRunSteps(manager, [{ executionId: execution.id, steps }]);
+      callback = (await this.outbox.enqueue(manager, execution, steps?.records)) !== null;
+      callback =
+        (await this.events.enqueue(manager, [executionEvent(execution, steps?.records)])) > 0 ||
+        callback;
       await executeAll(manager, [this.counters.finished([execution])!]);
       return true;
     });
@@ -132,8 +139,8 @@ export class ExecutionLifecycleService {
 
   /**
    * Records the end of many runs in one transaction: for each, the same conditional UPDATE
-   * as `finish` (still `running` under the same claim), then the callbacks of those that
-   * changed, then one upsert of their daily counters. Resolves, in order, whether each was
+   * as `finish` (still `running` under the same claim), then the step records and callbacks
+   * of those that changed, then one upsert of their daily counters. Resolves, in order, whether each was
    * recorded (false: the row had moved on).
    * Throws when the transaction failed (nothing recorded): the caller then records each run
    * on its own (`finish`), so that one row the database refuses does not hold up the others.
@@ -149,6 +156,7 @@ export class ExecutionLifecycleService {
     const results =
       lone &&
       !lone.callbackUrl &&
+      !runs[0].outcome.steps &&
       this.mysql &&
       !this.events.wants(lone.accountId, `execution.${changes[0].status}`)
         ? [await this.finishAlone(runs[0].execution, changes[0])]
@@ -158,15 +166,27 @@ export class ExecutionLifecycleService {
               this.mysql && runs.length > 1
                 ? await this.finishOwned(manager, runs, changes)
                 : await this.finishEach(manager, runs, changes);
-            const finished: Execution[] = [];
-            for (let i = 0; i < runs.length; i++) {
-              if (!changed[i]) continue;
-              Object.assign(runs[i].execution, changes[i]);
-              finished.push(runs[i].execution);
-              if ((await this.outbox.enqueue(manager, runs[i].execution)) !== null) callbacks++;
+            const finished = runs.flatMap((run, i) => {
+              if (!changed[i]) return [];
+              Object.assign(run.execution, changes[i]);
+              return [{ execution: run.execution, steps: run.outcome.steps }];
+            });
+            await storeRunSteps(
+              manager,
+              finished.flatMap(({ execution, steps }) =>
+                steps ? [{ executionId: execution.id, steps }] : [],
+              ),
+            );
+            for (const { execution, steps } of finished) {
+              if ((await this.outbox.enqueue(manager, execution, steps?.records)) !== null) {
+                callbacks++;
+              }
             }
-            callbacks += await this.events.enqueue(manager, finished.map(executionEvent));
-            const counters = this.counters.finished(finished);
+            callbacks += await this.events.enqueue(
+              manager,
+              finished.map(({ execution, steps }) => executionEvent(execution, steps?.records)),
+            );
+            const counters = this.counters.finished(finished.map(({ execution }) => execution));
             if (counters) await executeAll(manager, [counters]);
             return changed;
           });
@@ -392,12 +412,17 @@ export class ExecutionLifecycleService {
   }
 
   /**
-   * Keeps the logs a run wrote before it was cancelled: they go before the cancel entry.
+   * Keeps the logs a run wrote before it was cancelled (they go before the cancel entry), and
+   * the step records it ended with if it had ended when the cancel won.
    * Only touches a row that is cancelled (never a final record of another kind). Entries
    * already written while the run was in progress are not repeated.
    */
-  async keepLogsOfCancelledRun(executionId: string, runLogs: LogEntry[]): Promise<void> {
-    if (runLogs.length === 0) return;
+  async keepLogsOfCancelledRun(
+    executionId: string,
+    runLogs: LogEntry[],
+    steps?: RunSteps,
+  ): Promise<void> {
+    if (runLogs.length === 0 && !steps) return;
     const key = (entry: LogEntry) => `${entry.timestamp} ${entry.level} ${entry.message}`;
     const ours = new Set(runLogs.map(key));
     // Not idempotent for entries without a twin (merged twice, those would repeat): retried
@@ -410,6 +435,7 @@ export class ExecutionLifecycleService {
         a.timestamp < b.timestamp ? -1 : a.timestamp > b.timestamp ? 1 : 0,
       );
       await manager.update(Execution, { id: executionId, status: 'cancelled' }, { logs });
+      if (steps) await storeRunSteps(manager, [{ executionId, steps }]);
     });
   }
 

@@ -16,7 +16,7 @@ import { APP_CONFIG, type AppConfig } from '../config/configuration';
 import { Execution, FINAL_STATUSES } from '../executions/execution.entity';
 import { CallbackDelivery } from '../webhooks/outbound/callback-delivery.entity';
 import { DeliveryAttempt } from '../webhooks/outbound/delivery-attempt.entity';
-import { ExecutionStep } from '../workflows/service/execution-step.entity';
+import { ExecutionStep } from '../executions/execution-step.entity';
 
 const DAY_MS = 86_400_000;
 /** Breathing room between two batches, so that pruning never hogs the database. */

@@ -251,7 +251,10 @@ export class ExecutionLeases {
       }
       result.rows = rows;
       // `execution.started` for the accounts with endpoints that want it, in this commit.
-      result.events = await this.events.enqueue(manager, rows.map(executionEvent));
+      result.events = await this.events.enqueue(
+        manager,
+        rows.map((row) => executionEvent(row)),
+      );
       return result;
     };
     // READ COMMITTED: the locking read takes no gap locks that would hold up new inserts.

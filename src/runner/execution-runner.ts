@@ -9,6 +9,7 @@ import { now } from '../common/time';
 import { APP_CONFIG, type AppConfig } from '../config/configuration';
 import type { Execution, ExecutionError, LogEntry } from '../executions/execution.entity';
 import type { RunOutcome } from '../executions/execution-lifecycle.service';
+import type { RunSteps } from '../executions/step-rows';
 import { ConfigValidationError, RunContext, RunFailure } from './kinds/agent-kind';
 import { KindRegistry } from './kinds/kind-registry';
 import { LocalBus } from '../queue/local-bus';
@@ -35,7 +36,7 @@ export type LiveLogWriter = (logs: LogEntry[]) => Promise<void>;
 /** The result of one run: a final outcome to record, or an abort that records nothing. */
 export type RunResult =
   | { kind: 'finished'; outcome: RunOutcome }
-  | { kind: 'cancelled'; logs: RunLog }
+  | { kind: 'cancelled'; logs: RunLog; steps?: RunSteps }
   | { kind: 'abandoned' };
 
 /**
@@ -98,12 +99,13 @@ export class ExecutionRunner implements OnModuleDestroy {
   ): Promise<RunResult> {
     const log = new RunLog();
     const startedAt = Date.now();
+    let steps: RunSteps | undefined; // handed over by the kind (keepSteps)
     // Every failure leaves an error entry; a kind that reported its own failure already did.
     const fail = (code: string, message: string, reportedByKind = false, step?: string) => {
       if (!reportedByKind || !log.hasLevel('error')) log.add('error', message);
       const error: ExecutionError =
         step === undefined ? { code, message } : { code, message, step };
-      return { kind: 'finished', outcome: outcome(log, null, error) } as RunResult;
+      return { kind: 'finished', outcome: outcome(log, null, error, steps) } as RunResult;
     };
     log.add('info', `Run started (${execution.agentKind}, attempt ${execution.attempts})`);
 
@@ -151,6 +153,7 @@ export class ExecutionRunner implements OnModuleDestroy {
       source: execution.source,
       attempt: execution.attempts,
       idle,
+      keepSteps: (records, replace) => (steps = { records, replace }),
     };
     let removeListener = () => {};
     const aborted = new Promise<never>((_, reject) => {
@@ -175,13 +178,13 @@ export class ExecutionRunner implements OnModuleDestroy {
       const value = toJsonObject(output);
       if (!value) return fail('agent_error', 'The agent returned no JSON object');
       log.add('info', `Completed in ${Date.now() - startedAt} ms`);
-      return { kind: 'finished', outcome: outcome(log, value, null) };
+      return { kind: 'finished', outcome: outcome(log, value, null, steps) };
     } catch (error) {
       const reason = signal.aborted ? abortReason(signal.reason) : null;
       if (reason === 'timeout') {
         return fail('timeout', `The run exceeded the agent's timeout of ${agent.timeoutMs} ms`);
       }
-      if (reason === 'cancelled') return { kind: 'cancelled', logs: log };
+      if (reason === 'cancelled') return { kind: 'cancelled', logs: log, steps };
       if (reason) return { kind: 'abandoned' };
       if (error instanceof RunFailure) return fail(error.code, error.message, true, error.step);
       return fail('agent_error', `The agent failed: ${messageOf(error)}`);
@@ -227,6 +230,7 @@ function outcome(
   log: RunLog,
   output: Record<string, unknown> | null,
   error: ExecutionError | null,
+  steps: RunSteps | undefined,
 ): RunOutcome {
   return {
     status: error ? 'failed' : 'completed',
@@ -234,6 +238,7 @@ function outcome(
     error,
     logs: log.toJSON(),
     completedAt: now(),
+    steps,
   };
 }
 

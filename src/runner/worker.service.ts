@@ -314,7 +314,11 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
       );
       if (run.abandoned || result.kind === 'abandoned') return;
       if (result.kind === 'cancelled') {
-        await this.lifecycle.keepLogsOfCancelledRun(execution.id, result.logs.toJSON());
+        await this.lifecycle.keepLogsOfCancelledRun(
+          execution.id,
+          result.logs.toJSON(),
+          result.steps,
+        );
         return;
       }
       const givenUp = () => this.stopping || run.abandoned || run.controller.signal.aborted;

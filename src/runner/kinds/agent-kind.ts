@@ -72,6 +72,12 @@ export interface RunContext<TConfig extends object = Record<string, unknown>> {
    * slot again before resolving (absent outside a worker: then call `work` directly).
    */
   idle?<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Hands over the step records the run ends with (a workflow's `steps`), to be stored with
+   * its outcome in the transaction that records it; `replace`: they replace the records of
+   * the execution stored before. Absent outside a worker (nothing is stored there).
+   */
+  keepSteps?(records: readonly Record<string, unknown>[], replace: boolean): void;
 }
 
 /** What a class carrying `@AgentKind()` implements: one run of an agent on one input. */

@@ -117,7 +117,8 @@ export class WorkflowKind implements AgentKindHandler, OnModuleInit, OnApplicati
       await checkpoint.flush().catch(() => undefined);
       throw error;
     }
-    await checkpoint.finish(result.steps);
+    const steps = checkpoint.final(result.steps);
+    ctx.keepSteps?.(steps.records, steps.replace);
     if (result.error)
       throw new RunFailure(result.error.code, result.error.message, result.error.step);
     return asObject(result.output);

@@ -7,6 +7,7 @@ import type { Execution } from '../../executions/execution.entity';
 import { toExecutionResponse } from '../../executions/execution.response';
 import { LocalBus } from '../../queue/local-bus';
 import { StepStore } from '../../workflows/service/step-store';
+import type { StepRecord } from '../../workflows/context';
 import { CallbackDelivery, CallbackEvent } from './callback-delivery.entity';
 
 const EVENTS: Partial<Record<Execution['status'], CallbackEvent>> = {
@@ -26,16 +27,23 @@ export class CallbackOutbox {
 
   /**
    * Adds the execution's callback (if it has a `callback_url` and a final status) to the
-   * outbox. Inside a transaction, call `wake()` after it committed to send at once; the
+   * outbox. `knownSteps`: a workflow execution's step records as just stored (else read). Inside a transaction, call `wake()` after it committed to send at once; the
    * dispatcher also polls every 500 ms, so a missing `wake()` only delays the send.
    */
-  async enqueue(manager: EntityManager, execution: Execution): Promise<CallbackDelivery | null> {
+  async enqueue(
+    manager: EntityManager,
+    execution: Execution,
+    knownSteps?: readonly object[],
+  ): Promise<CallbackDelivery | null> {
     const event = EVENTS[execution.status];
     if (!execution.callbackUrl || !event) return null;
     // The record as `GET /v2/executions/:id` answers it, without logs: a workflow's steps and
     // every execution's `usage` included (CONTRACT §7: "execution record without logs").
     const steps =
-      execution.agentKind === 'workflow' ? await StepStore.read(manager, execution.id) : undefined;
+      execution.agentKind !== 'workflow'
+        ? undefined
+        : ((knownSteps as StepRecord[] | undefined) ??
+          (await StepStore.read(manager, execution.id)));
     const createdAt = now();
     const id = newId('dlv');
     const delivery: CallbackDelivery = {

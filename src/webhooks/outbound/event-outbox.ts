@@ -11,6 +11,7 @@ import { LocalBus } from '../../queue/local-bus';
 import { EndpointSubscriptions } from '../../webhook-endpoints/endpoint-subscriptions';
 import type { SubscribableEvent } from '../../webhook-endpoints/event-types';
 import { StepStore } from '../../workflows/service/step-store';
+import type { StepRecord } from '../../workflows/context';
 import { CallbackDelivery } from './callback-delivery.entity';
 
 /** One event to report: what happened to which resource of which account. */
@@ -38,16 +39,23 @@ const EXECUTION_EVENTS: Record<Execution['status'], SubscribableEvent> = {
   cancelled: 'execution.canceled',
 };
 
-/** The event of an execution in its current status. */
-export function executionEvent(execution: Execution): AccountEvent {
+/**
+ * The event of an execution in its current status. `steps`: a workflow execution's step
+ * records as just stored in the caller's transaction (else read when the event is written).
+ */
+export function executionEvent(execution: Execution, steps?: readonly object[]): AccountEvent {
   const workflow = execution.agentKind === 'workflow';
+  const known = workflow ? ((steps as StepRecord[] | undefined) ?? null) : undefined;
   return {
     accountId: execution.accountId,
     type: EXECUTION_EVENTS[execution.status],
     // A new workflow execution has no steps yet; see `stepsOf` for the others.
-    data: toExecutionResponse(execution, { steps: workflow ? [] : undefined, withUsage: true }),
+    data: toExecutionResponse(execution, {
+      steps: known ?? (workflow ? [] : undefined),
+      withUsage: true,
+    }),
     executionId: execution.id,
-    stepsOf: workflow ? execution.id : undefined,
+    stepsOf: workflow && !known ? execution.id : undefined,
   };
 }
 

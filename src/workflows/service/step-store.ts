@@ -1,7 +1,7 @@
 import { In, type DataSource, type EntityManager, type Repository } from 'typeorm';
+import { ExecutionStep } from '../../executions/execution-step.entity';
+import { insertStepRows, type RunSteps, stepRows, writable } from '../../executions/step-rows';
 import type { Checkpoint, StepRecord } from '../context';
-import { ExecutionStep } from './execution-step.entity';
-import { CHUNK, insertBatcher, writable } from './insert-batcher';
 
 /**
  * The one store of workflow step records (`execution_steps`): the engine's Checkpoint for a
@@ -20,7 +20,7 @@ export class StepStore {
    * (its first attempt, not a resumed retry), so `load()` reads nothing.
    */
   checkpoint(executionId: string, options: { fresh?: boolean } = {}): DurableCheckpoint {
-    return new DurableCheckpoint(this.dataSource, this.rows, executionId, options.fresh === true);
+    return new DurableCheckpoint(this.rows, executionId, options.fresh === true);
   }
 
   /** The step records of executions, in start order, by execution id (one query). */
@@ -57,17 +57,11 @@ export class StepStore {
       where: { executionId: fromId },
       order: { position: 'ASC' },
     });
-    const copies = rows.map((row, position) =>
-      Object.assign(new ExecutionStep(), {
-        executionId: toId,
-        stepId: row.stepId,
-        position,
-        record: { ...row.record, reused: true },
-      }),
+    const copies = stepRows(
+      toId,
+      rows.map((row) => ({ ...row.record, reused: true })),
     );
-    for (let start = 0; start < copies.length; start += CHUNK) {
-      await this.rows.insert(writable(copies.slice(start, start + CHUNK)));
-    }
+    await insertStepRows(this.rows.manager, copies);
   }
 
   async remove(executionId: string): Promise<void> {
@@ -78,7 +72,8 @@ export class StepStore {
 /**
  * Checkpoint of one run. A required record is written before `save` resolves; optional ones
  * (side-effect-free steps, recomputed identically on resume) wait for the next required one
- * or for `finish`, which writes the run's whole `steps` list in start order.
+ * or for the run's end: `final` hands the whole `steps` list over to be stored with the
+ * outcome, in the transaction that records it (ExecutionLifecycleService).
  */
 export class DurableCheckpoint implements Checkpoint {
   private pending: ExecutionStep[] = [];
@@ -86,7 +81,6 @@ export class DurableCheckpoint implements Checkpoint {
   private stored = false;
 
   constructor(
-    private readonly dataSource: DataSource,
     private readonly rows: Repository<ExecutionStep>,
     private readonly executionId: string,
     private readonly fresh: boolean,
@@ -131,37 +125,20 @@ export class DurableCheckpoint implements Checkpoint {
     }
   }
 
-  /** The run ended: its `steps` replace whatever was stored, in start order, at once. */
-  async finish(steps: readonly StepRecord[]): Promise<void> {
+  /**
+   * The run ended: its `steps`, in start order, to be stored with its outcome in place of
+   * whatever this run stored (the records kept back are among them).
+   */
+  final(steps: readonly StepRecord[]): RunSteps {
     this.pending = [];
-    const rows = steps.map((record, position) => this.row(record, position));
-    if (!this.stored) {
-      // Nothing of this run is stored: a plain insert, batched with other runs ending now.
-      await insertBatcher(this.dataSource).insert(rows);
-      this.stored = rows.length > 0;
-      return;
-    }
-    await this.dataSource.transaction(async (manager) => {
-      const repository = manager.getRepository(ExecutionStep);
-      await repository.delete({ executionId: this.executionId });
-      await this.insert(repository, rows);
-    });
-  }
-
-  private async insert(repository: Repository<ExecutionStep>, rows: ExecutionStep[]) {
-    for (let start = 0; start < rows.length; start += CHUNK) {
-      await repository.insert(writable(rows.slice(start, start + CHUNK)));
-    }
-    if (rows.length > 0) this.stored = true;
+    return {
+      records: steps as unknown as readonly Record<string, unknown>[],
+      replace: this.stored,
+    };
   }
 
   private row(record: StepRecord, position: number): ExecutionStep {
-    return Object.assign(new ExecutionStep(), {
-      executionId: this.executionId,
-      stepId: record.id,
-      position,
-      record: record as unknown as Record<string, unknown>,
-    });
+    return stepRows(this.executionId, [record as unknown as Record<string, unknown>], position)[0];
   }
 }
 

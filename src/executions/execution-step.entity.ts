@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { JsonColumn } from '../../database/columns';
+import { JsonColumn } from '../database/columns';
 
 /**
  * One step record of a workflow execution (CONTRACT §6 `steps`): the checkpoint that makes a

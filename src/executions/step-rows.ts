@@ -1,0 +1,59 @@
+import { In, type EntityManager } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { ExecutionStep } from './execution-step.entity';
+
+/** Rows written by one INSERT (4 columns each: well under SQLite's 999 parameters). */
+export const STEP_ROWS_CHUNK = 200;
+
+/**
+ * The step records a run ends with, stored in the transaction that records its outcome (the
+ * execution's `steps`, in start order). `replace`: records of the execution stored before
+ * (checkpoints of this run, or copies for a resumed retry) are replaced by these.
+ */
+export interface RunSteps {
+  records: readonly Record<string, unknown>[];
+  replace: boolean;
+}
+
+/** The rows of one execution's step records, positioned in their order. */
+export function stepRows(
+  executionId: string,
+  records: readonly Record<string, unknown>[],
+  firstPosition = 0,
+): ExecutionStep[] {
+  return records.map((record, i) =>
+    Object.assign(new ExecutionStep(), {
+      executionId,
+      stepId: String(record.id),
+      position: firstPosition + i,
+      record,
+    }),
+  );
+}
+
+/** Inserts `rows` with `manager`, STEP_ROWS_CHUNK rows a statement. */
+export async function insertStepRows(manager: EntityManager, rows: ExecutionStep[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += STEP_ROWS_CHUNK) {
+    await manager.insert(ExecutionStep, writable(rows.slice(start, start + STEP_ROWS_CHUNK)));
+  }
+}
+
+/**
+ * Stores the final step records of finished runs with `manager` (the transaction recording
+ * them): one DELETE for those replacing earlier records, then their rows in as few INSERTs as
+ * the chunk size allows.
+ */
+export async function storeRunSteps(
+  manager: EntityManager,
+  runs: readonly { executionId: string; steps: RunSteps }[],
+): Promise<void> {
+  const replaced = runs.filter((run) => run.steps.replace).map((run) => run.executionId);
+  if (replaced.length > 0) await manager.delete(ExecutionStep, { executionId: In(replaced) });
+  await insertStepRows(
+    manager,
+    runs.flatMap((run) => stepRows(run.executionId, run.steps.records)),
+  );
+}
+
+/** Rows as TypeORM's insert takes them (a JSON column's object is opaque to its typing). */
+export const writable = (rows: ExecutionStep[]) => rows as QueryDeepPartialEntity<ExecutionStep>[];
