@@ -13,7 +13,7 @@ import { RUN_QUEUE, type RunQueue } from '../queue/run-queue';
 import { CallbackOutbox } from '../webhooks/outbound/callback-outbox';
 import { EventOutbox, executionEvent } from '../webhooks/outbound/event-outbox';
 import { Execution, ExecutionError, ExecutionStatus, LogEntry } from './execution.entity';
-import { type RunSteps, storeRunSteps } from './step-rows';
+import { type RunSteps, RunStepsWriter } from './step-rows';
 
 /** How a run ended, as the worker reports it. */
 export interface RunOutcome {
@@ -75,6 +75,7 @@ export class ExecutionLifecycleService {
   private readonly raw: RawColumns<Execution>;
   private readonly mysql: boolean;
   private readonly counters: DailyCounters;
+  private readonly steps: RunStepsWriter;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -87,6 +88,7 @@ export class ExecutionLifecycleService {
     this.raw = new RawColumns(dataSource, Execution);
     this.mysql = dataSource.options.type !== 'better-sqlite3';
     this.counters = new DailyCounters(dataSource);
+    this.steps = new RunStepsWriter(dataSource);
   }
 
   /**
@@ -121,7 +123,7 @@ export class ExecutionLifecycleService {
       if (result.affected !== 1) return false;
       Object.assign(execution, changes);
       const steps = outcome.steps;
-      if (steps) await storeRunSteps(manager, [{ executionId: execution.id, steps }]);
+      if (steps) await this.steps.store(manager, [{ executionId: execution.id, steps }]);
       callback = (await this.outbox.enqueue(manager, execution, steps?.records)) !== null;
       callback =
         (await this.events.enqueue(manager, [executionEvent(execution, steps?.records)])) > 0 ||
@@ -171,7 +173,7 @@ export class ExecutionLifecycleService {
               Object.assign(run.execution, changes[i]);
               return [{ execution: run.execution, steps: run.outcome.steps }];
             });
-            await storeRunSteps(
+            await this.steps.store(
               manager,
               finished.flatMap(({ execution, steps }) =>
                 steps ? [{ executionId: execution.id, steps }] : [],
@@ -435,7 +437,7 @@ export class ExecutionLifecycleService {
         a.timestamp < b.timestamp ? -1 : a.timestamp > b.timestamp ? 1 : 0,
       );
       await manager.update(Execution, { id: executionId, status: 'cancelled' }, { logs });
-      if (steps) await storeRunSteps(manager, [{ executionId, steps }]);
+      if (steps) await this.steps.store(manager, [{ executionId, steps }]);
     });
   }
 

@@ -1,0 +1,158 @@
+#!/usr/bin/env node
+// Where the service's CPU goes in one end-to-end phase (BENCHMARKS.md, "where the time goes"):
+// starts the built service with `--cpu-prof`, sends webhooks to a plain lead-qualification
+// agent or to the 5-step workflow agent of the bench until all are final, stops the service
+// and prints the profile's self time by function and by package.
+//
+//   node bench/profile.js [--workflow] [--count N]      (SQLite in a temporary directory)
+//   BENCH_DATABASE_URL=mysql://root@127.0.0.1:3306/ node bench/profile.js --mariadb [--workflow]
+//
+// Run `npm run build` first. The .cpuprofile stays in the printed directory (open it in
+// Chrome's DevTools for the flame chart).
+'use strict';
+const { spawn, execFileSync } = require('node:child_process');
+const { mkdtempSync, readdirSync, readFileSync } = require('node:fs');
+const os = require('node:os');
+const { join, relative } = require('node:path');
+const autocannon = require('autocannon');
+const { createWorkflowAgent } = require('./workflow');
+
+const root = join(__dirname, '..');
+const args = process.argv.slice(2);
+const workflow = args.includes('--workflow');
+const mariadb = args.includes('--mariadb');
+const count = Number(args[args.indexOf('--count') + 1]) || 2000;
+const dir = mkdtempSync(join(os.tmpdir(), 'aas-profile-'));
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const LEAD = JSON.stringify({
+  email_address: 'jane@acme-industries.com',
+  full_name: 'Jane Doe',
+  company_name: 'Acme Industries',
+  phone_number: '+1 555 123 4567',
+  inquiry: 'We would like a demo and pricing for the enterprise plan',
+});
+
+const FINISHED = "SELECT COUNT(*) AS n FROM executions WHERE agent_id = ? AND status IN ('completed', 'failed')";
+
+/** The database the service uses, with a count of an agent's finished executions. */
+async function database() {
+  if (!mariadb) {
+    const path = join(dir, 'profile.sqlite');
+    let statement;
+    const finished = async (agentId) => {
+      statement ??= new (require('better-sqlite3'))(path).prepare(FINISHED).pluck();
+      return statement.get(agentId);
+    };
+    return { env: { DATABASE_PATH: path }, finished, drop: async () => {} };
+  }
+  const mysql = require('mysql2/promise');
+  const url = new URL(process.env.BENCH_DATABASE_URL);
+  const admin = await mysql.createConnection({ uri: url.toString().replace(/^mariadb:/, 'mysql:') });
+  const name = `aas_profile_${process.pid}`;
+  await admin.query(`CREATE DATABASE ${name} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    finished: async (agentId) => Number((await admin.query(FINISHED.replace('executions', `${name}.executions`), [agentId]))[0][0].n),
+    drop: async () => {
+      await admin.query(`DROP DATABASE ${name}`);
+      await admin.end();
+    },
+  };
+}
+
+function cli(env, command) {
+  const out = execFileSync(process.execPath, [join(root, 'dist/src/cli/main.js'), ...command], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+  });
+  return JSON.parse(out.toString());
+}
+
+async function fire(url, amount) {
+  await autocannon({ url, method: 'POST', headers: { 'content-type': 'application/json' }, body: LEAD, connections: 50, amount });
+}
+
+async function main() {
+  const db = await database();
+  const env = {
+    ...db.env,
+    PORT: '3995',
+    WEBHOOK_PORT: '3996',
+    WEBHOOK_BASE_URL: 'http://127.0.0.1:3996',
+    SECRET_KEY: 'profile-secret-key-0123456789abcdef0123456789',
+    LOG_LEVEL: 'warn',
+  };
+  if (mariadb) cli(env, ['migrate']);
+  const demo = cli(env, ['seed:demo', '--plan', 'enterprise']);
+  const service = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, 'dist/src/main.js'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const api = 'http://127.0.0.1:3995';
+  const auth = { authorization: `Bearer ${demo.api_key}`, 'content-type': 'application/json' };
+  for (let i = 0; i < 100; i++) {
+    if (await fetch(`${api}/v2/account`, { headers: auth }).then((r) => r.ok, () => false)) break;
+    await sleep(200);
+  }
+  const target = workflow ? await createWorkflowAgent(api, auth) : { id: demo.agent_id, webhook_url: demo.webhook_url };
+  const until = async (n) => {
+    while ((await db.finished(target.id)) < n) await sleep(50);
+  };
+  await fire(target.webhook_url, 500); // warm-up
+  await until(500);
+  const t0 = Date.now();
+  await fire(target.webhook_url, count);
+  await until(500 + count);
+  const seconds = (Date.now() - t0) / 1000;
+  service.kill('SIGTERM');
+  await new Promise((resolve) => service.once('exit', resolve));
+  await db.drop();
+  const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
+  summarise(JSON.parse(readFileSync(join(dir, file), 'utf8')), seconds);
+  console.log(`\nprofile: ${join(dir, file)}`);
+}
+
+/** Self time by function and by package (own code by file). */
+function summarise(profile, seconds) {
+  const self = new Map(profile.nodes.map((node) => [node.id, 0]));
+  const dt = profile.timeDeltas;
+  for (let i = 0; i < profile.samples.length; i++) self.set(profile.samples[i], self.get(profile.samples[i]) + (dt[i] ?? 0));
+  const byFunction = new Map();
+  const byPlace = new Map();
+  let total = 0;
+  for (const node of profile.nodes) {
+    const us = self.get(node.id);
+    if (!us) continue;
+    total += us;
+    const { functionName, url, lineNumber } = node.callFrame;
+    const place = placeOf(url);
+    const key = `${functionName || '(anonymous)'} ${place}:${lineNumber + 1}`;
+    byFunction.set(key, (byFunction.get(key) ?? 0) + us);
+    byPlace.set(place, (byPlace.get(place) ?? 0) + us);
+  }
+  const print = (title, map, n) => {
+    console.log(`\n${title}`);
+    for (const [key, us] of [...map].sort((a, b) => b[1] - a[1]).slice(0, n)) {
+      console.log(`${((us / total) * 100).toFixed(1).padStart(5)} %  ${key}`);
+    }
+  };
+  console.log(`${workflow ? 'workflow' : 'plain'} agent, ${mariadb ? 'MariaDB' : 'SQLite'}: ${count} runs in ${seconds.toFixed(2)} s (${Math.round(count / seconds)}/s); profile covers the whole process`);
+  print('self time by package (own code by file)', byPlace, 25);
+  print('self time by function', byFunction, 30);
+}
+
+function placeOf(url) {
+  if (!url) return '(native)';
+  const path = url.replace(/^file:\/\//, '');
+  const module = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
+  if (module) return module[1];
+  if (path.startsWith('node:')) return path;
+  return relative(root, path);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
