@@ -69,6 +69,24 @@ function cli(env, command) {
   return JSON.parse(out.toString());
 }
 
+/** User + system CPU of a process so far, in ms (Linux). */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/** The local MariaDB/MySQL server's pid (its CPU is counted as the database's). */
+function serverPid() {
+  for (const name of ['mariadbd', 'mysqld']) {
+    try {
+      return Number(execFileSync('pgrep', ['-o', '-x', name]).toString().trim());
+    } catch {
+      // not this name
+    }
+  }
+  return null;
+}
+
 async function fire(url, amount) {
   await autocannon({ url, method: 'POST', headers: { 'content-type': 'application/json' }, body: LEAD, connections: 50, amount });
 }
@@ -102,10 +120,15 @@ async function main() {
   };
   await fire(target.webhook_url, 500); // warm-up
   await until(500);
+  const dbPid = mariadb ? serverPid() : null;
+  const cpu0 = [cpuMs(service.pid), dbPid && cpuMs(dbPid)];
   const t0 = Date.now();
   await fire(target.webhook_url, count);
   await until(500 + count);
   const seconds = (Date.now() - t0) / 1000;
+  const cpu1 = [cpuMs(service.pid), dbPid && cpuMs(dbPid)];
+  const perRun = (i) => ((cpu1[i] - cpu0[i]) / count).toFixed(3);
+  console.log(`measured phase: service CPU ${perRun(0)} ms/run${dbPid ? `, MariaDB server CPU ${perRun(1)} ms/run (server-wide)` : ''}`);
   service.kill('SIGTERM');
   await new Promise((resolve) => service.once('exit', resolve));
   await db.drop();
@@ -135,10 +158,12 @@ function summarise(profile, seconds) {
   const print = (title, map, n) => {
     console.log(`\n${title}`);
     for (const [key, us] of [...map].sort((a, b) => b[1] - a[1]).slice(0, n)) {
-      console.log(`${((us / total) * 100).toFixed(1).padStart(5)} %  ${key}`);
+      const perRun = (us / (count + 500)).toFixed(1).padStart(6);
+      console.log(`${((us / total) * 100).toFixed(1).padStart(5)} %  ${perRun} µs/run  ${key}`);
     }
   };
   console.log(`${workflow ? 'workflow' : 'plain'} agent, ${mariadb ? 'MariaDB' : 'SQLite'}: ${count} runs in ${seconds.toFixed(2)} s (${Math.round(count / seconds)}/s); profile covers the whole process`);
+  console.log(`CPU per run (all ${count + 500} runs, the process's start included): ${((total - (byFunction.get('(idle) (native):0') ?? 0)) / (count + 500) / 1000).toFixed(3)} ms`);
   print('self time by package (own code by file)', byPlace, 25);
   print('self time by function', byFunction, 30);
 }

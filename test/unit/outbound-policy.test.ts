@@ -1,9 +1,8 @@
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createOutboundDispatcher,
+  OutboundClient,
   isAddressNotAllowed,
   isPublicAddress,
   parseOutboundUrl,
@@ -104,23 +103,20 @@ describe('outbound address policy', () => {
       '[64:ff9b::7f00:1]',
       '[2002:7f00:1::]',
     ])('refuses %s when private targets are not allowed', async (host) => {
-      const dispatcher = createOutboundDispatcher({
-        allowPrivate: false,
-        connectTimeoutMs: 1000,
-      });
-      const error = await request(`http://${host}:${port}/`, { dispatcher }).then(
+      const client = new OutboundClient({ allowPrivate: false, connectTimeoutMs: 1000 });
+      const error = await client.request(`http://${host}:${port}/`, {}).then(
         () => null,
         (e: unknown) => e,
       );
       expect(isAddressNotAllowed(error)).toBe(true);
-      await dispatcher.close();
+      await client.close();
     });
 
     it('reaches loopback when private targets are allowed', async () => {
-      const dispatcher = createOutboundDispatcher({ allowPrivate: true });
-      const res = await request(`http://127.0.0.1:${port}/`, { dispatcher });
+      const client = new OutboundClient({ allowPrivate: true });
+      const res = await client.request(`http://127.0.0.1:${port}/`, {});
       expect(await res.body.text()).toBe('ok');
-      await dispatcher.close();
+      await client.close();
     });
   });
 });

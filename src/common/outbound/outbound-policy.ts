@@ -1,7 +1,7 @@
 import { lookup as dnsLookup, LookupAddress } from 'node:dns';
 import type { Socket } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { Agent, buildConnector } from 'undici';
+import type { Agent, Dispatcher } from 'undici';
 
 /** The code of a refused target, as recorded on a delivery or an execution. */
 export const ADDRESS_NOT_ALLOWED = 'address_not_allowed';
@@ -84,15 +84,52 @@ export function isAddressNotAllowed(error: unknown): boolean {
   return false;
 }
 
+/** What `OutboundClient.request` takes: undici's request options without the dispatcher. */
+export type OutboundRequestOptions = Omit<
+  NonNullable<Parameters<(typeof import('undici'))['request']>[1]>,
+  'dispatcher'
+>;
+
+/**
+ * HTTP requests (undici) through the outbound policy of CONTRACT §7. undici and the
+ * dispatcher are loaded on the first request, not when the service starts: a process that
+ * sends nothing (an API-only one, or any until its first callback or `http` step) does not
+ * carry them (about 5 MB of heap, measured with `require('undici')` alone).
+ */
+export class OutboundClient {
+  private agent?: Agent;
+  private undici?: typeof import('undici');
+
+  constructor(private readonly options: { allowPrivate: boolean; connectTimeoutMs?: number }) {}
+
+  request(
+    url: string | URL,
+    options: OutboundRequestOptions,
+  ): Promise<Dispatcher.ResponseData<unknown>> {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when first needed
+    const undici = (this.undici ??= require('undici') as typeof import('undici'));
+    this.agent ??= policyAgent(undici, this.options);
+    return undici.request(url, { ...options, dispatcher: this.agent });
+  }
+
+  /** Closes the connections (waits for requests in flight); `destroy`: cuts them. */
+  async close(options: { destroy?: boolean } = {}): Promise<void> {
+    const agent = this.agent;
+    this.agent = undefined;
+    if (!agent) return;
+    await (options.destroy ? agent.destroy() : agent.close()).catch(() => undefined);
+  }
+}
+
 /**
  * An undici dispatcher that enforces the outbound policy (CONTRACT §7) on what the socket
  * actually connects to: resolved names are filtered before connecting, and the connected
  * peer address is checked again, so neither IP literals nor DNS rebinding slip through.
  */
-export function createOutboundDispatcher(options: {
-  allowPrivate: boolean;
-  connectTimeoutMs?: number;
-}): Agent {
+function policyAgent(
+  undici: typeof import('undici'),
+  options: { allowPrivate: boolean; connectTimeoutMs?: number },
+): Agent {
   const allowed = (address: string) => options.allowPrivate || isPublicAddress(address);
   const lookup = (
     hostname: string,
@@ -107,8 +144,11 @@ export function createOutboundDispatcher(options: {
       callback(null, usable[0].address, usable[0].family);
     });
   };
-  const connect = buildConnector({ timeout: options.connectTimeoutMs ?? 10_000, lookup } as never);
-  return new Agent({
+  const connect = undici.buildConnector({
+    timeout: options.connectTimeoutMs ?? 10_000,
+    lookup,
+  } as never);
+  return new undici.Agent({
     connect: (connectOptions, callback) => {
       // An IP literal is never looked up: judge it before any packet is sent.
       const host = connectOptions.hostname.replace(/^\[|\]$/g, '');

@@ -1,10 +1,10 @@
+import type { Dispatcher } from 'undici';
 import { Inject, OnModuleDestroy, applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, Matches, Max, Min } from 'class-validator';
-import { request, type Dispatcher } from 'undici';
 import { jsonTextTooDeep, MAX_JSON_DEPTH } from '../../common/json-depth';
 import {
-  createOutboundDispatcher,
+  OutboundClient,
   isAddressNotAllowed,
   ADDRESS_NOT_ALLOWED,
 } from '../../common/outbound/outbound-policy';
@@ -121,14 +121,14 @@ function describeTarget(method: string, url: string): string {
   config: HttpRequestConfig,
 })
 export class HttpRequestKind implements AgentKindHandler<HttpRequestConfig>, OnModuleDestroy {
-  private readonly dispatcher: Dispatcher;
+  private readonly client: OutboundClient;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.dispatcher = createOutboundDispatcher({ allowPrivate: config.outboundAllowPrivate });
+    this.client = new OutboundClient({ allowPrivate: config.outboundAllowPrivate });
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.dispatcher.destroy().catch(() => undefined);
+    await this.client.close({ destroy: true });
   }
 
   async run(
@@ -142,11 +142,10 @@ export class HttpRequestKind implements AgentKindHandler<HttpRequestConfig>, OnM
     const started = Date.now();
     ctx.log('info', `Sending ${target}`);
     try {
-      const response = await request(config.url, {
+      const response = await this.client.request(config.url, {
         method: config.method,
         headers: requestHeaders(config.headers),
         body: config.method === 'GET' ? undefined : JSON.stringify(input),
-        dispatcher: this.dispatcher,
         signal,
       });
       const { text, truncated } = await readCapped(response.body);

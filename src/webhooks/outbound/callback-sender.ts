@@ -1,8 +1,7 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
-import { request } from 'undici';
 import {
-  createOutboundDispatcher,
+  OutboundClient,
   isAddressNotAllowed,
   parseOutboundUrl,
 } from '../../common/outbound/outbound-policy';
@@ -49,10 +48,10 @@ const USER_AGENT = 'AgentAutomationService-Webhooks/2';
  */
 @Injectable()
 export class CallbackSender implements OnApplicationShutdown {
-  private readonly dispatcher: ReturnType<typeof createOutboundDispatcher>;
+  private readonly client: OutboundClient;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
-    this.dispatcher = createOutboundDispatcher({
+    this.client = new OutboundClient({
       allowPrivate: config.outboundAllowPrivate,
       connectTimeoutMs: config.callbackTimeoutMs,
     });
@@ -105,11 +104,10 @@ export class CallbackSender implements OnApplicationShutdown {
     const cut = () => timeout.abort();
     abort?.addEventListener('abort', cut);
     try {
-      const response = await request(url, {
+      const response = await this.client.request(url, {
         method: 'POST',
         headers,
         body: attempt.body,
-        dispatcher: this.dispatcher,
         signal: timeout.signal,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
@@ -131,7 +129,7 @@ export class CallbackSender implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.dispatcher.close().catch(() => undefined);
+    await this.client.close();
   }
 }
 

@@ -1,5 +1,5 @@
-import { request, type Dispatcher } from 'undici';
-import { createOutboundDispatcher } from '../../common/outbound/outbound-policy';
+import type { Dispatcher } from 'undici';
+import { OutboundClient } from '../../common/outbound/outbound-policy';
 import type { HttpClient, HttpRequest, HttpResponse } from '../context';
 
 /**
@@ -7,18 +7,17 @@ import type { HttpClient, HttpRequest, HttpResponse } from '../context';
  * CONTRACT §7 (the same dispatcher as the `http-request` kind and callbacks).
  */
 export class OutboundHttpClient implements HttpClient {
-  private readonly dispatcher: Dispatcher;
+  private readonly client: OutboundClient;
 
   constructor(options: { allowPrivate: boolean }) {
-    this.dispatcher = createOutboundDispatcher({ allowPrivate: options.allowPrivate });
+    this.client = new OutboundClient({ allowPrivate: options.allowPrivate });
   }
 
   async request(call: HttpRequest): Promise<HttpResponse> {
-    const response = await request(call.url, {
+    const response = await this.client.request(call.url, {
       method: call.method as Dispatcher.HttpMethod,
       headers: call.headers,
       body: call.body,
-      dispatcher: this.dispatcher,
       signal: call.signal,
     });
     const headers: Record<string, string> = {};
@@ -44,6 +43,6 @@ export class OutboundHttpClient implements HttpClient {
   }
 
   async close(): Promise<void> {
-    await this.dispatcher.destroy().catch(() => undefined);
+    await this.client.close({ destroy: true });
   }
 }
