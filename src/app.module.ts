@@ -25,6 +25,7 @@ import { WebhookEndpointsApiModule } from './webhook-endpoints/webhook-endpoints
 import { InboundWebhooksModule } from './webhooks/inbound/inbound-webhooks.module';
 import { CallbackDispatchModule } from './webhooks/outbound/callback-dispatch.module';
 import { DeliveriesModule } from './webhooks/outbound/deliveries.module';
+import { OutboundModule } from './webhooks/outbound/outbound.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -98,6 +99,8 @@ export class AppModule {
       imports: [
         CoreModule.forRoot({ config, dataSource: options.dataSource }),
         LoggingModule,
+        // Binds EXECUTION_NOTICES (global): every role changes executions' states.
+        OutboundModule,
         ...imports,
       ],
       controllers,

@@ -3,7 +3,7 @@ import { Agent } from '../src/agents/agent.entity';
 import { ExecutionIntakeService, IntakeResult } from '../src/executions/execution-intake.service';
 import { ExecutionLifecycleService } from '../src/executions/execution-lifecycle.service';
 import { Execution } from '../src/executions/execution.entity';
-import { EventOutbox } from '../src/webhooks/outbound/event-outbox';
+import { EXECUTION_NOTICES } from '../src/executions/execution-notices';
 import { ExecutionLeases } from '../src/runner/execution-leases';
 import { seedAgent } from './support/agents';
 import { bearer, startTestService, TestService } from './support/service';
@@ -269,7 +269,7 @@ describe('batched finishes', () => {
       .findOneByOrFail({ id: seeded.id });
     const intake = t.service.api!.get(ExecutionIntakeService);
     const lifecycle = t.service.api!.get(ExecutionLifecycleService);
-    const leases = new ExecutionLeases(t.service.dataSource, t.service.api!.get(EventOutbox));
+    const leases = new ExecutionLeases(t.service.dataSource, t.service.api!.get(EXECUTION_NOTICES));
     await Promise.all([1, 2].map((n) => intake.submit({ agent, input: { n }, source: 'api' })));
     const { rows: claimed } = await leases.claimNext(10, 60_000, new Set());
     expect(claimed).toHaveLength(2);

@@ -12,9 +12,8 @@ import { executeAll, retrying, type Statement } from '../database/transactions';
 import { DailyCounters } from '../agents/daily-counters';
 import { LocalDispatch } from '../queue/local-dispatch';
 import { RUN_QUEUE, type RunQueue } from '../queue/run-queue';
-import { CallbackDelivery } from '../webhooks/outbound/callback-delivery.entity';
-import { EventOutbox, executionEvent } from '../webhooks/outbound/event-outbox';
 import { Execution, ExecutionSource } from './execution.entity';
+import { EXECUTION_NOTICES, type ExecutionNotices } from './execution-notices';
 
 /** How long an idempotency key (or webhook delivery id) is remembered per agent. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -109,7 +108,7 @@ export class ExecutionIntakeService {
     @Inject(RUN_QUEUE) private readonly queue: RunQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly dispatch: LocalDispatch,
-    private readonly events: EventOutbox,
+    @Inject(EXECUTION_NOTICES) private readonly notices: ExecutionNotices,
   ) {
     this.sqlite = dataSource.options.type === 'better-sqlite3';
     this.maxInFlight = this.sqlite ? MAX_IN_FLIGHT.sqlite : MAX_IN_FLIGHT.mysql;
@@ -225,26 +224,22 @@ export class ExecutionIntakeService {
     const grant = this.dispatch.reserve(
       leaders.filter(mayDispatch).map((leader) => leader.entry.request.agent.accountId),
     );
-    let eventRows = 0;
+    let noticed = false;
     /** Builds the rows of the leaders whose key is not stored (`taken`), in submit order. */
     const prepare = (taken: Set<string> | null): [Leader[], Leader[], Statement[]] => {
       const isTaken = (leader: Leader) => taken?.has(keyOf(leader.entry.request)!) ?? false;
       const fresh = leaders.filter((leader) => !isTaken(leader));
       const createdAt = now();
       grant.reset();
-      const events: CallbackDelivery[] = [];
+      const notices = this.notices.batch();
       for (const leader of fresh) {
         const execution = build(leader.entry.request, createdAt);
         leader.execution = execution;
-        this.events.cachedRows(events, execution.accountId, 'execution.queued', () =>
-          executionEvent(execution),
-        );
+        notices.add(execution);
         leader.dispatched = mayDispatch(leader) && grant.take(execution.accountId);
         if (leader.dispatched) {
           claimAt(execution, createdAt, this.config.workerLeaseMs);
-          this.events.cachedRows(events, execution.accountId, 'execution.started', () =>
-            executionEvent(execution),
-          );
+          notices.add(execution);
         }
       }
       const rows = fresh.map((leader) => leader.execution!);
@@ -252,13 +247,14 @@ export class ExecutionIntakeService {
       const statements = [...this.insertStatements(rows), ...(counters ? [counters] : [])];
       // Events of accounts with webhook endpoints: in the same commit (the fast path below
       // takes exactly two statements, so these go through the transaction).
-      if (events.length > 0) statements.push(this.events.insertStatement(events));
-      eventRows = events.length;
+      const noticeRows = notices.statement();
+      if (noticeRows) statements.push(noticeRows);
+      noticed = noticeRows !== null;
       return [fresh, leaders.filter(isTaken), statements];
     };
     try {
       let written: [Leader[], Leader[]];
-      await this.events.load(leaders.map((leader) => leader.entry.request.agent.accountId));
+      await this.notices.load(leaders.map((leader) => leader.entry.request.agent.accountId));
       const prepared = keyed.size === 0 && !this.sqlite ? prepare(null) : null;
       if (prepared && prepared[2].length === 2) {
         // MySQL, no key to look up, one INSERT: it and the counters' upsert in one round trip
@@ -275,7 +271,7 @@ export class ExecutionIntakeService {
         });
       }
       this.dispatch.release(grant);
-      if (eventRows > 0) this.events.wake();
+      if (noticed) this.notices.wake();
       return written;
     } catch (error) {
       this.dispatch.release(grant, true);
@@ -320,10 +316,10 @@ export class ExecutionIntakeService {
             ...this.insertStatements([row]),
             this.counters.inserted([row])!,
           ]);
-          if ((await this.events.enqueue(manager, [executionEvent(row)])) > 0) wake = true;
+          if ((await this.notices.write(manager, [{ execution: row }])) > 0) wake = true;
           return row;
         });
-        if (wake) this.events.wake();
+        if (wake) this.notices.wake();
         await this.queue.enqueue([execution.id]);
         return { execution, created: true };
       } catch (error) {

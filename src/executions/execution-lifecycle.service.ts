@@ -10,9 +10,8 @@ import { DailyCounters } from '../agents/daily-counters';
 import { MetricsService } from '../metrics/metrics.service';
 import { LocalBus } from '../queue/local-bus';
 import { RUN_QUEUE, type RunQueue } from '../queue/run-queue';
-import { CallbackOutbox } from '../webhooks/outbound/callback-outbox';
-import { EventOutbox, executionEvent } from '../webhooks/outbound/event-outbox';
 import { Execution, ExecutionError, ExecutionStatus, LogEntry } from './execution.entity';
+import { EXECUTION_NOTICES, type ExecutionNotices } from './execution-notices';
 import { type RunSteps, RunStepsWriter } from './step-rows';
 
 /** How a run ended, as the worker reports it. */
@@ -79,8 +78,7 @@ export class ExecutionLifecycleService {
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly outbox: CallbackOutbox,
-    private readonly events: EventOutbox,
+    @Inject(EXECUTION_NOTICES) private readonly notices: ExecutionNotices,
     private readonly bus: LocalBus,
     private readonly metrics: MetricsService,
     @Inject(RUN_QUEUE) private readonly queue: RunQueue,
@@ -102,8 +100,8 @@ export class ExecutionLifecycleService {
     options: { leaseExpiredBefore?: Date } = {},
   ): Promise<boolean> {
     const changes = finalChanges(execution, outcome);
-    let callback = false;
-    await this.events.load([execution.accountId]);
+    let noticed = false;
+    await this.notices.load([execution.accountId]);
     const finished = await retrying(this.dataSource, TRANSITION).transaction(async (manager) => {
       const update = manager
         .createQueryBuilder()
@@ -124,14 +122,11 @@ export class ExecutionLifecycleService {
       Object.assign(execution, changes);
       const steps = outcome.steps;
       if (steps) await this.steps.store(manager, [{ executionId: execution.id, steps }]);
-      callback = (await this.outbox.enqueue(manager, execution, steps?.records)) !== null;
-      callback =
-        (await this.events.enqueue(manager, [executionEvent(execution, steps?.records)])) > 0 ||
-        callback;
+      noticed = (await this.notices.write(manager, [{ execution, steps: steps?.records }])) > 0;
       await executeAll(manager, [this.counters.finished([execution])!]);
       return true;
     });
-    if (callback) this.outbox.wake();
+    if (noticed) this.notices.wake();
     if (finished) {
       this.metrics.executionFinished(execution.agentKind, outcome.status, changes.durationMs);
       await this.announceFinished(execution.id, execution);
@@ -152,15 +147,14 @@ export class ExecutionLifecycleService {
    */
   async finishMany(runs: { execution: Execution; outcome: RunOutcome }[]): Promise<boolean[]> {
     const changes = runs.map(({ execution, outcome }) => finalChanges(execution, outcome));
-    let callbacks = 0;
-    await this.events.load(runs.map(({ execution }) => execution.accountId));
+    let notices = 0;
+    await this.notices.load(runs.map(({ execution }) => execution.accountId));
     const lone = runs.length === 1 ? runs[0].execution : null;
     const results =
       lone &&
-      !lone.callbackUrl &&
       !runs[0].outcome.steps &&
       this.mysql &&
-      !this.events.wants(lone.accountId, `execution.${changes[0].status}`)
+      !this.notices.wants({ ...lone, status: changes[0].status })
         ? [await this.finishAlone(runs[0].execution, changes[0])]
         : await retrying(this.dataSource, TRANSITION).transaction(async (manager) => {
             // One run: its conditional UPDATE alone is cheaper than a locking read first.
@@ -179,20 +173,15 @@ export class ExecutionLifecycleService {
                 steps ? [{ executionId: execution.id, steps }] : [],
               ),
             );
-            for (const { execution, steps } of finished) {
-              if ((await this.outbox.enqueue(manager, execution, steps?.records)) !== null) {
-                callbacks++;
-              }
-            }
-            callbacks += await this.events.enqueue(
+            notices = await this.notices.write(
               manager,
-              finished.map(({ execution, steps }) => executionEvent(execution, steps?.records)),
+              finished.map(({ execution, steps }) => ({ execution, steps: steps?.records })),
             );
             const counters = this.counters.finished(finished.map(({ execution }) => execution));
             if (counters) await executeAll(manager, [counters]);
             return changed;
           });
-    if (callbacks > 0) this.outbox.wake();
+    if (notices > 0) this.notices.wake();
     for (let i = 0; i < runs.length; i++) {
       if (!results[i]) continue;
       const { execution } = runs[i];
@@ -369,17 +358,15 @@ export class ExecutionLifecycleService {
           },
         ],
       };
-      let callback = false;
-      await this.events.load([execution.accountId]);
+      let noticed = false;
+      await this.notices.load([execution.accountId]);
       const cancelled = await retrying(this.dataSource, TRANSITION).transaction(async (manager) => {
         const moved = await this.move(manager, execution, seen, changes);
         if (!moved) return false;
-        callback = (await this.outbox.enqueue(manager, execution)) !== null;
-        callback =
-          (await this.events.enqueue(manager, [executionEvent(execution)])) > 0 || callback;
+        noticed = (await this.notices.write(manager, [{ execution }])) > 0;
         return true;
       });
-      if (callback) this.outbox.wake();
+      if (noticed) this.notices.wake();
       if (cancelled) {
         this.metrics.executionFinished(execution.agentKind, 'cancelled', changes.durationMs);
         this.bus.emit('execution.cancel', execution.id);

@@ -1,16 +1,16 @@
 import { Module } from '@nestjs/common';
 import { AgentsModule } from '../agents/agents.module';
 import { QueueModule } from '../queue/queue.module';
-import { OutboundModule } from '../webhooks/outbound/outbound.module';
 import { ExecutionIntakeService } from './execution-intake.service';
 import { ExecutionLifecycleService } from './execution-lifecycle.service';
 
 /**
  * The executions domain without HTTP routes (intake and state transitions), for the
- * listeners and the worker. The REST routes are in ExecutionsApiModule.
+ * listeners and the worker. The REST routes are in ExecutionsApiModule. Its transitions write
+ * callbacks and events through EXECUTION_NOTICES, bound by the (global) OutboundModule.
  */
 @Module({
-  imports: [AgentsModule, QueueModule, OutboundModule],
+  imports: [AgentsModule, QueueModule],
   providers: [ExecutionIntakeService, ExecutionLifecycleService],
   exports: [ExecutionIntakeService, ExecutionLifecycleService],
 })

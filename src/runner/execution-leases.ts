@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, IsNull, LessThan } from 'typeorm';
 import type { Plan } from '../auth/account.entity';
@@ -6,8 +6,8 @@ import { now } from '../common/time';
 import { execute, RawColumns } from '../database/raw-sql';
 import { retrying } from '../database/transactions';
 import { Execution } from '../executions/execution.entity';
+import { EXECUTION_NOTICES, type ExecutionNotices } from '../executions/execution-notices';
 import type { QueuedRun } from '../queue/run-queue';
-import { EventOutbox, executionEvent } from '../webhooks/outbound/event-outbox';
 
 /** The plain (non-JSON) columns of an execution: enough to own, renew or settle a run. */
 export type Claim = Pick<
@@ -89,7 +89,7 @@ export class ExecutionLeases {
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly events: EventOutbox,
+    @Inject(EXECUTION_NOTICES) private readonly notices: ExecutionNotices,
   ) {
     this.raw = new RawColumns(dataSource, Execution);
     this.mysql = dataSource.options.type !== 'better-sqlite3';
@@ -159,7 +159,7 @@ export class ExecutionLeases {
       wrote = claim !== null && (await this.started(manager, claim.accountId, id));
       return claim;
     });
-    if (wrote) this.events.wake();
+    if (wrote) this.notices.wake();
     return claimed;
   }
 
@@ -168,15 +168,15 @@ export class ExecutionLeases {
    * the claim's transaction. A row whose stored JSON cannot be read gets none (it is failed).
    */
   private async started(manager: EntityManager, accountId: string, id: string): Promise<boolean> {
-    await this.events.load([accountId], manager);
-    if (!this.events.wants(accountId, 'execution.started')) return false;
+    await this.notices.load([accountId], manager);
+    if (!this.notices.wants({ accountId, status: 'running', callbackUrl: null })) return false;
     let execution: Execution | null;
     try {
       execution = await manager.findOneBy(Execution, { id });
     } catch {
       return false;
     }
-    return !!execution && (await this.events.enqueue(manager, [executionEvent(execution)])) > 0;
+    return !!execution && (await this.notices.write(manager, [{ execution }])) > 0;
   }
 
   /**
@@ -251,9 +251,9 @@ export class ExecutionLeases {
       }
       result.rows = rows;
       // `execution.started` for the accounts with endpoints that want it, in this commit.
-      result.events = await this.events.enqueue(
+      result.events = await this.notices.write(
         manager,
-        rows.map((row) => executionEvent(row)),
+        rows.map((execution) => ({ execution })),
       );
       return result;
     };
@@ -262,7 +262,7 @@ export class ExecutionLeases {
       ...TRANSITION,
       ...(this.mysql ? { isolation: 'READ COMMITTED' as const } : {}),
     }).transaction(run);
-    if (claimed.events) this.events.wake();
+    if (claimed.events) this.notices.wake();
     return claimed;
   }
 

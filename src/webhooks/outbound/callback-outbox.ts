@@ -25,10 +25,16 @@ const EVENTS: Partial<Record<Execution['status'], CallbackEvent>> = {
 export class CallbackOutbox {
   constructor(private readonly bus: LocalBus) {}
 
+  /** Whether an execution in this state has a callback to write. */
+  static wants(execution: Pick<Execution, 'status' | 'callbackUrl'>): boolean {
+    return Boolean(execution.callbackUrl && EVENTS[execution.status]);
+  }
+
   /**
    * Adds the execution's callback (if it has a `callback_url` and a final status) to the
-   * outbox. `knownSteps`: a workflow execution's step records as just stored (else read). Inside a transaction, call `wake()` after it committed to send at once; the
-   * dispatcher also polls every 500 ms, so a missing `wake()` only delays the send.
+   * outbox; `knownSteps`: a workflow execution's step records as just stored (else read).
+   * Inside a transaction, call `wake()` after it committed to send at once; the dispatcher
+   * also polls every 500 ms, so a missing `wake()` only delays the send.
    */
   async enqueue(
     manager: EntityManager,

@@ -39,6 +39,11 @@ const EXECUTION_EVENTS: Record<Execution['status'], SubscribableEvent> = {
   cancelled: 'execution.canceled',
 };
 
+/** The event type of an execution's status. */
+export function executionEventType(status: Execution['status']): SubscribableEvent {
+  return EXECUTION_EVENTS[status];
+}
+
 /**
  * The event of an execution in its current status. `steps`: a workflow execution's step
  * records as just stored in the caller's transaction (else read when the event is written).
