@@ -3,43 +3,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppModule } from '../../src/app.module';
 import { ShutdownClock } from '../../src/common/shutdown';
 import { Execution } from '../../src/executions/execution.entity';
-import {
-  RUN_QUEUE,
-  type FinishWait,
-  type QueuedRun,
-  type RunConsumer,
-  type RunConsumption,
-  type RunQueue,
-} from '../../src/queue/run-queue';
+import { RUN_QUEUE } from '../../src/queue/run-queue';
 import { openModuleTestDatabase, type ModuleTestDatabase } from '../support/container';
+import { FakeRunQueue } from '../support/fake-run-queue';
 import { startLocalServer, waitFor, type LocalServer } from '../support/http-server';
 import { insertAgent, insertExecution } from '../support/rows';
-
-/** A run queue that only records what the worker tells it; the test wakes the worker. */
-class FakeRunQueue implements RunQueue {
-  consumer: RunConsumer | null = null;
-  readonly enqueued: string[] = [];
-  readonly requeued: QueuedRun[] = [];
-  readonly finished: string[] = [];
-
-  async enqueue(executionIds: string[]): Promise<void> {
-    this.enqueued.push(...executionIds);
-  }
-  async requeue(runs: QueuedRun[]): Promise<number> {
-    this.requeued.push(...runs);
-    return 0;
-  }
-  async waitForFinish(): Promise<FinishWait> {
-    return { finished: false };
-  }
-  async notifyFinished(executionId: string, _execution?: Execution): Promise<void> {
-    this.finished.push(executionId);
-  }
-  consume(consumer: RunConsumer): RunConsumption {
-    this.consumer = consumer;
-    return { stop: async () => void (this.consumer = null) };
-  }
-}
 
 /** The shutdown clock, with the time left before the deadline set by the test. */
 class FakeShutdownClock extends ShutdownClock {
