@@ -2,7 +2,7 @@ import { Controller, Get, Res, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../auth/auth.decorators';
-import { ApiErrors } from '../docs/api-errors.decorator';
+import { ApiErrors } from '../common/api-errors.decorator';
 import { MetricsAuthGuard } from './metrics-auth.guard';
 import { MetricsService } from './metrics.service';
 
