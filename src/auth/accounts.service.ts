@@ -6,7 +6,8 @@ import { ApiError } from '../common/api-error';
 import { newSigningSecret, SecretBox } from '../common/crypto';
 import { newId } from '../common/ids';
 import { now, utcDay } from '../common/time';
-import { Account, Plan } from './account.entity';
+import type { Plan } from '../config/plans';
+import { Account } from './account.entity';
 
 @Injectable()
 export class AccountsService {

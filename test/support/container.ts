@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { Account, type Plan } from '../../src/auth/account.entity';
+import { type Plan } from '../../src/config/plans';
+import { Account } from '../../src/auth/account.entity';
 import { newId } from '../../src/common/ids';
 import { type AppConfig, loadConfig } from '../../src/config/configuration';
 import { openDatabase } from '../../src/database/database';
