@@ -13,7 +13,7 @@ import { DashboardModule } from './dashboard/dashboard.module';
 import { ErrorDocsController } from './docs/error-docs.controller';
 import { ExecutionsApiModule } from './executions/executions-api.module';
 import { HealthModule } from './health/health.module';
-import { MetricsModule } from './metrics/metrics.module';
+import { MetricsModule } from './health/metrics.module';
 import { RetentionModule } from './retention/retention.module';
 import { RunnerModule } from './runner/runner.module';
 import { SecretsApiModule } from './secrets/secrets-api.module';
