@@ -4,7 +4,7 @@ import { AgentVersion } from './agents/agent-version.entity';
 import { Account } from './auth/account.entity';
 import { ApiKey } from './auth/api-key.entity';
 import { AccountSecret } from './secrets/secret.entity';
-import { Session } from './sessions/session.entity';
+import { Session } from './users/session.entity';
 import { User } from './users/user.entity';
 import { Execution } from './executions/execution.entity';
 import { CallbackDelivery } from './webhooks/outbound/callback-delivery.entity';

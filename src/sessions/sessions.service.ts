@@ -12,7 +12,7 @@ import { RateLimitStore } from '../throttling/rate-limit-store';
 import { verifyPassword } from '../users/password';
 import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
-import { Session } from './session.entity';
+import { Session } from '../users/session.entity';
 
 /** last_seen_at is written at most this often per session (or a tenth of the idle expiry). */
 const TOUCH_RESOLUTION_MS = 60_000;
