@@ -1,9 +1,10 @@
 import { DynamicModule, Module, Provider, Type } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import type { DataSource } from 'typeorm';
+import { AccessModule } from './access/access.module';
+import { BearerAuthGuard } from './access/bearer-auth.guard';
 import { AgentsApiModule } from './agents/agents-api.module';
 import { AuthApiModule } from './auth/auth-api.module';
-import { BearerAuthGuard } from './auth/bearer-auth.guard';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { LoggingModule } from './common/logging.module';
 import { createValidationPipe } from './common/validation';
@@ -43,6 +44,7 @@ const ROLE_MODULES: Record<Role, Type[]> = {
   webhook: [InboundWebhooksModule, HealthModule],
   // The REST listener (`PORT`, routes under `/v2`).
   api: [
+    AccessModule,
     AuthApiModule,
     AgentsApiModule,
     ExecutionsApiModule,

@@ -27,6 +27,13 @@ export interface ActiveSession {
   csrfToken: string;
 }
 
+declare module '../auth/auth.decorators' {
+  /** `req.auth.session` (`@CurrentSession()`) carries the signed-in user. */
+  interface SessionContext {
+    user: User;
+  }
+}
+
 /** A new session: the cookie's token is only in this object, never stored. */
 export interface StartedSession extends ActiveSession {
   token: string;
