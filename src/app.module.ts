@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import type { DataSource } from 'typeorm';
 import { AccessModule } from './access/access.module';
 import { BearerAuthGuard } from './access/bearer-auth.guard';
+import { AgentTestApiModule } from './agent-test/agent-test-api.module';
 import { AgentsApiModule } from './agents/agents-api.module';
 import { AuthApiModule } from './auth/auth-api.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
@@ -23,6 +24,7 @@ import { UsageApiModule } from './usage/usage-api.module';
 import { UsageModule } from './usage/usage.module';
 import { UsersApiModule } from './users/users-api.module';
 import { WebhookEndpointsApiModule } from './webhook-endpoints/webhook-endpoints-api.module';
+import { WorkflowsModule } from './workflows/workflows.module';
 import { InboundWebhooksModule } from './webhooks/inbound/inbound-webhooks.module';
 import { CallbackDispatchModule } from './webhooks/outbound/callback-dispatch.module';
 import { DeliveriesModule } from './webhooks/outbound/deliveries.module';
@@ -41,12 +43,13 @@ export interface AppModuleOptions {
  */
 const ROLE_MODULES: Record<Role, Type[]> = {
   // The inbound webhook listener (`WEBHOOK_PORT`, `/webhook/:webhook_id`).
-  webhook: [InboundWebhooksModule, HealthModule],
+  webhook: [InboundWebhooksModule, HealthModule, WorkflowsModule],
   // The REST listener (`PORT`, routes under `/v2`).
   api: [
     AccessModule,
     AuthApiModule,
     AgentsApiModule,
+    AgentTestApiModule,
     ExecutionsApiModule,
     HealthModule,
     MetricsModule,
@@ -58,9 +61,10 @@ const ROLE_MODULES: Record<Role, Type[]> = {
     UsageModule,
     UsageApiModule,
     WebhookEndpointsApiModule,
+    WorkflowsModule,
   ],
   // Runs queued executions and sends callbacks; no listener of its own.
-  worker: [RunnerModule, RetentionModule, CallbackDispatchModule, UsageModule],
+  worker: [RunnerModule, RetentionModule, CallbackDispatchModule, UsageModule, WorkflowsModule],
 };
 
 /**

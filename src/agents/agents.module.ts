@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { KindsModule } from '../runner/kinds/kinds.module';
+import { KindsModule } from '../kinds/kinds.module';
 import { OutboundModule } from '../webhooks/outbound/outbound.module';
 import { AgentEvents } from './agent-events';
 import { AgentStatsService } from './agent-stats.service';
