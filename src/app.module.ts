@@ -28,6 +28,7 @@ import { WorkflowsModule } from './workflows/workflows.module';
 import { InboundWebhooksModule } from './webhooks/inbound/inbound-webhooks.module';
 import { CallbackDispatchModule } from './webhooks/outbound/callback-dispatch.module';
 import { DeliveriesModule } from './webhooks/outbound/deliveries.module';
+import { OutboundModule } from './webhooks/outbound/outbound.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -104,6 +105,7 @@ export class AppModule {
       imports: [
         CoreModule.forRoot({ config, dataSource: options.dataSource }),
         LoggingModule,
+        OutboundModule,
         ...imports,
       ],
       controllers,

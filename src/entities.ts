@@ -9,7 +9,7 @@ import { User } from './users/user.entity';
 import { Execution } from './executions/execution.entity';
 import { CallbackDelivery } from './webhooks/outbound/callback-delivery.entity';
 import { DeliveryAttempt } from './webhooks/outbound/delivery-attempt.entity';
-import { WebhookEndpoint } from './webhook-endpoints/webhook-endpoint.entity';
+import { WebhookEndpoint } from './webhooks/outbound/webhook-endpoint.entity';
 import { ExecutionStep } from './workflows/service/execution-step.entity';
 import { ModelUsage } from './usage/model-usage.entity';
 

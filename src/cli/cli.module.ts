@@ -3,6 +3,7 @@ import { AgentsModule } from '../agents/agents.module';
 import { AuthModule } from '../auth/auth.module';
 import { CoreModule, CoreOptions } from '../core.module';
 import { UsersModule } from '../users/users.module';
+import { OutboundModule } from '../webhooks/outbound/outbound.module';
 import { WorkflowsModule } from '../workflows/workflows.module';
 
 /**
@@ -20,6 +21,7 @@ export class CliModule {
         AgentsModule,
         UsersModule,
         WorkflowsModule,
+        OutboundModule,
       ],
     };
   }

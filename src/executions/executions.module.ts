@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AgentsModule } from '../agents/agents.module';
 import { QueueModule } from '../queue/queue.module';
-import { OutboundModule } from '../webhooks/outbound/outbound.module';
 import { ExecutionIntakeService } from './execution-intake.service';
 import { ExecutionLifecycleService } from './execution-lifecycle.service';
 
@@ -10,7 +9,7 @@ import { ExecutionLifecycleService } from './execution-lifecycle.service';
  * listeners and the worker. The REST routes are in ExecutionsApiModule.
  */
 @Module({
-  imports: [AgentsModule, QueueModule, OutboundModule],
+  imports: [AgentsModule, QueueModule],
   providers: [ExecutionIntakeService, ExecutionLifecycleService],
   exports: [ExecutionIntakeService, ExecutionLifecycleService],
 })

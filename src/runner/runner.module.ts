@@ -5,12 +5,11 @@ import { ExecutionLeases } from './execution-leases';
 import { ExecutionRunner } from './execution-runner';
 import { KindsModule } from '../kinds/kinds.module';
 import { QueueModule } from '../queue/queue.module';
-import { OutboundModule } from '../webhooks/outbound/outbound.module';
 import { Worker } from './worker.service';
 
 /** The worker role's runner: claims queued executions and runs them through their kind. */
 @Module({
-  imports: [AgentsModule, ExecutionsModule, KindsModule.register(), QueueModule, OutboundModule],
+  imports: [AgentsModule, ExecutionsModule, KindsModule.register(), QueueModule],
   providers: [ExecutionLeases, ExecutionRunner, Worker],
   exports: [Worker],
 })
