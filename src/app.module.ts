@@ -1,9 +1,11 @@
 import { DynamicModule, Module, Provider, Type } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import type { DataSource } from 'typeorm';
+import { AccessModule } from './access/access.module';
+import { BearerAuthGuard } from './access/bearer-auth.guard';
+import { AgentTestApiModule } from './agent-test/agent-test-api.module';
 import { AgentsApiModule } from './agents/agents-api.module';
 import { AuthApiModule } from './auth/auth-api.module';
-import { BearerAuthGuard } from './auth/bearer-auth.guard';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { LoggingModule } from './common/logging.module';
 import { createValidationPipe } from './common/validation';
@@ -13,7 +15,7 @@ import { DashboardModule } from './dashboard/dashboard.module';
 import { ErrorDocsController } from './docs/error-docs.controller';
 import { ExecutionsApiModule } from './executions/executions-api.module';
 import { HealthModule } from './health/health.module';
-import { MetricsModule } from './metrics/metrics.module';
+import { MetricsModule } from './health/metrics.module';
 import { RetentionModule } from './retention/retention.module';
 import { RunnerModule } from './runner/runner.module';
 import { SecretsApiModule } from './secrets/secrets-api.module';
@@ -22,6 +24,7 @@ import { UsageApiModule } from './usage/usage-api.module';
 import { UsageModule } from './usage/usage.module';
 import { UsersApiModule } from './users/users-api.module';
 import { WebhookEndpointsApiModule } from './webhook-endpoints/webhook-endpoints-api.module';
+import { WorkflowsModule } from './workflows/workflows.module';
 import { InboundWebhooksModule } from './webhooks/inbound/inbound-webhooks.module';
 import { CallbackDispatchModule } from './webhooks/outbound/callback-dispatch.module';
 import { DeliveriesModule } from './webhooks/outbound/deliveries.module';
@@ -41,11 +44,13 @@ export interface AppModuleOptions {
  */
 const ROLE_MODULES: Record<Role, Type[]> = {
   // The inbound webhook listener (`WEBHOOK_PORT`, `/webhook/:webhook_id`).
-  webhook: [InboundWebhooksModule, HealthModule],
+  webhook: [InboundWebhooksModule, HealthModule, WorkflowsModule],
   // The REST listener (`PORT`, routes under `/v2`).
   api: [
+    AccessModule,
     AuthApiModule,
     AgentsApiModule,
+    AgentTestApiModule,
     ExecutionsApiModule,
     HealthModule,
     MetricsModule,
@@ -57,9 +62,10 @@ const ROLE_MODULES: Record<Role, Type[]> = {
     UsageModule,
     UsageApiModule,
     WebhookEndpointsApiModule,
+    WorkflowsModule,
   ],
   // Runs queued executions and sends callbacks; no listener of its own.
-  worker: [RunnerModule, RetentionModule, CallbackDispatchModule, UsageModule],
+  worker: [RunnerModule, RetentionModule, CallbackDispatchModule, UsageModule, WorkflowsModule],
 };
 
 /**
@@ -99,7 +105,7 @@ export class AppModule {
       imports: [
         CoreModule.forRoot({ config, dataSource: options.dataSource }),
         LoggingModule,
-        // Binds EXECUTION_NOTICES (global): every role changes executions' states.
+        // Global: binds EXECUTION_NOTICES and EVENT_WRITER, the ports of the layers below webhooks.
         OutboundModule,
         ...imports,
       ],

@@ -10,6 +10,7 @@ import { SecretBox } from './common/crypto';
 import { ShutdownClock } from './common/shutdown';
 import type { AppConfig } from './config/configuration';
 import { openDatabase } from './database/database';
+import { ENTITIES } from './entities';
 import { finishListeners, type Listener, setupListeners } from './http-listeners';
 import { MetricsService } from './metrics/metrics.service';
 import { checkSecretKey } from './secret-key/secret-key-check';
@@ -56,7 +57,7 @@ export async function startService(
   config: AppConfig,
   options: { listen?: boolean } = {},
 ): Promise<Service> {
-  const dataSource = await openDatabase(config);
+  const dataSource = await openDatabase(config, { entities: ENTITIES });
   // A SECRET_KEY other than the one that sealed the stored secrets is refused here.
   try {
     await checkSecretKey(dataSource, new SecretBox(config.secretKey, config.secretKeyPrevious));

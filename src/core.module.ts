@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from './config/configuration';
 import { SecretBox } from './common/crypto';
 import { ShutdownClock } from './common/shutdown';
-import { ENTITIES } from './database/entities';
+import { ENTITIES } from './entities';
 import { MetricsService } from './metrics/metrics.service';
 import { LocalBus } from './queue/local-bus';
 import { LocalDispatch } from './queue/local-dispatch';

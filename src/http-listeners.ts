@@ -13,7 +13,7 @@ import { redactUrl } from './common/logging.module';
 import { requestLog } from './common/request-log.middleware';
 import { ShutdownClock } from './common/shutdown';
 import type { AppConfig } from './config/configuration';
-import { rootPage } from './dashboard/dashboard-static';
+import { isDashboardPath, rootPage } from './dashboard/dashboard-static';
 import { setupApiDocs } from './docs/openapi';
 import { serveWebhookDocument, WEBHOOK_OPENAPI_PATH } from './docs/webhook-document';
 import { httpMetrics } from './metrics/http-metrics.middleware';
@@ -79,7 +79,7 @@ function listenerChain(
   const chain = Router();
   chain.use(requestLog(() => PinoLogger.root));
   chain.use(httpMetrics(metrics, listener));
-  chain.use(securityHeaders());
+  chain.use(securityHeaders(isDashboardPath));
   chain.use((_req: Request, res: Response, next: NextFunction) => {
     // Once draining, keep-alive clients are asked to go elsewhere after this response.
     if (shutdown.draining) res.setHeader('Connection', 'close');

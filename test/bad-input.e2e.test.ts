@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebhookEndpoint } from '../src/webhook-endpoints/webhook-endpoint.entity';
+import { WebhookEndpoint } from '../src/webhooks/outbound/webhook-endpoint.entity';
 import { seedAgent, type SeededAgent } from './support/agents';
 import {
   CONTENT_ENCODINGS,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Session } from '../src/sessions/session.entity';
+import { Session } from '../src/users/session.entity';
 import { User } from '../src/users/user.entity';
 import { UsersService } from '../src/users/users.service';
 import {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/configuration';
 import { openDatabase } from '../src/database/database';
+import { ENTITIES } from '../src/entities';
 import { ensureBuilt, parseOutput, runCli } from './support/cli';
 import { createTestDatabase, testDriver, type TestDatabase } from './support/database';
 import { startServiceProcess, type ServiceProcess } from './support/process';
@@ -83,7 +84,10 @@ describe('a database that is not migrated', () => {
     async () => {
       const db = await createTestDatabase();
       dbs.push(db);
-      const dataSource = await openDatabase(loadConfig({ ...db.env, SECRET_KEY: TEST_SECRET_KEY }));
+      const dataSource = await openDatabase(
+        loadConfig({ ...db.env, SECRET_KEY: TEST_SECRET_KEY }),
+        { entities: ENTITIES },
+      );
       const last = dataSource.migrations.at(-1)!.name!;
       await dataSource.query('DELETE FROM migrations WHERE name = ?', [last]);
       await dataSource.destroy();
@@ -117,7 +121,7 @@ describe('a database that is not migrated', () => {
       expect(health.status).toBe(200);
       expect(await health.json()).toMatchObject({ checks: { database: 'up', schema: 'up' } });
     }
-    const dataSource = await openDatabase(loadConfig(env), { migrate: false });
+    const dataSource = await openDatabase(loadConfig(env), { entities: ENTITIES, migrate: false });
     try {
       const rows: { name: string }[] = await dataSource.query('SELECT name FROM migrations');
       expect(rows.map((row) => row.name).sort()).toEqual(

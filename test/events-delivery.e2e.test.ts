@@ -2,7 +2,7 @@ import { verify as verifyGithubSignature } from '@octokit/webhooks-methods';
 import { Webhook } from 'standardwebhooks';
 import { Webhook as SvixWebhook } from 'svix';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { WebhookEndpoint } from '../src/webhook-endpoints/webhook-endpoint.entity';
+import { WebhookEndpoint } from '../src/webhooks/outbound/webhook-endpoint.entity';
 import { CallbackDelivery } from '../src/webhooks/outbound/callback-delivery.entity';
 import { seedAgent } from './support/agents';
 import { eventually, Receiver, type ReceivedRequest } from './support/receiver';

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { WebhookEndpoint } from '../src/webhook-endpoints/webhook-endpoint.entity';
+import { WebhookEndpoint } from '../src/webhooks/outbound/webhook-endpoint.entity';
 import { CallbackDelivery } from '../src/webhooks/outbound/callback-delivery.entity';
 import { eventually, Receiver } from './support/receiver';
 import { bearer, startTestService, type TestService } from './support/service';

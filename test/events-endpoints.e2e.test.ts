@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../src/common/crypto';
-import { WebhookEndpoint } from '../src/webhook-endpoints/webhook-endpoint.entity';
+import { WebhookEndpoint } from '../src/webhooks/outbound/webhook-endpoint.entity';
 import { bearer, startTestService, TEST_SECRET_KEY, type TestService } from './support/service';
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;

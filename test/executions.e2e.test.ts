@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiKeysService } from '../src/auth/api-keys.service';
 import { newId } from '../src/common/ids';
 import { Execution, ExecutionStatus } from '../src/executions/execution.entity';
-import { LeadQualificationKind } from '../src/runner/kinds/lead-qualification.kind';
+import { LeadQualificationKind } from '../src/kinds/lead-qualification.kind';
 import { CallbackDelivery } from '../src/webhooks/outbound/callback-delivery.entity';
 import { createAgent, setAgentStatus } from './support/agents';
 import { sample } from './support/prometheus';

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataSource } from 'typeorm';
 import { loadConfig } from '../src/config/configuration';
 import { openDatabase } from '../src/database/database';
+import { ENTITIES } from '../src/entities';
 import { createTestDatabase, TestDatabase } from './support/database';
 import { undoMigration } from './support/migrations';
 import { TEST_SECRET_KEY } from './support/service';
@@ -13,7 +14,7 @@ describe('migrations', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     const config = loadConfig({ SECRET_KEY: TEST_SECRET_KEY, ...db.env });
-    dataSource = await openDatabase(config, { migrate: true });
+    dataSource = await openDatabase(config, { entities: ENTITIES, migrate: true });
   });
   afterAll(async () => {
     await dataSource?.destroy();

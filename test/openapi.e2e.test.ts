@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { OpenAPI } from 'openapi-types';
-import { EVENT_TYPES } from '../src/webhook-endpoints/event-types';
+import { EVENT_TYPES } from '../src/events/event-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../src/common/error-codes';
 import { lintOpenApi } from './support/openapi-lint';

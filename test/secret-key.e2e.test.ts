@@ -10,6 +10,7 @@ import { AccountsService } from '../src/auth/accounts.service';
 import { SecretBox, secretKeyId } from '../src/common/crypto';
 import { loadConfig } from '../src/config/configuration';
 import { openDatabase } from '../src/database/database';
+import { ENTITIES } from '../src/entities';
 import { readCheckValue } from '../src/secret-key/secret-key-check';
 import { rotateSecretKey } from '../src/secret-key/secret-key-rotation';
 import { seedAgent, type SeededAgent } from './support/agents';
@@ -325,7 +326,7 @@ describe('the secret key: start check, rotation, request-time failures', () => {
 
     const both = { SECRET_KEY: KEY_B, SECRET_KEY_PREVIOUS: KEY_A };
     const config = loadConfig({ ...db.env, ...both });
-    const dataSource = await openDatabase(config);
+    const dataSource = await openDatabase(config, { entities: ENTITIES });
     try {
       const box = new SecretBox(KEY_B, KEY_A);
       let batches = 0;

@@ -4,6 +4,7 @@ import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/configuration';
 import { openDatabase } from '../src/database/database';
+import { ENTITIES } from '../src/entities';
 import { ensureBuilt, parseOutput, runCli } from './support/cli';
 import { createTestDatabase, type TestDatabase } from './support/database';
 import { waitFor } from './support/http-server';
@@ -339,6 +340,7 @@ describe('secrets stay out of logs, records and answers; security headers', () =
 
   it('no secret is stored in clear, in executions or anywhere else', async () => {
     const dataSource = await openDatabase(loadConfig({ ...env(), LOG_LEVEL: 'silent' }), {
+      entities: ENTITIES,
       migrate: false,
     });
     try {

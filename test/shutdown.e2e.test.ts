@@ -4,6 +4,7 @@ import { Agent, request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/configuration';
 import { openDatabase } from '../src/database/database';
+import { ENTITIES } from '../src/entities';
 import { Execution } from '../src/executions/execution.entity';
 import { ensureBuilt, parseOutput, runCli } from './support/cli';
 import { createTestDatabase, TestDatabase } from './support/database';
@@ -215,7 +216,10 @@ describe('SIGTERM (the built service as a real process)', () => {
     expect(Date.now() - stopping).toBeLessThan(8000);
 
     // Left queued (never lost, never stuck running) ...
-    const dataSource = await openDatabase(loadConfig(env()), { migrate: false });
+    const dataSource = await openDatabase(loadConfig(env()), {
+      entities: ENTITIES,
+      migrate: false,
+    });
     try {
       const row = await dataSource.getRepository(Execution).findOneByOrFail({ id });
       expect(row).toMatchObject({ status: 'queued', leasedUntil: null, startedAt: null });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiKeysService } from '../src/auth/api-keys.service';
 import { SCOPES, type Scope } from '../src/auth/api-key.entity';
 import { Agent } from '../src/agents/agent.entity';
-import { WebhookEndpoint } from '../src/webhook-endpoints/webhook-endpoint.entity';
+import { WebhookEndpoint } from '../src/webhooks/outbound/webhook-endpoint.entity';
 import { seedAgent } from './support/agents';
 import { expectWellFormed, fuzzClient, sendCase, type Answer } from './support/fuzz';
 import { fillPath, listRoutes, paramResource, routeName, SAMPLE_BODIES } from './support/routes';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KindRegistry } from '../src/runner/kinds/kind-registry';
+import { KindRegistry } from '../src/kinds/kind-registry';
 import { UsageMeter } from '../src/usage/usage-meter';
 import { createUser, signIn } from './support/dashboard';
 import { bearer, startTestService, type TestService } from './support/service';

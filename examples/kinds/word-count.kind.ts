@@ -5,7 +5,7 @@ import {
   type AgentKindHandler,
   type RunContext,
   RunFailure,
-} from '../../src/runner/kinds/agent-kind';
+} from '../../src/kinds/agent-kind';
 
 /**
  * The example of docs/extending.md: a complete agent kind in one file. Copied into

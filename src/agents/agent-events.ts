@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/configuration';
-import type { SubscribableEvent } from '../webhook-endpoints/event-types';
-import { EventOutbox } from '../webhooks/outbound/event-outbox';
+import type { SubscribableEvent } from '../events/event-types';
+import { EVENT_WRITER, type EventWriter } from '../events/event-writer';
 import type { Agent } from './agent.entity';
 import { toAgentDetail } from './agent.response';
 import { AgentStats, AgentStatsService } from './agent-stats.service';
@@ -24,13 +24,13 @@ export function agentEventTypes(before: Agent, changes: Partial<Agent>): Subscri
 /**
  * Agent events for webhook endpoints: which ones an account wants (nothing to do, and no
  * transaction, for accounts without endpoints) and their outbox rows, written in the
- * transaction of the change. `data` is the agent's detail as `GET /v2/agents/:id` shows it.
+ * transaction of the change through the EVENT_WRITER port (the outbox is webhooks/', above). `data` is the agent's detail as `GET /v2/agents/:id` shows it.
  */
 @Injectable()
 export class AgentEvents {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly outbox: EventOutbox,
+    @Inject(EVENT_WRITER) private readonly outbox: EventWriter,
     private readonly stats: AgentStatsService,
   ) {}
 

@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { RequireScope } from '../auth/auth.decorators';
-import { KindRegistry } from '../runner/kinds/kind-registry';
+import { KindRegistry } from '../kinds/kind-registry';
 
 export class AgentKindResponse {
   @ApiProperty({ example: 'lead-qualification' })

@@ -1,16 +1,13 @@
 import { Module } from '@nestjs/common';
 import { AgentKindsController } from './agent-kinds.controller';
-import { AgentTestController } from './agent-test.controller';
-import { AgentTestService } from './agent-test.service';
 import { AgentsController } from './agents.controller';
 import { StatsController } from './stats.controller';
-import { KindsModule } from '../runner/kinds/kinds.module';
+import { KindsModule } from '../kinds/kinds.module';
 import { AgentsModule } from './agents.module';
 
 /** The `/v2/agents` routes; imported by the REST application (AppModule) only. */
 @Module({
   imports: [AgentsModule, KindsModule.register()],
-  controllers: [AgentsController, AgentKindsController, AgentTestController, StatsController],
-  providers: [AgentTestService],
+  controllers: [AgentsController, AgentKindsController, StatsController],
 })
 export class AgentsApiModule {}

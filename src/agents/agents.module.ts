@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import { KindsModule } from '../runner/kinds/kinds.module';
-import { OutboundModule } from '../webhooks/outbound/outbound.module';
+import { KindsModule } from '../kinds/kinds.module';
 import { AgentEvents } from './agent-events';
 import { AgentStatsService } from './agent-stats.service';
 import { AgentVersions } from './agent-versions.service';
@@ -12,7 +11,7 @@ import { AgentsService } from './agents.service';
  * routes on their applications. The REST routes are in AgentsApiModule.
  */
 @Module({
-  imports: [KindsModule.register(), OutboundModule],
+  imports: [KindsModule.register()],
   providers: [AgentsService, AgentStatsService, AgentVersions, AgentEvents],
   exports: [AgentsService, AgentStatsService, AgentVersions],
 })

@@ -8,7 +8,7 @@ import { newSigningSecret, safeEqual, SecretBox, sha256Hex } from '../common/cry
 import { newId, randomToken } from '../common/ids';
 import { now } from '../common/time';
 import { transactionWithRetry } from '../database/transactions';
-import { KindRegistry } from '../runner/kinds/kind-registry';
+import { KindRegistry } from '../kinds/kind-registry';
 import { LocalBus } from '../queue/local-bus';
 import { Agent, WebhookAuth } from './agent.entity';
 import { AgentVersion } from './agent-version.entity';

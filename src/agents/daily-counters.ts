@@ -2,7 +2,19 @@ import type { DataSource } from 'typeorm';
 import { utcDay } from '../common/time';
 import { COUNTER_PART, type CounterPart } from './agent-daily-stats.entity';
 import type { Statement } from '../database/transactions';
-import type { Execution } from '../executions/execution.entity';
+
+/**
+ * What the counters read of an execution (the executions module, above this one, passes its
+ * rows): only a `completed` or `failed` status counts beyond `created`.
+ */
+export interface CountedExecution {
+  agentId: string;
+  status: string;
+  createdAt: Date;
+  completedAt: Date | null;
+}
+
+type Finished = Pick<CountedExecution, 'agentId' | 'status' | 'completedAt'>;
 
 /** Every counter write: an upsert of a row of one part. */
 const INSERT = 'INSERT INTO agent_daily_stats (agent_id, day, part, created, completed, failed)';
@@ -35,7 +47,7 @@ export class DailyCounters {
   }
 
   /** The counters of newly inserted executions (created; completed/failed if inserted final). */
-  inserted(executions: readonly Execution[]): Statement | null {
+  inserted(executions: readonly CountedExecution[]): Statement | null {
     const deltas = new Deltas();
     for (const execution of executions) {
       deltas.add(execution.agentId, execution.createdAt, 1, 0, 0);
@@ -45,9 +57,7 @@ export class DailyCounters {
   }
 
   /** The counters of executions that a write just moved to `completed` or `failed`. */
-  finished(
-    executions: readonly Pick<Execution, 'agentId' | 'status' | 'completedAt'>[],
-  ): Statement | null {
+  finished(executions: readonly Finished[]): Statement | null {
     const deltas = new Deltas();
     for (const { agentId, status, completedAt } of executions) {
       this.addFinal(deltas, agentId, status, completedAt);
@@ -61,9 +71,7 @@ export class DailyCounters {
    * SQLite `changes()`): for a conditional UPDATE sent in the same round trip as its counter,
    * whose outcome the application does not know yet.
    */
-  finishedIfChanged(
-    execution: Pick<Execution, 'agentId' | 'status' | 'completedAt'>,
-  ): Statement | null {
+  finishedIfChanged(execution: Finished): Statement | null {
     const deltas = new Deltas();
     this.addFinal(deltas, execution.agentId, execution.status, execution.completedAt);
     const rows = deltas.sorted();
@@ -77,7 +85,7 @@ export class DailyCounters {
   private addFinal(
     deltas: Deltas,
     agentId: string,
-    status: Execution['status'],
+    status: string,
     completedAt: Date | null,
   ): void {
     if (status !== 'completed' && status !== 'failed') return;

@@ -8,7 +8,8 @@ import {
 } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { PLAN_LIMITS } from '../throttling/plan-limits';
-import { PLANS, type Account } from './account.entity';
+import { PLANS } from '../config/plans';
+import type { Account } from './account.entity';
 import { AccountsService } from './accounts.service';
 import { SCOPES } from './api-key.entity';
 import { CurrentAccount, OwnerOnly } from './auth.decorators';

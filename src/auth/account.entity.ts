@@ -1,8 +1,6 @@
 import { Entity, PrimaryColumn, Column } from 'typeorm';
+import type { Plan } from '../config/plans';
 import { TimestampColumn } from '../database/columns';
-
-export const PLANS = ['free_trial', 'pro', 'enterprise'] as const;
-export type Plan = (typeof PLANS)[number];
 
 @Entity('accounts')
 export class Account {

@@ -8,7 +8,6 @@ import { ApiExtension } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { Account } from './account.entity';
 import type { Scope } from './api-key.entity';
-import type { User } from '../users/user.entity';
 
 export const IS_PUBLIC = 'auth:public';
 export const REQUIRED_SCOPE = 'auth:scope';
@@ -50,10 +49,13 @@ export const OwnerOrApiKey = () => access('owner-or-key');
 export const SameOriginOnly = () =>
   applyDecorators(SetMetadata(SAME_ORIGIN, true), ApiExtension('x-same-origin', true));
 
-/** The signed-in dashboard user behind a cookie-authenticated request. */
+/**
+ * The signed-in dashboard session behind a cookie-authenticated request. Its `user` is added
+ * by src/sessions/sessions.service.ts (a declaration merged into this interface): users sit
+ * above this layer.
+ */
 export interface SessionContext {
   id: string;
-  user: User;
   csrfToken: string;
 }
 

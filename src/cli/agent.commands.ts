@@ -1,6 +1,6 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { AccountsService } from '../auth/accounts.service';
-import { Plan, PLANS } from '../auth/account.entity';
+import { Plan, PLANS } from '../config/plans';
 import { ApiKeysService } from '../auth/api-keys.service';
 import { toAgentDetail, webhookUrl } from '../agents/agent.response';
 import { AgentsService, DEFAULT_AGENT_KIND } from '../agents/agents.service';

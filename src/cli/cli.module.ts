@@ -3,6 +3,8 @@ import { AgentsModule } from '../agents/agents.module';
 import { AuthModule } from '../auth/auth.module';
 import { CoreModule, CoreOptions } from '../core.module';
 import { UsersModule } from '../users/users.module';
+import { OutboundModule } from '../webhooks/outbound/outbound.module';
+import { WorkflowsModule } from '../workflows/workflows.module';
 
 /**
  * The services the CLI commands call: the same ones the API uses, in a container that runs no
@@ -18,6 +20,8 @@ export class CliModule {
         AuthModule,
         AgentsModule,
         UsersModule,
+        WorkflowsModule,
+        OutboundModule,
       ],
     };
   }

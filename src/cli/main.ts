@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { AccountsService } from '../auth/accounts.service';
-import { PLANS, Plan } from '../auth/account.entity';
+import { PLANS, Plan } from '../config/plans';
 import { ApiKeysService } from '../auth/api-keys.service';
 import { Scope, SCOPES } from '../auth/api-key.entity';
 import { ApiError } from '../common/api-error';

@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { SecretBox } from '../common/crypto';
 import { loadConfig } from '../config/configuration';
 import { openDatabase, type OpenDatabaseOptions } from '../database/database';
+import { ENTITIES } from '../entities';
 import { checkSecretKey } from '../secret-key/secret-key-check';
 import { CliModule } from './cli.module';
 
@@ -13,10 +14,10 @@ import { CliModule } from './cli.module';
  */
 export async function withServices(
   fn: (app: INestApplicationContext) => Promise<unknown>,
-  options: OpenDatabaseOptions & { checkSecretKey?: boolean } = {},
+  options: Omit<OpenDatabaseOptions, 'entities'> & { checkSecretKey?: boolean } = {},
 ): Promise<void> {
   const config = loadConfig();
-  const dataSource = await openDatabase(config, options);
+  const dataSource = await openDatabase(config, { ...options, entities: ENTITIES });
   if (options.checkSecretKey !== false) {
     try {
       await checkSecretKey(dataSource, new SecretBox(config.secretKey, config.secretKeyPrevious));

@@ -19,9 +19,6 @@ export function safeEqual(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** Shortest SECRET_KEY (or data/secret.key) accepted. */
-export const MIN_SECRET_KEY_LENGTH = 32;
-
 /**
  * The key id of a SECRET_KEY: 16 hex digits derived by HKDF (apart from the encryption key, so
  * it tells nothing about it). Every sealed value carries it, and the database stores the id

@@ -2,7 +2,6 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import { ServerResponse, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { isDashboardPath } from '../dashboard/dashboard-static';
 import { ERROR_CODES, ErrorCode } from './error-codes';
 import { EnvelopeFlavour, errorBody } from './error-envelope';
 
@@ -14,9 +13,10 @@ import { EnvelopeFlavour, errorBody } from './error-envelope';
  * scripts, styles and `data:` images, without `upgrade-insecure-requests` (it would send a
  * browser reading the docs over plain http, as on localhost, to https for the assets). The
  * dashboard under `/dashboard` loads only its own files: no inline script or style, no other
- * host, no framing at all (`frame-ancestors 'none'` and `X-Frame-Options: DENY`).
+ * host, no framing at all (`frame-ancestors 'none'` and `X-Frame-Options: DENY`); which paths
+ * are the dashboard's, the dashboard module says (`isDashboardPath`).
  */
-export function securityHeaders(): RequestHandler {
+export function securityHeaders(isDashboardPath: (path: string) => boolean): RequestHandler {
   const api = helmet({
     contentSecurityPolicy: {
       useDefaults: false,

@@ -1,5 +1,5 @@
 import { dirname, resolve } from 'node:path';
-import { type Plan, PLANS } from '../auth/account.entity';
+import { type Plan, PLANS } from './plans';
 import { ConfigError, type Env } from './config-error';
 import { secretKey, secretKeyPrevious } from './secret-key-file';
 

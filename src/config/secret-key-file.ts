@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MIN_SECRET_KEY_LENGTH } from '../common/crypto';
 import { ConfigError, type Env } from './config-error';
+
+/** Shortest SECRET_KEY (or data/secret.key) accepted. */
+const MIN_SECRET_KEY_LENGTH = 32;
 
 /**
  * SECRET_KEY, or the key in `<data folder>/secret.key`, generated there once (mode 0600, the

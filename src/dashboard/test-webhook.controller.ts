@@ -12,7 +12,7 @@ import { JsonObjectField } from '../agents/dto/agent-fields';
 import { AgentsService } from '../agents/agents.service';
 import type { Account } from '../auth/account.entity';
 import { CurrentAccount, RequireScope } from '../auth/auth.decorators';
-import { ApiErrors } from '../docs/api-errors.decorator';
+import { ApiErrors } from '../common/api-errors.decorator';
 import { ApiError } from '../common/api-error';
 import { ExecutionIntakeService } from '../executions/execution-intake.service';
 

@@ -1,10 +1,12 @@
-import { DataSourceOptions } from 'typeorm';
+import type { DataSourceOptions, MixedList } from 'typeorm';
 import type { AppConfig } from '../config/configuration';
-import { ENTITIES } from './entities';
 import { MYSQL_MIGRATIONS, SQLITE_MIGRATIONS } from './migrations';
 
 /** See database.ts (`whileBusy`). */
 export const SQLITE_BUSY_SLICE_MS = 50;
+
+/** The entities of the service: `ENTITIES` (src/entities.ts), composed at the root. */
+export type EntityList = MixedList<Function>;
 
 export type DatabaseKind = 'mysql' | 'sqlite';
 
@@ -16,12 +18,13 @@ export function databaseKind(config: Pick<AppConfig, 'databaseUrl'>): DatabaseKi
 export function buildDataSourceOptions(
   config: Pick<AppConfig, 'databaseUrl' | 'databasePath'> &
     Partial<Pick<AppConfig, 'databaseTimeoutMs'>>,
+  entities: EntityList,
 ): DataSourceOptions {
   // The per-statement bound and the bound on taking a pooled connection (MySQL), and the
   // retries of a statement that meets another process's lock (SQLite), are applied in
   // database.ts when the DataSource is opened; these are the drivers' own options.
   const timeoutMs = config.databaseTimeoutMs ?? 10_000;
-  const common = { entities: ENTITIES, synchronize: false, logging: false } as const;
+  const common = { entities, synchronize: false, logging: false } as const;
   if (config.databaseUrl) {
     return {
       ...common,

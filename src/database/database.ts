@@ -2,11 +2,13 @@ import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/configuration';
-import { buildDataSourceOptions, databaseKind } from './database.options';
+import { buildDataSourceOptions, databaseKind, type EntityList } from './database.options';
 import { boundMysqlPool, withoutBounds } from './mysql-bounds';
 import { isBusy, serializeTransactions } from './sqlite-connection';
 
 export interface OpenDatabaseOptions {
+  /** The entities (`ENTITIES` of src/entities.ts). */
+  entities: EntityList;
   /** Apply pending migrations (default: always on SQLite, on MySQL when MIGRATE_ON_START). */
   migrate?: boolean;
   /**
@@ -35,10 +37,10 @@ export class SchemaNotReadyError extends Error {
  */
 export async function openDatabase(
   config: AppConfig,
-  options: OpenDatabaseOptions = {},
+  options: OpenDatabaseOptions,
 ): Promise<DataSource> {
   if (databaseKind(config) === 'sqlite') createPrivateFile(config.databasePath);
-  const dataSource = await initialize(config);
+  const dataSource = await initialize(config, options.entities);
   try {
     if (databaseKind(config) === 'sqlite')
       serializeTransactions(dataSource, config.databaseTimeoutMs);
@@ -62,10 +64,10 @@ export async function openDatabase(
  * WAL, or migrating it) can meet its lock for longer than the busy slice: several processes
  * starting together on one new file wait their turn instead of failing to start.
  */
-async function initialize(config: AppConfig): Promise<DataSource> {
+async function initialize(config: AppConfig, entities: EntityList): Promise<DataSource> {
   const deadline = Date.now() + MIGRATION_LOCK_WAIT_MS;
   for (;;) {
-    const dataSource = new DataSource(buildDataSourceOptions(config));
+    const dataSource = new DataSource(buildDataSourceOptions(config, entities));
     try {
       return await dataSource.initialize();
     } catch (error) {

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import type { OpenAPIObject, SchemaObject } from '@nestjs/swagger';
-import { KindRegistry } from '../runner/kinds/kind-registry';
+import { KindRegistry } from '../kinds/kind-registry';
 
 /**
  * The config of each agent kind in `components.schemas`, under its config class's name

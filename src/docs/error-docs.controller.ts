@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@ne
 import { Public } from '../auth/auth.decorators';
 import { ApiError } from '../common/api-error';
 import { ERROR_CODES, isErrorCode } from '../common/error-codes';
-import { ApiErrors } from './api-errors.decorator';
+import { ApiErrors } from '../common/api-errors.decorator';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -1,5 +1,5 @@
 import type { OpenAPIObject, ParameterObject, PathItemObject } from '@nestjs/swagger';
-import type { EventType } from '../webhook-endpoints/event-types';
+import type { EventType } from '../events/event-types';
 
 /** The resource each event carries in `data`, by the component schema that describes it. */
 const EVENTS: Record<EventType, { schema: string; summary: string }> = {

@@ -1,5 +1,6 @@
 import { Entity, PrimaryColumn, Column, Index } from 'typeorm';
 import { IdColumn, JsonColumn, TimestampColumn } from '../database/columns';
+import type { LogLevel } from '../kinds/agent-kind';
 
 export const EXECUTION_STATUSES = [
   'queued',
@@ -11,7 +12,6 @@ export const EXECUTION_STATUSES = [
 export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
 export const FINAL_STATUSES: readonly ExecutionStatus[] = ['completed', 'failed', 'cancelled'];
 export type ExecutionSource = 'api' | 'webhook' | 'retry';
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 export interface LogEntry {
   timestamp: string;

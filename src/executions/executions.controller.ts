@@ -28,7 +28,7 @@ import { ListExecutionsQuery } from './dto/list-executions.query';
 import { RetryExecutionDto } from './dto/retry-execution.dto';
 import { TriggerAgentDto } from './dto/trigger-agent.dto';
 import type { Execution } from './execution.entity';
-import { ApiErrors } from '../docs/api-errors.decorator';
+import { ApiErrors } from '../common/api-errors.decorator';
 import {
   CallbackPayload,
   ExecutionDetail,

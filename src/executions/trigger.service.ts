@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
 import { AgentCache } from '../agents/agent-cache';
 import type { Agent } from '../agents/agent.entity';
 import { canonicalJson } from '../common/canonical-json';
@@ -101,10 +101,16 @@ export class TriggerService implements OnModuleDestroy {
       );
     }
     if (!async && !isFinal(execution)) {
-      const wait = await this.queue.waitForFinish(execution.id, this.config.syncWaitMs);
-      // Finished here: the worker handed over the final record; otherwise read it.
+      const id = execution.id;
+      const wait = await this.queue.waitForFinish(id, this.config.syncWaitMs, () =>
+        this.executions.exists({ where: { id, status: In([...FINAL_STATUSES]) } }),
+      );
+      // Finished here: the worker handed over the final record (the Execution it finished,
+      // carried as is by the queue); otherwise read it.
       execution =
-        wait.execution ?? (await this.executions.findOneBy({ id: execution.id })) ?? execution;
+        (wait.execution as Execution | undefined) ??
+        (await this.executions.findOneBy({ id })) ??
+        execution;
     }
     const finished = isFinal(execution);
     return {

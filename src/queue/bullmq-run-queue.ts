@@ -1,9 +1,7 @@
 import { Logger } from '@nestjs/common';
-import type { Repository } from 'typeorm';
 import { now } from '../common/time';
-import type { Execution } from '../executions/execution.entity';
 import { waitForFinish } from './embedded-run-queue';
-import { LocalBus } from './local-bus';
+import { LocalBus, type CarriedExecution } from './local-bus';
 import type { RedisQueues } from './redis-queues';
 import type { FinishWait, QueuedRun, RunConsumer, RunConsumption, RunQueue } from './run-queue';
 
@@ -48,7 +46,6 @@ export class BullmqRunQueue implements RunQueue {
   constructor(
     private readonly redis: RedisQueues,
     private readonly bus: LocalBus,
-    private readonly executions: Repository<Execution>,
     private readonly timing: { leaseMs: number; sweepMs: number },
   ) {}
 
@@ -117,13 +114,17 @@ export class BullmqRunQueue implements RunQueue {
     return missing.length;
   }
 
-  async notifyFinished(executionId: string, execution?: Execution): Promise<void> {
+  async notifyFinished(executionId: string, execution?: CarriedExecution): Promise<void> {
     this.bus.emit('execution.finished', executionId, execution);
     this.redis.publish('finished', executionId);
   }
 
-  waitForFinish(executionId: string, timeoutMs: number): Promise<FinishWait> {
-    return waitForFinish(this.bus, this.executions, executionId, timeoutMs);
+  waitForFinish(
+    executionId: string,
+    timeoutMs: number,
+    isFinished: () => Promise<boolean>,
+  ): Promise<FinishWait> {
+    return waitForFinish(this.bus, executionId, timeoutMs, isFinished);
   }
 
   private add(runs: QueuedRun[]): Promise<void> {

@@ -1,6 +1,4 @@
-import { In, Repository } from 'typeorm';
-import { Execution, FINAL_STATUSES } from '../executions/execution.entity';
-import { LocalBus } from './local-bus';
+import { LocalBus, type CarriedExecution } from './local-bus';
 import type { LocalDispatch } from './local-dispatch';
 import type { FinishWait, QueuedRun, RunConsumer, RunConsumption, RunQueue } from './run-queue';
 
@@ -16,7 +14,6 @@ const WAIT_POLL_MS = 500;
 export class EmbeddedRunQueue implements RunQueue {
   constructor(
     private readonly bus: LocalBus,
-    private readonly executions: Repository<Execution>,
     private readonly dispatch: LocalDispatch,
     private readonly pollMs: number,
   ) {}
@@ -46,25 +43,29 @@ export class EmbeddedRunQueue implements RunQueue {
     return 0;
   }
 
-  async notifyFinished(executionId: string, execution?: Execution): Promise<void> {
+  async notifyFinished(executionId: string, execution?: CarriedExecution): Promise<void> {
     this.bus.emit('execution.finished', executionId, execution);
   }
 
-  waitForFinish(executionId: string, timeoutMs: number): Promise<FinishWait> {
-    return waitForFinish(this.bus, this.executions, executionId, timeoutMs);
+  waitForFinish(
+    executionId: string,
+    timeoutMs: number,
+    isFinished: () => Promise<boolean>,
+  ): Promise<FinishWait> {
+    return waitForFinish(this.bus, executionId, timeoutMs, isFinished);
   }
 }
 
 /**
- * Resolves on the bus's `execution.finished` signal of this execution (with the final record when it was sent in this
- * process) or once a poll of the row (every 500 ms) finds it final; `finished: false` after
- * `timeoutMs`. The poll is the fallback for lost signals.
+ * Resolves on the bus's `execution.finished` signal of this execution (with the final record
+ * when it was sent in this process) or once `isFinished` (a poll of the row, every 500 ms)
+ * says so; `finished: false` after `timeoutMs`. The poll is the fallback for lost signals.
  */
 export function waitForFinish(
   bus: LocalBus,
-  executions: Repository<Execution>,
   executionId: string,
   timeoutMs: number,
+  isFinished: () => Promise<boolean>,
 ): Promise<FinishWait> {
   return new Promise<FinishWait>((resolve) => {
     let done = false;
@@ -76,11 +77,10 @@ export function waitForFinish(
       stop();
       resolve(result);
     };
-    const onFinished = (execution?: Execution) => finish({ finished: true, execution });
+    const onFinished = (execution?: CarriedExecution) => finish({ finished: true, execution });
     const timer = setTimeout(() => finish({ finished: false }), timeoutMs);
     const poll = setInterval(() => {
-      executions
-        .exists({ where: { id: executionId, status: In([...FINAL_STATUSES]) } })
+      isFinished()
         .then((finished) => finished && finish({ finished: true }))
         .catch(() => undefined);
     }, WAIT_POLL_MS);

@@ -1,5 +1,14 @@
 import { EventEmitter } from 'node:events';
-import type { Execution } from '../executions/execution.entity';
+
+/**
+ * An execution as the queue layer carries it (a finished one to its waiters, claimed ones
+ * from the intake to the worker): the layer reads its id only and hands the record over as
+ * given, so the receiving side gets back the `Execution` it was sent. The queue sits below
+ * executions/, so it names no entity of theirs.
+ */
+export interface CarriedExecution {
+  readonly id: string;
+}
 
 /**
  * Every in-process event, by name, with its arguments. Across processes (REDIS_URL) the queue
@@ -9,7 +18,7 @@ export interface BusEvents {
   /** Executions were committed as `queued` (or put back there): the worker should claim. */
   'executions.queued': [count: number];
   /** An execution reached a final state; its final record when it ended in this process. */
-  'execution.finished': [executionId: string, execution?: Execution];
+  'execution.finished': [executionId: string, execution?: CarriedExecution];
   /** The worker running this execution should abort it (it was cancelled). */
   'execution.cancel': [executionId: string];
   /** Callback outbox rows were committed: the dispatcher should look now. */
@@ -61,7 +70,7 @@ export class LocalBus {
   }
 
   /** Calls `listener` when this execution finishes; returns the function that stops it. */
-  onFinished(executionId: string, listener: (execution?: Execution) => void): () => void {
+  onFinished(executionId: string, listener: (execution?: CarriedExecution) => void): () => void {
     this.finishes.on(executionId, listener);
     return () => this.finishes.off(executionId, listener);
   }

@@ -1,5 +1,4 @@
-import type { Agent } from '../agents/agent.entity';
-import type { Execution } from '../executions/execution.entity';
+import type { CarriedExecution } from './local-bus';
 
 /** What a worker offers the intake of its own process (see LocalDispatch). */
 export interface DispatchTarget {
@@ -12,9 +11,9 @@ export interface DispatchTarget {
   release(counts: Map<string, number>): void;
   /**
    * Runs executions committed as already claimed (`running`, a lease, `attempts` 1), one per
-   * reserved slot.
+   * reserved slot; `agents` are their agents by id, as the intake read them.
    */
-  start(executions: Execution[], agents: Map<string, Agent>): void;
+  start(executions: CarriedExecution[], agents: ReadonlyMap<string, object>): void;
 }
 
 /** The slots reserved for one batch of the intake, per account, and those it used. */
@@ -82,7 +81,7 @@ export class LocalDispatch {
     if (left.size > 0) this.target?.release(left);
   }
 
-  start(executions: Execution[], agents: Map<string, Agent>): void {
+  start(executions: CarriedExecution[], agents: ReadonlyMap<string, object>): void {
     if (executions.length > 0) this.target?.start(executions, agents);
   }
 }

@@ -1,8 +1,7 @@
 import { Module } from '@nestjs/common';
-import { getDataSourceToken, getRepositoryToken } from '@nestjs/typeorm';
-import type { DataSource, Repository } from 'typeorm';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/configuration';
-import { Execution } from '../executions/execution.entity';
 import { BullmqCallbackQueue } from './bullmq-callback-queue';
 import { BullmqRunQueue } from './bullmq-run-queue';
 import { CALLBACK_QUEUE } from './callback-queue';
@@ -32,20 +31,19 @@ import { RUN_QUEUE } from './run-queue';
     },
     {
       provide: RUN_QUEUE,
-      inject: [APP_CONFIG, REDIS_QUEUES, LocalBus, LocalDispatch, getRepositoryToken(Execution)],
+      inject: [APP_CONFIG, REDIS_QUEUES, LocalBus, LocalDispatch],
       useFactory: (
         config: AppConfig,
         redis: RedisQueues | null,
         bus: LocalBus,
         dispatch: LocalDispatch,
-        executions: Repository<Execution>,
       ) =>
         redis
-          ? new BullmqRunQueue(redis, bus, executions, {
+          ? new BullmqRunQueue(redis, bus, {
               leaseMs: config.workerLeaseMs,
               sweepMs: config.queueSweepMs,
             })
-          : new EmbeddedRunQueue(bus, executions, dispatch, config.workerPollMs),
+          : new EmbeddedRunQueue(bus, dispatch, config.workerPollMs),
     },
     {
       provide: CALLBACK_QUEUE,

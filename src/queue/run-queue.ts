@@ -1,4 +1,4 @@
-import type { Execution } from '../executions/execution.entity';
+import type { CarriedExecution } from './local-bus';
 import type { DispatchTarget } from './local-dispatch';
 
 /**
@@ -18,7 +18,7 @@ export interface QueuedRun {
 export interface FinishWait {
   finished: boolean;
   /** The final record, when the finish was announced in this process. */
-  execution?: Execution;
+  execution?: CarriedExecution;
 }
 
 export interface RunQueue {
@@ -37,14 +37,19 @@ export interface RunQueue {
   /**
    * Resolves once the execution reached a final state, with its final record when the run
    * ended in this process (`execution`: no need to read it back), or with `finished: false`
-   * after `timeoutMs`. Works across processes (the run may happen in another worker).
+   * after `timeoutMs`. Works across processes (the run may happen in another worker): a lost
+   * signal is made up for by asking `isFinished` (reads the row) every 500 ms.
    */
-  waitForFinish(executionId: string, timeoutMs: number): Promise<FinishWait>;
+  waitForFinish(
+    executionId: string,
+    timeoutMs: number,
+    isFinished: () => Promise<boolean>,
+  ): Promise<FinishWait>;
   /**
    * Announces that an execution reached a final state (called after the commit), with its
    * final record for waiters in this process when the caller has it.
    */
-  notifyFinished(executionId: string, execution?: Execution): Promise<void>;
+  notifyFinished(executionId: string, execution?: CarriedExecution): Promise<void>;
   /**
    * The worker's side: from now on the queue tells `worker` when to claim (its wake-ups, its
    * polling or jobs, its sweeps), starting once `recovered` settles (the worker's first lease

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { Plan } from '../auth/account.entity';
+import type { Plan } from '../config/plans';
 import { runCaps } from '../throttling/plan-limits';
 
 /** How long an account's plan read by a claim or a lookup is trusted. */

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, IsNull, LessThan } from 'typeorm';
-import type { Plan } from '../auth/account.entity';
+import type { Plan } from '../config/plans';
 import { now } from '../common/time';
 import { execute, RawColumns } from '../database/raw-sql';
 import { retrying } from '../database/transactions';

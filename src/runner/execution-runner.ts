@@ -10,8 +10,8 @@ import { APP_CONFIG, type AppConfig } from '../config/configuration';
 import type { Execution, ExecutionError, LogEntry } from '../executions/execution.entity';
 import type { RunOutcome } from '../executions/execution-lifecycle.service';
 import type { RunSteps } from '../executions/step-rows';
-import { ConfigValidationError, RunContext, RunFailure } from './kinds/agent-kind';
-import { KindRegistry } from './kinds/kind-registry';
+import { ConfigValidationError, RunContext, RunFailure } from '../kinds/agent-kind';
+import { KindRegistry } from '../kinds/kind-registry';
 import { LocalBus } from '../queue/local-bus';
 import { RunLog } from './run-log';
 

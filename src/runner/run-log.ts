@@ -1,4 +1,5 @@
-import type { LogEntry, LogLevel } from '../executions/execution.entity';
+import type { LogEntry } from '../executions/execution.entity';
+import type { LogLevel } from '../kinds/agent-kind';
 
 /** Bounds of one execution's logs, so a chatty kind cannot bloat the row. */
 export const MAX_LOG_ENTRIES = 1000;

@@ -3,16 +3,14 @@ import { AgentsModule } from '../agents/agents.module';
 import { ExecutionsModule } from '../executions/executions.module';
 import { ExecutionLeases } from './execution-leases';
 import { ExecutionRunner } from './execution-runner';
-import { KindsModule } from './kinds/kinds.module';
+import { KindsModule } from '../kinds/kinds.module';
 import { QueueModule } from '../queue/queue.module';
-import { OutboundModule } from '../webhooks/outbound/outbound.module';
 import { Worker } from './worker.service';
-import { WorkflowWarmup } from './workflow-warmup';
 
 /** The worker role's runner: claims queued executions and runs them through their kind. */
 @Module({
-  imports: [AgentsModule, ExecutionsModule, KindsModule.register(), QueueModule, OutboundModule],
-  providers: [ExecutionLeases, ExecutionRunner, Worker, WorkflowWarmup],
+  imports: [AgentsModule, ExecutionsModule, KindsModule.register(), QueueModule],
+  providers: [ExecutionLeases, ExecutionRunner, Worker],
   exports: [Worker],
 })
 export class RunnerModule {}

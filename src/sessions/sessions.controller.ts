@@ -10,7 +10,7 @@ import {
   type SessionContext,
 } from '../auth/auth.decorators';
 import type { Account } from '../auth/account.entity';
-import { ApiErrors } from '../docs/api-errors.decorator';
+import { ApiErrors } from '../common/api-errors.decorator';
 import { SessionResponse, toSessionResponse } from '../users/user.response';
 import { UsersService } from '../users/users.service';
 import { ChangePasswordDto } from './dto/change-password.dto';

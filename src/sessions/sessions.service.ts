@@ -12,7 +12,7 @@ import { RateLimitStore } from '../throttling/rate-limit-store';
 import { verifyPassword } from '../users/password';
 import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
-import { Session } from './session.entity';
+import { Session } from '../users/session.entity';
 
 /** last_seen_at is written at most this often per session (or a tenth of the idle expiry). */
 const TOUCH_RESOLUTION_MS = 60_000;
@@ -25,6 +25,13 @@ export interface ActiveSession {
   user: User;
   account: Account;
   csrfToken: string;
+}
+
+declare module '../auth/auth.decorators' {
+  /** `req.auth.session` (`@CurrentSession()`) carries the signed-in user. */
+  interface SessionContext {
+    user: User;
+  }
 }
 
 /** A new session: the cookie's token is only in this object, never stored. */

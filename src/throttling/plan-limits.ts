@@ -1,4 +1,4 @@
-import type { Plan } from '../auth/account.entity';
+import type { Plan } from '../config/plans';
 
 /** The two windows every limited plan has (CONTRACT §8). */
 export interface PlanLimits {

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { normalizeIp } from '@nestjs/throttler';
 import type { Response } from 'express';
-import type { Account } from '../auth/account.entity';
 import { ApiError } from '../common/api-error';
 import { APP_CONFIG, type AppConfig, type RateLimitConfig } from '../config/configuration';
+import type { Plan } from '../config/plans';
 import { MetricsService } from '../metrics/metrics.service';
 import { FAILED_AUTH_LIMIT, PLAN_LIMITS, PLAN_NAMES } from './plan-limits';
 import { RateLimitStore } from './rate-limit-store';
@@ -41,7 +41,7 @@ export class RateLimitService {
    * the burst refuses it). Unlimited plans are not counted and get no headers.
    * @throws ApiError `rate_limited` (429) when either window is exceeded.
    */
-  async consume(account: Pick<Account, 'id' | 'plan'>, res: HeaderTarget): Promise<void> {
+  async consume(account: { id: string; plan: Plan }, res: HeaderTarget): Promise<void> {
     const limits = PLAN_LIMITS[account.plan];
     if (!limits) return;
     const base = `${this.windows.keyPrefix}:{${account.id}}`;

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { PLANS, type Account } from '../auth/account.entity';
+import { PLANS } from '../config/plans';
+import type { Account } from '../auth/account.entity';
 import { iso } from '../common/time';
 import { USER_ROLES, type User } from './user.entity';
 

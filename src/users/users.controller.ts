@@ -9,7 +9,7 @@ import {
 } from '@nestjs/swagger';
 import type { Account } from '../auth/account.entity';
 import { CurrentAccount, OwnerOnly } from '../auth/auth.decorators';
-import { ApiErrors } from '../docs/api-errors.decorator';
+import { ApiErrors } from '../common/api-errors.decorator';
 import { InviteUserDto } from './dto/invite-user.dto';
 import { UpdateUserDto } from './dto/update-user.dto';
 import {

@@ -8,7 +8,7 @@ import { newId, randomToken } from '../common/ids';
 import { now } from '../common/time';
 import { APP_CONFIG, type AppConfig } from '../config/configuration';
 import { isUniqueViolation } from '../common/database-errors';
-import { Session } from '../sessions/session.entity';
+import { Session } from './session.entity';
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, verifyPassword } from './password';
 import { User, UserRole } from './user.entity';
 

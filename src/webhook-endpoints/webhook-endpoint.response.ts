@@ -3,8 +3,8 @@ import { iso } from '../common/time';
 import type { CallbackDelivery } from '../webhooks/outbound/callback-delivery.entity';
 import type { DeliveryAttempt } from '../webhooks/outbound/delivery-attempt.entity';
 import { EVENT_CHOICES } from './dto/endpoint-fields';
-import { EVENT_TYPES } from './event-types';
-import type { WebhookEndpoint } from './webhook-endpoint.entity';
+import { EVENT_TYPES } from '../events/event-types';
+import type { WebhookEndpoint } from '../webhooks/outbound/webhook-endpoint.entity';
 
 /** A webhook endpoint as the API shows it; its secret only on create and rotate. */
 export class WebhookEndpointResponse {

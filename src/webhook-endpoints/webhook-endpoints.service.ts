@@ -15,9 +15,9 @@ import { deliveryRow, EventOutbox } from '../webhooks/outbound/event-outbox';
 import type { CreateWebhookEndpointDto } from './dto/create-webhook-endpoint.dto';
 import { LIMIT_DEFAULT, type CursorPageQuery } from './dto/list-webhook-endpoints.query';
 import type { UpdateWebhookEndpointDto } from './dto/update-webhook-endpoint.dto';
-import { EndpointSubscriptions } from './endpoint-subscriptions';
-import { ALL_EVENTS } from './event-types';
-import { WebhookEndpoint } from './webhook-endpoint.entity';
+import { EndpointSubscriptions } from '../webhooks/outbound/endpoint-subscriptions';
+import { ALL_EVENTS } from '../events/event-types';
+import { WebhookEndpoint } from '../webhooks/outbound/webhook-endpoint.entity';
 import { toWebhookEndpointResponse } from './webhook-endpoint.response';
 
 /** Endpoints one account may have (as Stripe's 16, a little more). */

@@ -1,4 +1,4 @@
-import type { LogLevel } from '../executions/execution.entity';
+import type { LogLevel } from '../kinds/agent-kind';
 import type { LlmRecord } from './llm/llm-record';
 
 /** `$execution` in expressions, and what the run's records belong to. */
@@ -120,6 +120,12 @@ export interface ModelMeter {
   check(accountId: string): Promise<void>;
   record(accountId: string, usage: ModelCallUsage): void;
 }
+
+/**
+ * The provider of the ModelMeter: UsageModule (src/usage/, above this module) provides it
+ * globally; absent (the CLI), model calls are not metered.
+ */
+export const MODEL_METER = Symbol('MODEL_METER');
 
 /** Where `llm` steps send model calls when they name no `base_url` (the operator's). */
 export interface ModelDefaults {

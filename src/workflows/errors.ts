@@ -1,4 +1,4 @@
-import { RunFailure } from '../runner/kinds/agent-kind';
+import { RunFailure } from '../kinds/agent-kind';
 
 /** Codes the engine itself produces (CONTRACT §6); step types and kinds add their own. */
 export const WorkflowErrorCode = {

@@ -1,4 +1,4 @@
-import { ConfigValidationError } from '../runner/kinds/agent-kind';
+import { ConfigValidationError } from '../kinds/agent-kind';
 import { childPath } from './expressions/value';
 
 /** Field readers for definitions: each throws ConfigValidationError at the field's path. */

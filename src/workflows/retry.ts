@@ -1,4 +1,4 @@
-import { ConfigValidationError } from '../runner/kinds/agent-kind';
+import { ConfigValidationError } from '../kinds/agent-kind';
 import type { StepError } from './errors';
 import { childPath } from './expressions/value';
 import { integerField, objectField } from './fields';

@@ -1,4 +1,4 @@
-import type { RegisteredKind } from '../runner/kinds/kind-registry';
+import type { RegisteredKind } from '../kinds/kind-registry';
 import type {
   Clock,
   ExecutionInfo,

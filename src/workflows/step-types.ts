@@ -1,4 +1,4 @@
-import { ConfigValidationError } from '../runner/kinds/agent-kind';
+import { ConfigValidationError } from '../kinds/agent-kind';
 import type { KindLookup, StepType } from './step-type';
 import { AgentKindStep } from './steps/agent-kind.step';
 import { BranchStep } from './steps/branch.step';

@@ -1,4 +1,4 @@
-import { ConfigValidationError } from '../runner/kinds/agent-kind';
+import { ConfigValidationError } from '../kinds/agent-kind';
 import { compileValue, childPath, type CompiledValue } from './expressions/value';
 import { sharedSandbox, type ExpressionSandbox } from './expressions/sandbox';
 import { integerField, isPlainObject, objectField } from './fields';

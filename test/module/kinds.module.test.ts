@@ -9,17 +9,26 @@ import { AgentKindsController } from '../../src/agents/agent-kinds.controller';
 import { ApiError } from '../../src/common/api-error';
 import { APP_CONFIG, type AppConfig } from '../../src/config/configuration';
 import { addAgentKindSchemas } from '../../src/docs/agent-kinds.openapi';
-import type { LogLevel } from '../../src/executions/execution.entity';
-import { RunFailure } from '../../src/runner/kinds/agent-kind';
-import { KindRegistry } from '../../src/runner/kinds/kind-registry';
-import { KINDS_FOLDER, KindsModule } from '../../src/runner/kinds/kinds.module';
+import type { LogLevel } from '../../src/kinds/agent-kind';
+import { RunFailure } from '../../src/kinds/agent-kind';
+import { KindRegistry } from '../../src/kinds/kind-registry';
+import { KINDS_FOLDER, KindsModule } from '../../src/kinds/kinds.module';
+import { WorkflowsModule } from '../../src/workflows/workflows.module';
 
 const EXAMPLES = join(__dirname, '../../examples/kinds');
 
 /** What the process-wide core module provides to the kinds (http-request reads the config). */
 @Global()
 @Module({
-  providers: [{ provide: APP_CONFIG, useValue: { outboundAllowPrivate: false } as AppConfig }],
+  providers: [
+    {
+      provide: APP_CONFIG,
+      useValue: {
+        outboundAllowPrivate: false,
+        roles: new Set() as AppConfig['roles'],
+      } as AppConfig,
+    },
+  ],
   exports: [APP_CONFIG],
 })
 class ConfigStub {}
@@ -40,7 +49,11 @@ describe('KindsModule', () => {
 
   beforeAll(async () => {
     const moduleRef = await Test.createTestingModule({
-      imports: [ConfigStub, KindsModule.register({ folders: [KINDS_FOLDER, EXAMPLES] })],
+      imports: [
+        ConfigStub,
+        KindsModule.register({ folders: [KINDS_FOLDER, EXAMPLES] }),
+        WorkflowsModule,
+      ],
       controllers: [AgentKindsController],
     }).compile();
     app = moduleRef.createNestApplication({ logger: false });
@@ -49,14 +62,14 @@ describe('KindsModule', () => {
   });
   afterAll(async () => app?.close());
 
-  it('discovers every kind file of its folders: a new kind is one file, listed nowhere', () => {
+  it('discovers every kind file of its folders and the kinds other modules provide (workflow)', () => {
     expect(kinds.names()).toEqual(['http-request', 'lead-qualification', 'word-count', 'workflow']);
     expect(kinds.get('word-count').handler).toBeInstanceOf(WordCountKind);
   });
 
   it('gives the service the built-in kinds only, by default', async () => {
     const moduleRef = await Test.createTestingModule({
-      imports: [ConfigStub, KindsModule.register()],
+      imports: [ConfigStub, KindsModule.register(), WorkflowsModule],
     }).compile();
     await moduleRef.init();
     expect(moduleRef.get(KindRegistry).names()).toEqual([

@@ -2,9 +2,10 @@ import { Global, INestApplication, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_CONFIG, type AppConfig } from '../../src/config/configuration';
-import { KindRegistry } from '../../src/runner/kinds/kind-registry';
-import { KindsModule } from '../../src/runner/kinds/kinds.module';
-import type { WorkflowKind } from '../../src/runner/kinds/workflow.kind';
+import { KindRegistry } from '../../src/kinds/kind-registry';
+import { KindsModule } from '../../src/kinds/kinds.module';
+import { WorkflowsModule } from '../../src/workflows/workflows.module';
+import type { WorkflowKind } from '../../src/workflows/workflow.kind';
 import { FakeModel } from '../support/fake-model';
 
 let model: FakeModel;
@@ -18,6 +19,7 @@ let model: FakeModel;
       useFactory: () =>
         ({
           outboundAllowPrivate: false,
+          roles: new Set() as AppConfig['roles'],
           llm: { baseUrl: model.url, apiKey: 'sk-module', model: 'module-model' },
         }) as AppConfig,
     },
@@ -34,7 +36,7 @@ describe('llm step in the workflow kind', () => {
   beforeAll(async () => {
     model = await FakeModel.start();
     const moduleRef = await Test.createTestingModule({
-      imports: [ConfigStub, KindsModule.register()],
+      imports: [ConfigStub, KindsModule.register(), WorkflowsModule],
     }).compile();
     app = moduleRef.createNestApplication({ logger: false });
     await app.init();

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppModule } from '../../src/app.module';
 import type { Account } from '../../src/auth/account.entity';
 import { MetricsService } from '../../src/metrics/metrics.service';
-import { KindRegistry } from '../../src/runner/kinds/kind-registry';
+import { KindRegistry } from '../../src/kinds/kind-registry';
 import { USAGE_CACHE_MS, USAGE_CLOCK, UsageMeter } from '../../src/usage/usage-meter';
 import type { ModelCallUsage } from '../../src/workflows/context';
 import { StepError } from '../../src/workflows/errors';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppModule } from '../../src/app.module';
 import type { Agent } from '../../src/agents/agent.entity';
 import type { Account } from '../../src/auth/account.entity';
-import { BearerAuthGuard } from '../../src/auth/bearer-auth.guard';
+import { BearerAuthGuard } from '../../src/access/bearer-auth.guard';
 import { ApiError } from '../../src/common/api-error';
 import { sha256Hex } from '../../src/common/crypto';
 import { randomToken } from '../../src/common/ids';

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { Account, type Plan } from '../../src/auth/account.entity';
+import { type Plan } from '../../src/config/plans';
+import { Account } from '../../src/auth/account.entity';
 import { newId } from '../../src/common/ids';
 import { type AppConfig, loadConfig } from '../../src/config/configuration';
 import { openDatabase } from '../../src/database/database';
+import { ENTITIES } from '../../src/entities';
 import { createTestDatabase, type TestDatabase } from './database';
 import { TEST_SECRET_KEY } from './service';
 
@@ -34,7 +36,7 @@ export async function openModuleTestDatabase(
     ...db.env,
     ...env,
   });
-  const dataSource = await openDatabase(config);
+  const dataSource = await openDatabase(config, { entities: ENTITIES });
   return {
     config,
     dataSource,

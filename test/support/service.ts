@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { AccountsService } from '../../src/auth/accounts.service';
-import type { Plan } from '../../src/auth/account.entity';
+import type { Plan } from '../../src/config/plans';
 import { ApiKeysService } from '../../src/auth/api-keys.service';
 import type { Scope } from '../../src/auth/api-key.entity';
 import { Service, startService } from '../../src/bootstrap';

@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { agentEventTypes } from '../../src/agents/agent-events';
 import type { Agent } from '../../src/agents/agent.entity';
 import { LocalBus } from '../../src/queue/local-bus';
-import { EndpointSubscriptions } from '../../src/webhook-endpoints/endpoint-subscriptions';
+import { EndpointSubscriptions } from '../../src/webhooks/outbound/endpoint-subscriptions';
 
 describe('agent event types of a change', () => {
   const agent = { status: 'active' } as Agent;

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../src/config/configuration';
-import type { LogLevel } from '../../src/executions/execution.entity';
-import { ConfigValidationError, RunFailure } from '../../src/runner/kinds/agent-kind';
+import type { LogLevel } from '../../src/kinds/agent-kind';
+import { ConfigValidationError, RunFailure } from '../../src/kinds/agent-kind';
 import {
   HttpRequestConfig,
   HttpRequestKind,
   MAX_RESPONSE_BYTES,
-} from '../../src/runner/kinds/http-request.kind';
-import { parseKindConfig } from '../../src/runner/kinds/kind-config';
+} from '../../src/kinds/http-request.kind';
+import { parseKindConfig } from '../../src/kinds/kind-config';
 
 const parse = (config: Record<string, unknown>) => parseKindConfig(HttpRequestConfig, config);
 import { startLocalServer, type LocalServer } from '../support/http-server';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LogLevel } from '../../src/executions/execution.entity';
-import { ConfigValidationError, RunContext, RunFailure } from '../../src/runner/kinds/agent-kind';
+import type { LogLevel } from '../../src/kinds/agent-kind';
+import { ConfigValidationError, RunContext, RunFailure } from '../../src/kinds/agent-kind';
 import {
   DEFAULT_FREE_EMAIL_DOMAINS,
   DEFAULT_KEYWORDS,
@@ -8,8 +8,8 @@ import {
   LeadQualificationKind,
   normalizeLead,
   tierFor,
-} from '../../src/runner/kinds/lead-qualification.kind';
-import { parseKindConfig } from '../../src/runner/kinds/kind-config';
+} from '../../src/kinds/lead-qualification.kind';
+import { parseKindConfig } from '../../src/kinds/kind-config';
 
 const kind = new LeadQualificationKind();
 const parse = (config: Record<string, unknown>) => parseKindConfig(LeadQualificationConfig, config);

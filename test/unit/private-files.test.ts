@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/configuration';
 import { openDatabase } from '../../src/database/database';
+import { ENTITIES } from '../../src/entities';
 
 const mode = (path: string) => statSync(path).mode & 0o777;
 
@@ -17,10 +18,10 @@ describe('files of the data folder are private to the owner', () => {
       expect(mode(join(dir, 'secret.key'))).toBe(0o600);
 
       const fresh = join(mkdtempSync(join(tmpdir(), 'aas-private-')), 'db');
-      const dataSource = await openDatabase({
-        ...config,
-        databasePath: join(fresh, 'agents.sqlite'),
-      });
+      const dataSource = await openDatabase(
+        { ...config, databasePath: join(fresh, 'agents.sqlite') },
+        { entities: ENTITIES },
+      );
       try {
         expect(mode(fresh)).toBe(0o700);
         for (const file of ['agents.sqlite', 'agents.sqlite-wal', 'agents.sqlite-shm']) {

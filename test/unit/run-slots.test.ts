@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Plan } from '../../src/auth/account.entity';
+import type { Plan } from '../../src/config/plans';
 import { loadConfig } from '../../src/config/configuration';
 import { AccountSlots, waitingCaps } from '../../src/runner/account-slots';
 import { RunSlots } from '../../src/runner/run-slots';

@@ -5,6 +5,7 @@ import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/configuration';
 import { openDatabase } from '../../src/database/database';
+import { ENTITIES } from '../../src/entities';
 import { TEST_SECRET_KEY } from '../support/service';
 
 const insert = (id: string) =>
@@ -20,7 +21,7 @@ describe('SQLite: one connection, serialized use', () => {
       DATABASE_PATH: join(dir, 'db.sqlite'),
       SECRET_KEY: TEST_SECRET_KEY,
     });
-    dataSource = await openDatabase(config);
+    dataSource = await openDatabase(config, { entities: ENTITIES });
   });
   afterAll(async () => {
     await dataSource?.destroy();
@@ -88,7 +89,7 @@ describe('SQLite: opening a file another process holds locked', () => {
     );
     try {
       const config = loadConfig({ DATABASE_PATH: path, SECRET_KEY: TEST_SECRET_KEY });
-      const opened = await openDatabase(config);
+      const opened = await openDatabase(config, { entities: ENTITIES });
       await released;
       const [mode] = (await opened.query('PRAGMA journal_mode')) as { journal_mode: string }[];
       expect(mode.journal_mode.toLowerCase()).toBe('wal');

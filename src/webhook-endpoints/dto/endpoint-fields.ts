@@ -10,7 +10,7 @@ import {
   IsUrl,
   MaxLength,
 } from 'class-validator';
-import { ALL_EVENTS, EVENT_TYPES } from '../event-types';
+import { ALL_EVENTS, EVENT_TYPES } from '../../events/event-types';
 
 export const URL_MAX_LENGTH = 2048;
 export const DESCRIPTION_MAX_LENGTH = 255;

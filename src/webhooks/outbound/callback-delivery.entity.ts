@@ -1,7 +1,7 @@
 import { Entity, PrimaryColumn, Column, Index } from 'typeorm';
 import { IdColumn, JsonColumn, TimestampColumn } from '../../database/columns';
 
-import type { EventType } from '../../webhook-endpoints/event-types';
+import type { EventType } from '../../events/event-types';
 
 export type CallbackEvent = 'execution.completed' | 'execution.failed' | 'execution.cancelled';
 /** What a row sends: a callback (`callback_url`), or an event to a webhook endpoint. */

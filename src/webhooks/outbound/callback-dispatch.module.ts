@@ -3,12 +3,11 @@ import { AuthModule } from '../../auth/auth.module';
 import { QueueModule } from '../../queue/queue.module';
 import { CallbackDispatcher } from './callback-dispatcher';
 import { CallbackSender } from './callback-sender';
-import { EndpointHealth } from '../../webhook-endpoints/endpoint-health';
-import { OutboundModule } from './outbound.module';
+import { EndpointHealth } from './endpoint-health';
 
 /** The worker side of outgoing webhooks: sends the outbox rows (the worker role, AppModule). */
 @Module({
-  imports: [AuthModule, QueueModule, OutboundModule],
+  imports: [AuthModule, QueueModule],
   providers: [CallbackSender, CallbackDispatcher, EndpointHealth],
 })
 export class CallbackDispatchModule {}

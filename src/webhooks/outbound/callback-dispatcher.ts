@@ -22,7 +22,7 @@ import {
   type CallbackQueue,
   type PendingDelivery,
 } from '../../queue/callback-queue';
-import { EndpointHealth } from '../../webhook-endpoints/endpoint-health';
+import { EndpointHealth } from './endpoint-health';
 import { CallbackDelivery } from './callback-delivery.entity';
 import { AttemptOutcome, CallbackSender } from './callback-sender';
 import { DeliveryAttempt } from './delivery-attempt.entity';

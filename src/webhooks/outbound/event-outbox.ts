@@ -8,27 +8,12 @@ import type { Statement } from '../../database/transactions';
 import type { Execution } from '../../executions/execution.entity';
 import { executionUsage, toExecutionResponse } from '../../executions/execution.response';
 import { LocalBus } from '../../queue/local-bus';
-import { EndpointSubscriptions } from '../../webhook-endpoints/endpoint-subscriptions';
-import type { SubscribableEvent } from '../../webhook-endpoints/event-types';
+import { EndpointSubscriptions } from './endpoint-subscriptions';
+import type { SubscribableEvent } from '../../events/event-types';
+import type { AccountEvent, EventWriter } from '../../events/event-writer';
 import { StepStore } from '../../workflows/service/step-store';
 import type { StepRecord } from '../../workflows/context';
 import { CallbackDelivery } from './callback-delivery.entity';
-
-/** One event to report: what happened to which resource of which account. */
-export interface AccountEvent {
-  accountId: string;
-  type: SubscribableEvent;
-  /** The resource as the API returns it. */
-  data: Record<string, unknown>;
-  /** The execution it is about (null for agent events). */
-  executionId: string | null;
-  /**
-   * A workflow execution's id: its `steps` (and the `usage` summed from them) are read when
-   * the event is written with a transaction's manager, so that `data` is the record as
-   * `GET /v2/executions/:id` answers it. Unset for other kinds (no steps, `usage` null).
-   */
-  stepsOf?: string;
-}
 
 /** The event an execution's status is reported as. */
 const EXECUTION_EVENTS: Record<Execution['status'], SubscribableEvent> = {
@@ -80,7 +65,7 @@ async function withSteps(event: AccountEvent, manager: EntityManager): Promise<A
  * row has its own delivery id. The CallbackDispatcher sends the rows like callbacks.
  */
 @Injectable()
-export class EventOutbox {
+export class EventOutbox implements EventWriter {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly subscriptions: EndpointSubscriptions,

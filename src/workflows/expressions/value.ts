@@ -1,4 +1,4 @@
-import { ConfigValidationError } from '../../runner/kinds/agent-kind';
+import { ConfigValidationError } from '../../kinds/agent-kind';
 import { ExpressionSyntaxError, type ExpressionSandbox, type ExpressionScope } from './sandbox';
 
 /**

@@ -1,5 +1,5 @@
 import { HEADER_NAME, TRANSPORT_HEADERS } from '../../common/outbound/headers';
-import { ConfigValidationError } from '../../runner/kinds/agent-kind';
+import { ConfigValidationError } from '../../kinds/agent-kind';
 import { SECRET_NAME_PATTERN } from '../../secrets/secret.entity';
 import { StepError, WorkflowErrorCode } from '../errors';
 import { childPath, compileExpressionString, SECRET_MARKER } from '../expressions/value';

@@ -1,5 +1,5 @@
 import type { default as Ajv, ValidateFunction } from 'ajv';
-import { ConfigValidationError } from '../../runner/kinds/agent-kind';
+import { ConfigValidationError } from '../../kinds/agent-kind';
 import { childPath, setOwn } from '../expressions/value';
 import { isPlainObject } from '../fields';
 

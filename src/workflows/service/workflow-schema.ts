@@ -1,5 +1,5 @@
 import type { SchemaObject } from '@nestjs/swagger';
-import type { RegisteredKind } from '../../runner/kinds/kind-registry';
+import type { RegisteredKind } from '../../kinds/kind-registry';
 import { MAX_STEPS } from '../workflow-definition';
 
 /**

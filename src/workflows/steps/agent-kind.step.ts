@@ -1,5 +1,5 @@
-import { ConfigValidationError } from '../../runner/kinds/agent-kind';
-import type { RegisteredKind } from '../../runner/kinds/kind-registry';
+import { ConfigValidationError } from '../../kinds/agent-kind';
+import type { RegisteredKind } from '../../kinds/kind-registry';
 import { StepError, WorkflowErrorCode } from '../errors';
 import { childPath, type CompiledValue } from '../expressions/value';
 import { isPlainObject } from '../fields';

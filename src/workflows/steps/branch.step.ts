@@ -1,4 +1,4 @@
-import { ConfigValidationError } from '../../runner/kinds/agent-kind';
+import { ConfigValidationError } from '../../kinds/agent-kind';
 import { childPath, type CompiledValue } from '../expressions/value';
 import { arrayField, objectField } from '../fields';
 import type { CompiledStep, CompileContext, StepContext, StepType } from '../step-type';

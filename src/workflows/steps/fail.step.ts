@@ -1,4 +1,4 @@
-import { ConfigValidationError } from '../../runner/kinds/agent-kind';
+import { ConfigValidationError } from '../../kinds/agent-kind';
 import { StepError } from '../errors';
 import { childPath, type CompiledValue } from '../expressions/value';
 import type { CompileContext, StepContext, StepType } from '../step-type';

@@ -1,5 +1,5 @@
 import { isAddressNotAllowed } from '../../common/outbound/outbound-policy';
-import { ConfigValidationError } from '../../runner/kinds/agent-kind';
+import { ConfigValidationError } from '../../kinds/agent-kind';
 import type { HttpResponse } from '../context';
 import { StepError, WorkflowErrorCode } from '../errors';
 import { childPath, type CompiledValue } from '../expressions/value';

@@ -1,4 +1,4 @@
-import { ConfigValidationError } from '../../runner/kinds/agent-kind';
+import { ConfigValidationError } from '../../kinds/agent-kind';
 import { SECRET_NAME_PATTERN } from '../../secrets/secret.entity';
 import { StepError, WorkflowErrorCode } from '../errors';
 import { childPath, type CompiledValue } from '../expressions/value';

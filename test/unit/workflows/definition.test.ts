@@ -1,6 +1,6 @@
-import type { RegisteredKind } from '../../../src/runner/kinds/kind-registry';
+import type { RegisteredKind } from '../../../src/kinds/kind-registry';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigValidationError } from '../../../src/runner/kinds/agent-kind';
+import { ConfigValidationError } from '../../../src/kinds/agent-kind';
 import { compileWorkflow } from '../../../src/workflows';
 import { compile, sandbox } from './harness';
 

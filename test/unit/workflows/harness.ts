@@ -1,5 +1,5 @@
-import { LeadQualificationKind } from '../../../src/runner/kinds/lead-qualification.kind';
-import { registeredKind, type RegisteredKind } from '../../../src/runner/kinds/kind-registry';
+import { LeadQualificationKind } from '../../../src/kinds/lead-qualification.kind';
+import { registeredKind, type RegisteredKind } from '../../../src/kinds/kind-registry';
 import type { ModelDefaults, ModelMeter } from '../../../src/workflows/context';
 import {
   compileWorkflow,

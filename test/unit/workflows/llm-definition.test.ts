@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigValidationError } from '../../../src/runner/kinds/agent-kind';
+import { ConfigValidationError } from '../../../src/kinds/agent-kind';
 import { compileOutputSchema } from '../../../src/workflows/llm/output-schema';
 import { compile, sandbox } from './harness';
 

@@ -71,6 +71,9 @@ export class KindsModule {
     const kinds = (await Promise.all(folders.map(loadKindFiles))).flat();
     return {
       module: KindsModule,
+      // One registry per container, reached by the modules that provide a kind of their own
+      // (src/workflows/) without importing, and so providing again, the built-in kinds.
+      global: true,
       imports: [DiscoveryModule],
       providers: [...kinds, KindRegistry],
       exports: [KindRegistry],

@@ -2,9 +2,9 @@ import { Controller, Get, Res, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../auth/auth.decorators';
-import { ApiErrors } from '../docs/api-errors.decorator';
+import { ApiErrors } from '../common/api-errors.decorator';
 import { MetricsAuthGuard } from './metrics-auth.guard';
-import { MetricsService } from './metrics.service';
+import { MetricsService } from '../metrics/metrics.service';
 
 /**
  * `GET /metrics` (outside /v2): Prometheus text of the whole process. No API key; with

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined } from 'class-validator';
-import { JsonObjectField, Optional } from './agent-fields';
+import { JsonObjectField, Optional } from '../agents/dto/agent-fields';
 
 /** `POST /v2/agents/:id/test` (CONTRACT §6). */
 export class TestAgentDto {

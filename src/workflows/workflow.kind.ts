@@ -1,21 +1,26 @@
-import { Inject, OnApplicationShutdown, OnModuleInit, Optional } from '@nestjs/common';
+import {
+  Inject,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+  OnModuleInit,
+  Optional,
+} from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { SecretBox } from '../../common/crypto';
-import { APP_CONFIG, type AppConfig } from '../../config/configuration';
-import { AccountSecret } from '../../secrets/secret.entity';
-import { UsageMeter } from '../../usage/usage-meter';
-import type { StepRecord, WorkflowRunContext } from '../../workflows/context';
-import type { ExpressionSandbox } from '../../workflows/expressions/sandbox';
-import { OutboundHttpClient } from '../../workflows/http/outbound-http-client';
-import { memoryCheckpoint, StepStore } from '../../workflows/service/step-store';
-import { WorkflowCache } from '../../workflows/service/workflow-cache';
-import { acquireSandbox, releaseSandbox } from '../../workflows/service/workflow-resources';
-import { workflowConfigSchema } from '../../workflows/service/workflow-schema';
-import { runWorkflow, type WorkflowResult } from '../../workflows/workflow-runner';
-import { AgentKind, AgentKindHandler, RunContext, RunFailure } from './agent-kind';
-import { KindRegistry } from './kind-registry';
+import { SecretBox } from '../common/crypto';
+import { APP_CONFIG, type AppConfig } from '../config/configuration';
+import { AccountSecret } from '../secrets/secret.entity';
+import { MODEL_METER, type ModelMeter, type StepRecord, type WorkflowRunContext } from './context';
+import type { ExpressionSandbox } from './expressions/sandbox';
+import { OutboundHttpClient } from './http/outbound-http-client';
+import { memoryCheckpoint, StepStore } from './service/step-store';
+import { WorkflowCache } from './service/workflow-cache';
+import { acquireSandbox, releaseSandbox } from './service/workflow-resources';
+import { workflowConfigSchema } from './service/workflow-schema';
+import { runWorkflow, type WorkflowResult } from './workflow-runner';
+import { AgentKind, AgentKindHandler, RunContext, RunFailure } from '../kinds/agent-kind';
+import { KindRegistry } from '../kinds/kind-registry';
 
 /** The `config` of a workflow agent; its schema is written by hand (workflow-schema.ts). */
 export class WorkflowConfig {}
@@ -46,7 +51,9 @@ export interface WorkflowTestRun {
   config: WorkflowConfig,
   schema: workflowConfigSchema,
 })
-export class WorkflowKind implements AgentKindHandler, OnModuleInit, OnApplicationShutdown {
+export class WorkflowKind
+  implements AgentKindHandler, OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown
+{
   private sandbox?: ExpressionSandbox;
   private http?: OutboundHttpClient;
   /** For the operator's LLM_BASE_URL, which may be a private address. */
@@ -65,7 +72,7 @@ export class WorkflowKind implements AgentKindHandler, OnModuleInit, OnApplicati
      * Model-call allowance and usage of `llm` steps, for executions and test runs alike (a
      * test run's model calls cost the same tokens; docs/decisions.md). Absent in the CLI.
      */
-    @Optional() private readonly meter?: UsageMeter,
+    @Optional() @Inject(MODEL_METER) private readonly meter?: ModelMeter,
   ) {}
 
   onModuleInit(): void {
@@ -73,12 +80,11 @@ export class WorkflowKind implements AgentKindHandler, OnModuleInit, OnApplicati
   }
 
   /**
-   * Starts the evaluator processes now rather than on the first costly expression: called when
-   * a worker starts (WorkflowWarmup). Elsewhere (the API's test route, the CLI) they start
-   * when first needed.
+   * A process with the worker role starts the evaluator processes now rather than on the first
+   * costly expression. Elsewhere (the API's test route, the CLI) they start when first needed.
    */
-  warm(): void {
-    (this.sandbox ??= acquireSandbox()).warm();
+  onApplicationBootstrap(): void {
+    if (this.config?.roles.has('worker')) (this.sandbox ??= acquireSandbox()).warm();
   }
 
   async onApplicationShutdown(): Promise<void> {

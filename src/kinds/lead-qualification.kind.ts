@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsArray, IsNumber, Max, Min } from 'class-validator';
-import { Optional } from '../../common/validation';
+import { Optional } from '../common/validation';
 import { AgentKind, AgentKindHandler, RunContext, RunFailure } from './agent-kind';
 import { ConfigCheck, Normalize } from './kind-config';
 

@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit, Type } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import type { SchemaObject } from '@nestjs/swagger';
-import { ApiError } from '../../common/api-error';
+import { ApiError } from '../common/api-error';
 import {
   AgentKindHandler,
   AgentKindMetadata,

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import { IdColumn, JsonColumn, TimestampColumn } from '../database/columns';
+import { IdColumn, JsonColumn, TimestampColumn } from '../../database/columns';
 
 /**
  * An account's webhook endpoint (issue 19): a URL that receives the events it subscribes to,

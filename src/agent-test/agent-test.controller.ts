@@ -4,7 +4,7 @@ import type { Account } from '../auth/account.entity';
 import { CurrentAccount, RequireScope } from '../auth/auth.decorators';
 import { AgentTestResponse } from './agent-test.response';
 import { AgentTestResult, AgentTestService } from './agent-test.service';
-import { TestAgentDto } from './dto/test-agent.dto';
+import { TestAgentDto } from './test-agent.dto';
 
 /** `POST /v2/agents/:id/test` (CONTRACT §6): an editor's "Run test". */
 @Controller('agents')

@@ -2,16 +2,16 @@ import type { Dispatcher } from 'undici';
 import { Inject, OnModuleDestroy, applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, Matches, Max, Min } from 'class-validator';
-import { jsonTextTooDeep, MAX_JSON_DEPTH } from '../../common/json-depth';
+import { jsonTextTooDeep, MAX_JSON_DEPTH } from '../common/json-depth';
 import {
   OutboundClient,
   isAddressNotAllowed,
   ADDRESS_NOT_ALLOWED,
-} from '../../common/outbound/outbound-policy';
-import { APP_CONFIG, type AppConfig } from '../../config/configuration';
+} from '../common/outbound/outbound-policy';
+import { APP_CONFIG, type AppConfig } from '../config/configuration';
 import { AgentKind, AgentKindHandler, RunContext, RunFailure } from './agent-kind';
 import { ConfigCheck, type ConfigProblem, Normalize } from './kind-config';
-import { HEADER_NAME, TRANSPORT_HEADERS } from '../../common/outbound/headers';
+import { HEADER_NAME, TRANSPORT_HEADERS } from '../common/outbound/headers';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];

@@ -2,8 +2,8 @@ import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
 import { DataSource, EntityManager, In } from 'typeorm';
-import { LocalBus } from '../queue/local-bus';
-import { ALL_EVENTS, type SubscribableEvent } from './event-types';
+import { LocalBus } from '../../queue/local-bus';
+import { ALL_EVENTS, type SubscribableEvent } from '../../events/event-types';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 
 /** An enabled endpoint, as the event writers need it. */

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../common/api-error';
-import { ConfigValidationError, RunContext, RunFailure } from '../runner/kinds/agent-kind';
-import { KindRegistry } from '../runner/kinds/kind-registry';
-import type { WorkflowKind } from '../runner/kinds/workflow.kind';
+import { ConfigValidationError, RunContext, RunFailure } from '../kinds/agent-kind';
+import { KindRegistry } from '../kinds/kind-registry';
+import type { WorkflowKind } from '../workflows/workflow.kind';
 import type { StepRecord } from '../workflows/context';
-import { AgentsService } from './agents.service';
-import type { TestAgentDto } from './dto/test-agent.dto';
+import { AgentsService } from '../agents/agents.service';
+import type { TestAgentDto } from './test-agent.dto';
 
 export interface AgentTestResult {
   status: 'completed' | 'failed';

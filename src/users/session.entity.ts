@@ -1,7 +1,11 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { IdColumn, TimestampColumn } from '../database/columns';
 
-/** A signed-in dashboard session. The cookie's token is never stored, only its SHA-256. */
+/**
+ * A signed-in dashboard session. The cookie's token is never stored, only its SHA-256. The
+ * table is here, beside its user, because changing or removing a user ends their sessions
+ * (UsersService); signing in, the cookie and CSRF are src/sessions/.
+ */
 @Entity('sessions')
 export class Session {
   @PrimaryColumn({ type: 'varchar', length: 40 })

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, LessThanOrEqual, Not, Repository } from 'typeorm';
-import { SecretBox } from '../common/crypto';
-import { APP_CONFIG, type AppConfig } from '../config/configuration';
+import { SecretBox } from '../../common/crypto';
+import { APP_CONFIG, type AppConfig } from '../../config/configuration';
 import { EndpointSubscriptions } from './endpoint-subscriptions';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 

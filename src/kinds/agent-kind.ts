@@ -1,8 +1,10 @@
 import { Injectable, Type, applyDecorators } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import type { SchemaObject } from '@nestjs/swagger';
-import type { LogLevel } from '../../executions/execution.entity';
 import type { RegisteredKind } from './kind-registry';
+
+/** The level of an entry of an execution's logs (`RunContext.log`). */
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 /** What `@AgentKind()` says about a kind. */
 export interface AgentKindOptions {

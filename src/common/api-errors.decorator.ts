@@ -1,5 +1,5 @@
 import { ApiExtension } from '@nestjs/swagger';
-import type { ErrorCode } from '../common/error-codes';
+import type { ErrorCode } from './error-codes';
 
 /**
  * Error codes a route answers with besides those the OpenAPI document derives by itself

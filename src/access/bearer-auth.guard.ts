@@ -14,15 +14,15 @@ import {
 } from '../sessions/session-cookie';
 import { SessionsService } from '../sessions/sessions.service';
 import { RateLimitService } from '../throttling/rate-limit.service';
-import { Scope, SCOPES } from './api-key.entity';
-import { ApiKeysService } from './api-keys.service';
+import { Scope, SCOPES } from '../auth/api-key.entity';
+import { ApiKeysService } from '../auth/api-keys.service';
 import {
   IS_PUBLIC,
   REQUIRED_ACCESS,
   REQUIRED_SCOPE,
   RequiredAccess,
   SAME_ORIGIN,
-} from './auth.decorators';
+} from '../auth/auth.decorators';
 
 const ALL_SCOPES: ReadonlySet<Scope> = new Set(SCOPES);
 
