@@ -1,0 +1,171 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import type { DailyCounters } from '../agents/daily-counters';
+import { execute, RawColumns } from '../database/raw-sql';
+import { retrying } from '../database/transactions';
+import { Execution, ExecutionError, LogEntry } from './execution.entity';
+
+/**
+ * Transitions change a row only in the state they saw: applied twice, the second changes
+ * nothing, so they are retried even when the connection was lost while committing.
+ */
+export const TRANSITION = { idempotent: true } as const;
+
+/** The columns a finished run sets. */
+export interface FinalChanges {
+  status: 'completed' | 'failed';
+  output: Record<string, unknown> | null;
+  error: ExecutionError | null;
+  logs: LogEntry[];
+  completedAt: Date;
+  durationMs: number | null;
+  leasedUntil: null;
+}
+
+/** The final columns of a run started at `startedAt` that ended as `outcome` says. */
+export function finalChanges(
+  startedAt: Date | null,
+  outcome: Omit<FinalChanges, 'durationMs' | 'leasedUntil'>,
+): FinalChanges {
+  return {
+    status: outcome.status,
+    output: outcome.output,
+    error: outcome.error,
+    logs: outcome.logs,
+    completedAt: outcome.completedAt,
+    durationMs: startedAt ? Math.max(0, outcome.completedAt.getTime() - startedAt.getTime()) : null,
+    leasedUntil: null,
+  };
+}
+
+/** The claim a finishing run holds: the row is finished only if it is still this claim's. */
+export type RunClaim = Pick<Execution, 'id' | 'agentId' | 'attempts'>;
+
+/** Records one finished run if the row is still `running` under the same claim. */
+const FINISH_ONE = `UPDATE executions SET status = ?, output = ?, error = ?, logs = ?, completed_at = ?,
+  duration_ms = ?, leased_until = NULL WHERE id = ? AND status = 'running' AND attempts = ?`;
+
+/** FINISH_ONE for recovery: only if that claim's lease has also expired. */
+const FINISH_EXPIRED = `${FINISH_ONE} AND (leased_until IS NULL OR leased_until < ?)`;
+
+/**
+ * The one transition `running` → `completed` / `failed` (CONTRACT §4), as SQL: the row
+ * changes only while it is still `running` under the claim that ran it (`attempts`), so a
+ * cancel and a finishing run never both win and a stale worker changes nothing. Its forms,
+ * by how many runs end together and the dialect: one run (FINISH_ONE, or FINISH_EXPIRED for
+ * recovery); many on SQLite (FINISH_ONE each: prepared once, no round trips); many on MySQL
+ * (`owned`: a locking read and one UPDATE per final status, since a round trip per row would
+ * cost more than the commit).
+ */
+export class RunFinish {
+  private readonly raw: RawColumns<Execution>;
+  readonly mysql: boolean;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly counters: DailyCounters,
+  ) {
+    this.raw = new RawColumns(dataSource, Execution);
+    this.mysql = dataSource.options.type !== 'better-sqlite3';
+  }
+
+  /** Finishes each of `runs` with its `changes` in `manager`'s transaction; which changed. */
+  async many(
+    manager: EntityManager,
+    runs: readonly RunClaim[],
+    changes: readonly FinalChanges[],
+    options: { leaseExpiredBefore?: Date } = {},
+  ): Promise<boolean[]> {
+    if (this.mysql && runs.length > 1 && !options.leaseExpiredBefore) {
+      return this.owned(manager, runs, changes);
+    }
+    const changed: boolean[] = [];
+    for (let i = 0; i < runs.length; i++) {
+      changed.push((await execute(manager, ...this.one(runs[i], changes[i], options))) === 1);
+    }
+    return changed;
+  }
+
+  /**
+   * MySQL, one run without anything else to write in its transaction: its conditional UPDATE
+   * and its counter, which applies only if the UPDATE changed the row (`ROW_COUNT()`), as one
+   * transaction in one round trip. Retried after a lost connection too: applied twice, the
+   * second changes nothing, counter included (and reports false).
+   */
+  async alone(run: RunClaim, change: FinalChanges): Promise<boolean> {
+    const changed = await retrying(this.dataSource, TRANSITION).atomic([
+      this.one(run, change),
+      this.counters.finishedIfChanged({ agentId: run.agentId, ...change })!,
+    ]);
+    return changed?.[0] === 1;
+  }
+
+  /** The statement finishing one run. */
+  private one(
+    run: RunClaim,
+    change: FinalChanges,
+    options: { leaseExpiredBefore?: Date } = {},
+  ): [string, unknown[]] {
+    const values = [...this.finalValues(change), run.id, run.attempts];
+    if (!options.leaseExpiredBefore) return [FINISH_ONE, values];
+    return [
+      FINISH_EXPIRED,
+      [...values, this.raw.persist('leasedUntil', options.leaseExpiredBefore)],
+    ];
+  }
+
+  /**
+   * MySQL, many runs: one locking read finds those still `running` under their claim; the
+   * others moved on (a cancel won). Then one UPDATE per final status sets the owned rows,
+   * each its own values (CASE on id).
+   */
+  private async owned(
+    manager: EntityManager,
+    runs: readonly RunClaim[],
+    changes: readonly FinalChanges[],
+  ): Promise<boolean[]> {
+    const q = (name: string) => this.dataSource.driver.escape(name);
+    const list = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+    const rows: { id: string; attempts: number }[] = await manager.query(
+      `SELECT ${q('id')}, ${q('attempts')} FROM ${q('executions')}
+       WHERE ${q('id')} IN (${list(runs.length)}) AND ${q('status')} = 'running' FOR UPDATE`,
+      runs.map((run) => run.id),
+    );
+    const claims = new Map(rows.map((row) => [row.id, Number(row.attempts)]));
+    const changed = runs.map((run) => claims.get(run.id) === run.attempts);
+    for (const status of ['completed', 'failed'] as const) {
+      const owned = runs.flatMap((run, i) =>
+        changed[i] && changes[i].status === status
+          ? [{ id: run.id, values: this.finalValues(changes[i]) }]
+          : [],
+      );
+      if (owned.length === 0) continue;
+      const cases = (column: string) =>
+        `${q(column)} = CASE ${q('id')} ${owned.map(() => 'WHEN ? THEN ?').join(' ')} END`;
+      const columns = ['output', 'error', 'logs', 'completed_at', 'duration_ms'];
+      const count = await execute(
+        manager,
+        `UPDATE ${q('executions')} SET ${q('status')} = '${status}', ${columns.map(cases).join(', ')},
+           ${q('leased_until')} = NULL
+         WHERE ${q('id')} IN (${list(owned.length)}) AND ${q('status')} = 'running'`,
+        [
+          ...columns.flatMap((_, c) => owned.flatMap(({ id, values }) => [id, values[c + 1]])),
+          ...owned.map(({ id }) => id),
+        ],
+      );
+      // The rows are locked: anything else is a bug, and the transaction is rolled back.
+      if (count !== owned.length) throw new Error(`Finished ${count} of ${owned.length} runs`);
+    }
+    return changed;
+  }
+
+  private finalValues(change: FinalChanges): unknown[] {
+    return [
+      change.status,
+      this.raw.persist('output', change.output),
+      this.raw.persist('error', change.error),
+      this.raw.persist('logs', change.logs),
+      this.raw.persist('completedAt', change.completedAt),
+      change.durationMs,
+    ];
+  }
+}
