@@ -4,7 +4,7 @@ import { ExecutionIntakeService, IntakeResult } from '../src/executions/executio
 import { ExecutionLifecycleService } from '../src/executions/execution-lifecycle.service';
 import { Execution } from '../src/executions/execution.entity';
 import { EXECUTION_NOTICES } from '../src/executions/execution-notices';
-import { ExecutionLeases } from '../src/runner/execution-leases';
+import { ExecutionLeases } from '../src/executions/execution-leases';
 import { seedAgent } from './support/agents';
 import { bearer, startTestService, TestService } from './support/service';
 

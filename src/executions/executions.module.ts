@@ -2,16 +2,20 @@ import { Module } from '@nestjs/common';
 import { AgentsModule } from '../agents/agents.module';
 import { QueueModule } from '../queue/queue.module';
 import { ExecutionIntakeService } from './execution-intake.service';
+import { ExecutionLeases } from './execution-leases';
 import { ExecutionLifecycleService } from './execution-lifecycle.service';
 
 /**
- * The executions domain without HTTP routes (intake and state transitions), for the
- * listeners and the worker. The REST routes are in ExecutionsApiModule. Its transitions write
- * callbacks and events through EXECUTION_NOTICES, bound by the (global) OutboundModule.
+ * The execution store without HTTP routes, for the listeners and the worker: every state
+ * transition of an execution is written here, once: created (ExecutionIntakeService),
+ * claimed, leased, handed back and requeued (ExecutionLeases), finished (RunFinish, through
+ * ExecutionLifecycleService), cancelled (ExecutionLifecycleService). The REST routes are in
+ * ExecutionsApiModule. Its transitions write callbacks and events through EXECUTION_NOTICES,
+ * bound by the (global) OutboundModule.
  */
 @Module({
   imports: [AgentsModule, QueueModule],
-  providers: [ExecutionIntakeService, ExecutionLifecycleService],
-  exports: [ExecutionIntakeService, ExecutionLifecycleService],
+  providers: [ExecutionIntakeService, ExecutionLifecycleService, ExecutionLeases],
+  exports: [ExecutionIntakeService, ExecutionLifecycleService, ExecutionLeases],
 })
 export class ExecutionsModule {}

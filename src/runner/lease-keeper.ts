@@ -5,7 +5,7 @@ import type { Execution } from '../executions/execution.entity';
 import type { ExecutionLifecycleService } from '../executions/execution-lifecycle.service';
 import type { QueuedRun, RunQueue } from '../queue/run-queue';
 import { describeError } from './describe-error';
-import type { Claim, ExecutionLeases } from './execution-leases';
+import type { Claim, ExecutionLeases } from '../executions/execution-leases';
 import { RunAborted } from './execution-runner';
 
 /** A run interrupted this many times (its worker died each time) is failed, not re-run. */

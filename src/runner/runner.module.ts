@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AgentsModule } from '../agents/agents.module';
 import { ExecutionsModule } from '../executions/executions.module';
-import { ExecutionLeases } from './execution-leases';
 import { ExecutionRunner } from './execution-runner';
 import { KindsModule } from '../kinds/kinds.module';
 import { QueueModule } from '../queue/queue.module';
@@ -10,7 +9,7 @@ import { Worker } from './worker.service';
 /** The worker role's runner: claims queued executions and runs them through their kind. */
 @Module({
   imports: [AgentsModule, ExecutionsModule, KindsModule.register(), QueueModule],
-  providers: [ExecutionLeases, ExecutionRunner, Worker],
+  providers: [ExecutionRunner, Worker],
   exports: [Worker],
 })
 export class RunnerModule {}

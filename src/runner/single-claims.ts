@@ -5,7 +5,7 @@ import type { AppConfig } from '../config/configuration';
 import type { Execution } from '../executions/execution.entity';
 import type { ExecutionLifecycleService } from '../executions/execution-lifecycle.service';
 import { describeError } from './describe-error';
-import type { Claim, ExecutionLeases } from './execution-leases';
+import type { Claim, ExecutionLeases } from '../executions/execution-leases';
 import type { ExecutionRunner } from './execution-runner';
 
 /** A queued row whose claim failed is tried again after this long (at most this many kept). */

@@ -21,7 +21,7 @@ import {
 } from '../queue/run-queue';
 import { AccountSlots } from './account-slots';
 import { describeError } from './describe-error';
-import { ExecutionLeases, type FairClaim } from './execution-leases';
+import { ExecutionLeases, type FairClaim } from '../executions/execution-leases';
 import { ExecutionRunner, RunAborted } from './execution-runner';
 import { type ActiveRun, LeaseKeeper } from './lease-keeper';
 import { RunRecorder } from './run-recorder';

@@ -5,25 +5,16 @@ import type { Plan } from '../config/plans';
 import { now } from '../common/time';
 import { execute, RawColumns } from '../database/raw-sql';
 import { retrying } from '../database/transactions';
-import { Execution } from '../executions/execution.entity';
-import { EXECUTION_NOTICES, type ExecutionNotices } from '../executions/execution-notices';
+import { Execution } from './execution.entity';
+import { EXECUTION_NOTICES, type ExecutionNotices } from './execution-notices';
 import type { QueuedRun } from '../queue/run-queue';
+import { type ClaimQuota, pickRows, queuedAccounts } from './fair-pick';
 
 /** The plain (non-JSON) columns of an execution: enough to own, renew or settle a run. */
 export type Claim = Pick<
   Execution,
   'id' | 'accountId' | 'agentId' | 'agentKind' | 'status' | 'attempts' | 'startedAt' | 'createdAt'
 >;
-
-/** What a fair claim needs from the worker: where the last one stopped, and the caps. */
-export interface ClaimQuota {
-  /** The last account served by the previous claim ('' at first): the next turn starts after it. */
-  cursor: string;
-  /** Accounts that hold their whole cap in this worker (looked past, not counted). */
-  capped: number;
-  /** How many more slots an account may take; `plan` as the claim read it. */
-  remaining(accountId: string, plan: string | null): number;
-}
 
 export interface FairClaim {
   /** The claimed rows, whole, accounts taking turns. */
@@ -36,24 +27,6 @@ export interface FairClaim {
   cursor: string;
   /** Event outbox rows written with the claim (`execution.started`). */
   events?: number;
-}
-
-interface QueuedAccount {
-  accountId: string;
-  plan: string | null;
-}
-
-/**
- * The account with queued executions next after `?` (a cursor) in id order, with its plan:
- * one seek in `idx_executions_status_account_created`, however many rows an account has
- * queued. (A recursive query doing the same steps would walk every queued row on MariaDB.)
- */
-const NEXT_QUEUED_ACCOUNT = `SELECT e.account_id AS account_id, a.plan AS plan
-  FROM executions e LEFT JOIN accounts a ON a.id = e.account_id
-  WHERE e.status = 'queued' AND e.account_id > ? ORDER BY e.account_id LIMIT 1`;
-
-function toQueuedAccount(row: { account_id: string; plan: string | null }): QueuedAccount {
-  return { accountId: row.account_id, plan: row.plan ?? null };
 }
 
 /**
@@ -142,25 +115,43 @@ export class ExecutionLeases {
   async claim(id: string, leaseMs: number): Promise<Claim | null> {
     let wrote = false;
     const claimed = await retrying(this.dataSource, TRANSITION).transaction(async (manager) => {
-      const startedAt = now();
-      const result = await manager
-        .createQueryBuilder()
-        .update(Execution)
-        .set({
-          status: 'running',
-          startedAt,
-          leasedUntil: new Date(startedAt.getTime() + leaseMs),
-          attempts: () => 'attempts + 1',
-        })
-        .where('id = :id AND status = :queued', { id, queued: 'queued' })
-        .execute();
-      if (result.affected !== 1) return null;
+      if ((await this.start(manager, [id], leaseMs)).changed !== 1) return null;
       const claim = await manager.findOne(Execution, { select: CLAIM_COLUMNS, where: { id } });
       wrote = claim !== null && (await this.started(manager, claim.accountId, id));
       return claim;
     });
     if (wrote) this.notices.wake();
     return claimed;
+  }
+
+  /**
+   * The transition `queued` → `running` of the rows `ids` still queued: a lease, `started_at`,
+   * `attempts` + 1, in one conditional UPDATE. Resolves how many rows it changed, and the
+   * times it set.
+   */
+  private async start(
+    manager: EntityManager,
+    ids: readonly string[],
+    leaseMs: number,
+  ): Promise<{ changed: number; startedAt: Date; leasedUntil: Date }> {
+    const startedAt = now();
+    const leasedUntil = new Date(startedAt.getTime() + leaseMs);
+    const q = (name: string) => this.dataSource.driver.escape(name);
+    const changed = await execute(
+      manager,
+      // SQLite would pick the (status, created_at) index for the literal and walk every
+      // queued row; `+status` leaves it the primary key, as MySQL's optimizer does anyway.
+      `UPDATE ${q('executions')} SET ${q('status')} = 'running', ${q('started_at')} = ?,
+         ${q('leased_until')} = ?, ${q('attempts')} = ${q('attempts')} + 1
+       WHERE ${q('id')} IN (${ids.map(() => '?').join(', ')})
+         AND ${this.mysql ? '' : '+'}${q('status')} = 'queued'`,
+      [
+        this.raw.persist('startedAt', startedAt),
+        this.raw.persist('leasedUntil', leasedUntil),
+        ...ids,
+      ],
+    );
+    return { changed, startedAt, leasedUntil };
   }
 
   /**
@@ -203,8 +194,8 @@ export class ExecutionLeases {
   ): Promise<FairClaim> {
     const run = async (manager: EntityManager): Promise<FairClaim> => {
       const accountLimit = limit + quota.capped;
-      const accounts = await this.queuedAccounts(manager, quota.cursor, accountLimit);
-      const picked = await this.pickRows(manager, accounts, limit, exclude, quota);
+      const accounts = await queuedAccounts(manager, quota.cursor, accountLimit);
+      const picked = await pickRows(manager, accounts, limit, exclude, quota);
       const result: FairClaim = {
         rows: [],
         drained: accounts.length < accountLimit && !picked.left,
@@ -221,22 +212,10 @@ export class ExecutionLeases {
       // In the order picked: accounts take turns.
       const order = new Map(picked.ids.map((id, i) => [id, i]));
       const rows = found.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-      const startedAt = now();
-      const leasedUntil = new Date(startedAt.getTime() + leaseMs);
-      const q = (name: string) => this.dataSource.driver.escape(name);
-      const changed = await execute(
+      const { changed, startedAt, leasedUntil } = await this.start(
         manager,
-        // SQLite would pick the (status, created_at) index for the literal and walk every
-        // queued row; `+status` leaves it the primary key, as MySQL's optimizer does anyway.
-        `UPDATE ${q('executions')} SET ${q('status')} = 'running', ${q('started_at')} = ?,
-           ${q('leased_until')} = ?, ${q('attempts')} = ${q('attempts')} + 1
-         WHERE ${q('id')} IN (${rows.map(() => '?').join(', ')})
-           AND ${this.mysql ? '' : '+'}${q('status')} = 'queued'`,
-        [
-          this.raw.persist('startedAt', startedAt),
-          this.raw.persist('leasedUntil', leasedUntil),
-          ...rows.map((row) => row.id),
-        ],
+        rows.map((row) => row.id),
+        leaseMs,
       );
       if (changed !== rows.length) {
         throw new Error(`Claimed ${changed} of ${rows.length} queued executions; rolled back`);
@@ -267,89 +246,6 @@ export class ExecutionLeases {
   }
 
   /**
-   * Up to `limit` accounts with queued executions and their plans, in id order after
-   * `cursor`, then from the start (round-robin): a loose index scan, one statement a step.
-   */
-  private async queuedAccounts(
-    manager: EntityManager,
-    cursor: string,
-    limit: number,
-  ): Promise<QueuedAccount[]> {
-    const accounts: QueuedAccount[] = [];
-    const seen = new Set<string>();
-    let after = cursor;
-    while (accounts.length < limit) {
-      const [row] = await manager.query(NEXT_QUEUED_ACCOUNT, [after]);
-      if (!row) {
-        if (after === '' || cursor === '') break;
-        after = ''; // wrap around: the accounts up to the cursor
-        continue;
-      }
-      const account = toQueuedAccount(row);
-      if (seen.has(account.accountId)) break; // around once
-      seen.add(account.accountId);
-      accounts.push(account);
-      after = account.accountId;
-    }
-    return accounts;
-  }
-
-  /**
-   * The ids to claim: each account's oldest queued rows up to what its cap leaves (one
-   * statement for all), taken one per account in turn. `cursor`: the last account served.
-   */
-  private async pickRows(
-    manager: EntityManager,
-    accounts: QueuedAccount[],
-    limit: number,
-    exclude: Set<string>,
-    quota: ClaimQuota,
-  ): Promise<{ ids: string[]; cursor: string | null; left: boolean }> {
-    const all = accounts.map((account) => ({
-      accountId: account.accountId,
-      take: Math.min(limit, quota.remaining(account.accountId, account.plan)),
-    }));
-    const wanted = all.filter((account) => account.take > 0);
-    // An account at its cap keeps queued rows.
-    const capped = wanted.length < all.length;
-    if (wanted.length === 0) return { ids: [], cursor: null, left: capped };
-    const skip = [...exclude];
-    const notSkipped = skip.length > 0 ? ` AND id NOT IN (${skip.map(() => '?').join(', ')})` : '';
-    const parts: string[] = [];
-    const parameters: unknown[] = [];
-    wanted.forEach((account, i) => {
-      parts.push(
-        `SELECT * FROM (SELECT id, account_id FROM executions WHERE status = 'queued' AND account_id = ?${notSkipped} ORDER BY created_at, id LIMIT ${account.take}) t${i}`,
-      );
-      parameters.push(account.accountId, ...skip);
-    });
-    const rows: { id: string; account_id: string }[] = await manager.query(
-      parts.join(' UNION ALL '),
-      parameters,
-    );
-    const byAccount = new Map<string, string[]>(wanted.map((account) => [account.accountId, []]));
-    for (const row of rows) byAccount.get(row.account_id)?.push(row.id);
-    const ids: string[] = [];
-    let cursor: string | null = null;
-    for (let turn = 0; ids.length < limit; turn++) {
-      let any = false;
-      for (const [accountId, queued] of byAccount) {
-        if (turn >= queued.length || ids.length >= limit) continue;
-        ids.push(queued[turn]);
-        cursor = accountId;
-        any = true;
-      }
-      if (!any) break;
-    }
-    // Rows are left when an account may have more than it was asked for, or was not taken whole.
-    const left =
-      capped ||
-      wanted.some((account) => byAccount.get(account.accountId)!.length >= account.take) ||
-      ids.length < rows.length;
-    return { ids, cursor, left };
-  }
-
-  /**
    * Extends the leases of many runs this worker owns with one UPDATE. True when every lease
    * was extended; false when some row moved on (then `renew` tells which).
    */
@@ -376,20 +272,8 @@ export class ExecutionLeases {
   }
 
   /** Extends the lease of a run this worker owns; false when the row moved on (cancelled…). */
-  async renew(id: string, attempts: number, leaseMs: number): Promise<boolean> {
-    return retrying(this.dataSource, TRANSITION).transaction(async (manager) => {
-      const result = await manager
-        .createQueryBuilder()
-        .update(Execution)
-        .set({ leasedUntil: new Date(now().getTime() + leaseMs) })
-        .where('id = :id AND status = :running AND attempts = :attempts', {
-          id,
-          running: 'running',
-          attempts,
-        })
-        .execute();
-      return result.affected === 1;
-    });
+  renew(id: string, attempts: number, leaseMs: number): Promise<boolean> {
+    return this.renewMany([{ id, attempts }], leaseMs);
   }
 
   async status(id: string): Promise<Execution['status'] | null> {
