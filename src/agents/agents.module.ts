@@ -4,6 +4,7 @@ import { AgentEvents } from './agent-events';
 import { AgentStatsService } from './agent-stats.service';
 import { AgentVersions } from './agent-versions.service';
 import { AgentsService } from './agents.service';
+import { AgentWrites } from './agent-writes';
 
 /**
  * The agents domain (rules, counters), without HTTP routes, so that the webhook listener,
@@ -12,7 +13,7 @@ import { AgentsService } from './agents.service';
  */
 @Module({
   imports: [KindsModule.register()],
-  providers: [AgentsService, AgentStatsService, AgentVersions, AgentEvents],
+  providers: [AgentsService, AgentStatsService, AgentVersions, AgentEvents, AgentWrites],
   exports: [AgentsService, AgentStatsService, AgentVersions],
 })
 export class AgentsModule {}

@@ -1,21 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, IsNull, Repository } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { IsNull, Repository } from 'typeorm';
 import { ApiError } from '../common/api-error';
 import { canonicalJson } from '../common/canonical-json';
 import { newSigningSecret, safeEqual, SecretBox, sha256Hex } from '../common/crypto';
 import { newId, randomToken } from '../common/ids';
 import { now } from '../common/time';
-import { transactionWithRetry } from '../database/transactions';
 import { KindRegistry } from '../kinds/kind-registry';
-import { LocalBus } from '../queue/local-bus';
 import { Agent, WebhookAuth } from './agent.entity';
-import { AgentVersion } from './agent-version.entity';
+import type { AgentVersion } from './agent-version.entity';
 import { AgentVersions } from './agent-versions.service';
 import type { AgentView } from './agent.response';
-import { AgentStats, AgentStatsService, DailyCounts } from './agent-stats.service';
-import { AgentEvents, agentEventTypes } from './agent-events';
+import { AgentStatsService, DailyCounts } from './agent-stats.service';
+import { AgentChanges, AgentWrites, NO_STATS } from './agent-writes';
 import { TIMEOUT_MS_DEFAULT } from './dto/agent-fields';
 import type { CreateAgentDto } from './dto/create-agent.dto';
 import type { CredentialType } from './dto/create-webhook-credential.dto';
@@ -26,11 +23,6 @@ export const DEFAULT_AGENT_KIND = 'lead-qualification';
 
 /** Webhook API keys: `whk_` + 256 random bits; only their SHA-256 is stored. */
 const WEBHOOK_KEY_PREFIX = 'whk_';
-
-/** What an update may change (the kind is fixed at creation; config changes add a version). */
-type AgentChanges = Partial<Omit<Agent, 'id' | 'accountId' | 'kind' | 'createdAt' | 'version'>>;
-
-const NO_STATS: AgentStats = { executionsToday: 0, successRate: 0 };
 
 export interface WebhookCredential {
   type: CredentialType;
@@ -52,10 +44,8 @@ export class AgentsService {
     private readonly stats: AgentStatsService,
     private readonly kinds: KindRegistry,
     @Inject(SecretBox) private readonly secrets: SecretBox,
-    private readonly bus: LocalBus,
     private readonly versions: AgentVersions,
-    private readonly dataSource: DataSource,
-    private readonly events: AgentEvents,
+    private readonly writes: AgentWrites,
   ) {}
 
   /**
@@ -132,13 +122,7 @@ export class AgentsService {
       updatedAt: at,
       deletedAt: null,
     });
-    const events = await this.events.wanted(accountId, ['agent.created']);
-    await transactionWithRetry(this.dataSource, async (manager) => {
-      await manager.insert(Agent, agent as QueryDeepPartialEntity<Agent>);
-      await manager.insert(AgentVersion, versionRow(agent.id, 1, config, at));
-      if (events.length > 0) await this.events.enqueue(manager, agent, events, NO_STATS);
-    });
-    if (events.length > 0) this.events.wake();
+    await this.writes.insert(agent);
     return { agent, stats: NO_STATS };
   }
 
@@ -174,10 +158,10 @@ export class AgentsService {
     const config =
       patch.config === undefined ? undefined : this.kinds.validate(agent.kind, patch.config);
     if (config !== undefined && canonicalJson(config) !== canonicalJson(agent.config)) {
-      return this.withStats(await this.changeConfig(agent, config, changes));
+      return this.withStats(await this.writes.changeConfig(agent, config, changes));
     }
     if (Object.keys(changes).length === 0) return this.withStats(agent);
-    return this.withStats(await this.change(agent, changes));
+    return this.withStats(await this.writes.change(agent, changes));
   }
 
   /** Version `version` of the account's agent `id`: 404 when either does not exist. */
@@ -196,7 +180,7 @@ export class AgentsService {
   async remove(accountId: string, id: string): Promise<void> {
     const agent = await this.findOwned(accountId, id);
     const at = now();
-    await this.change(agent, {
+    await this.writes.change(agent, {
       deletedAt: at,
       webhookId: newWebhookId(),
       webhookKeyHash: null,
@@ -217,11 +201,14 @@ export class AgentsService {
     const agent = await this.findOwned(accountId, id);
     if (type === 'api_key') {
       const secret = `${WEBHOOK_KEY_PREFIX}${randomToken(32)}`;
-      await this.change(agent, { webhookKeyHash: sha256Hex(secret), webhookAuth: 'api_key' });
+      await this.writes.change(agent, {
+        webhookKeyHash: sha256Hex(secret),
+        webhookAuth: 'api_key',
+      });
       return { type, secret };
     }
     const secret = newSigningSecret();
-    await this.change(agent, {
+    await this.writes.change(agent, {
       webhookSecretEnc: this.secrets.seal(secret),
       webhookAuth: 'signature',
     });
@@ -231,7 +218,7 @@ export class AgentsService {
   /** A new webhook id: the old webhook URL stops resolving at once. */
   async rotateWebhookUrl(accountId: string, id: string): Promise<AgentView> {
     const agent = await this.findOwned(accountId, id);
-    return this.withStats(await this.change(agent, { webhookId: newWebhookId() }));
+    return this.withStats(await this.writes.change(agent, { webhookId: newWebhookId() }));
   }
 
   /** The (not deleted) agent a webhook id belongs to; 404 `not_found` otherwise. */
@@ -263,82 +250,8 @@ export class AgentsService {
     }
   }
 
-  /**
-   * Writes `changes` (and `updated_at`) unless the agent was deleted meanwhile (then 404),
-   * then tells this process's caches of agents (`agent.changed` on the bus).
-   */
-  private async change(agent: Agent, changes: AgentChanges): Promise<Agent> {
-    const updated = { ...changes, updatedAt: now() };
-    const where = { id: agent.id, accountId: agent.accountId, deletedAt: IsNull() };
-    const events = await this.events.wanted(agent.accountId, agentEventTypes(agent, changes));
-    let affected: number | undefined;
-    if (events.length === 0) {
-      affected = (await this.agents.update(where, updated as QueryDeepPartialEntity<Agent>))
-        .affected;
-    } else {
-      // With its events, in one transaction (only for accounts with webhook endpoints).
-      const stats = await this.events.statsOf(agent.id);
-      affected = await transactionWithRetry(this.dataSource, async (manager) => {
-        const result = await manager.update(Agent, where, updated as QueryDeepPartialEntity<Agent>);
-        if (result.affected !== 1) return result.affected;
-        // A deleted agent is shown as it was (its webhook id was just replaced by a dead one).
-        const shown = changes.deletedAt ? agent : { ...agent, ...updated };
-        await this.events.enqueue(manager, shown, events, stats);
-        return 1;
-      });
-      this.events.wake();
-    }
-    this.bus.emit('agent.changed', agent.id);
-    if (affected === 0) throw ApiError.notFound('Agent');
-    return Object.assign(agent, updated);
-  }
-
-  /**
-   * A new config: the next version, stored with it, and the other `changes`, in one
-   * transaction conditional on the version read (a concurrent config change is 409).
-   */
-  private async changeConfig(
-    agent: Agent,
-    config: Record<string, unknown>,
-    changes: AgentChanges,
-  ): Promise<Agent> {
-    const at = now();
-    const version = agent.version + 1;
-    const updated = { ...changes, config, version, updatedAt: at };
-    const events = await this.events.wanted(agent.accountId, agentEventTypes(agent, updated));
-    const stats = events.length > 0 ? await this.events.statsOf(agent.id) : null;
-    const applied = await transactionWithRetry(this.dataSource, async (manager) => {
-      const result = await manager.update(
-        Agent,
-        { id: agent.id, accountId: agent.accountId, version: agent.version, deletedAt: IsNull() },
-        updated as QueryDeepPartialEntity<Agent>,
-      );
-      if (result.affected !== 1) return false;
-      await manager.insert(AgentVersion, versionRow(agent.id, version, config, at));
-      if (stats) await this.events.enqueue(manager, { ...agent, ...updated }, events, stats);
-      return true;
-    });
-    if (stats) this.events.wake();
-    this.bus.emit('agent.changed', agent.id);
-    if (!applied) {
-      await this.findOwned(agent.accountId, agent.id); // 404 if deleted meanwhile
-      throw ApiError.conflict('The agent was changed concurrently; read it again and retry');
-    }
-    return Object.assign(agent, updated);
-  }
-
   private async withStats(agent: Agent): Promise<AgentView> {
     const stats = await this.stats.forAgents([agent.id]);
     return { agent, stats: stats.get(agent.id)! };
   }
-}
-
-/** A row of `agent_versions` as TypeORM's insert takes it (a JSON column is a plain object). */
-function versionRow(
-  agentId: string,
-  version: number,
-  config: Record<string, unknown>,
-  createdAt: Date,
-): QueryDeepPartialEntity<AgentVersion> {
-  return { agentId, version, config, createdAt } as QueryDeepPartialEntity<AgentVersion>;
 }

@@ -1,7 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { randomBytes } from 'node:crypto';
 import { bullmq, ioredis } from '../common/optional-modules';
 import type { AppConfig } from '../config/configuration';
 import {
@@ -12,8 +11,9 @@ import {
   startConsumer,
   withTimeout,
 } from './bullmq-consumer';
-import { type BusEvent, LocalBus } from './local-bus';
+import { LocalBus } from './local-bus';
 import type { QueueHealth } from './queue-health';
+import { RedisSignals, type Signal } from './redis-signals';
 
 /** Injection token of the process's RedisQueues (null without REDIS_URL); src/queue/ only. */
 export const REDIS_QUEUES = Symbol('REDIS_QUEUES');
@@ -28,9 +28,6 @@ export interface JobSpec<T> {
   delayMs?: number;
 }
 
-/** Signals that travel between processes (pub/sub), each mirrored on the local bus. */
-type Signal = 'finished' | 'cancel' | 'callbacks' | 'agents' | 'endpoints';
-
 /** How long `start()` waits for Redis before the process starts anyway. */
 const STARTUP_WAIT_MS = 2000;
 /** A command (add, publish, exists, ping) that takes longer than this counts as failed. */
@@ -44,33 +41,18 @@ const WARNING_INTERVAL_MS = 30_000;
  * Everything one process keeps in Redis when REDIS_URL is set (one per process,
  * provided by QueueModule): the BullMQ queues `runs` and `callbacks` (producers here;
  * consumers through `consume`, in the worker role only), a command connection (signals,
- * job-existence checks, the health ping) and a subscriber connection.
- *
- * Signals: `finished` (an execution reached a final state: synchronous triggers waiting in an
- * api process wake up), `cancel` (a worker running that execution aborts it at once) and
- * `callbacks` (outbox rows were written by a process without a dispatcher) and `agents` (an
- * agent was changed: cached copies are dropped, see AgentCache). Each is a local-bus
- * event mirrored through a Redis channel: `cancel` and `callbacks` emitted on this process's bus
- * are published, and signals published by other processes are emitted on this bus. Pub/sub may
- * drop messages while a connection is down; every signal has a fallback (the waiter polls the
- * row, the worker notices a cancel at its next lease renewal, the dispatcher sweeps, a cached
- * agent expires after AGENT_CACHE_TTL_MS).
+ * job-existence checks, the health ping) and the signals between processes (RedisSignals,
+ * with its subscriber connection).
  *
  * Redis being down never fails a request: adds and publishes fail fast (no offline queue) and
  * their callers fall back on the database, which stays the source of truth.
  */
 export class RedisQueues implements QueueHealth {
   private readonly logger = new Logger('Queue');
-  /** This process's id in signal messages: its own signals are not emitted twice. */
-  private readonly origin = randomBytes(8).toString('hex');
   private readonly commands: Redis;
-  private readonly subscriber: Redis;
+  private readonly signals: RedisSignals;
   private readonly queues: Record<QueueName, Queue>;
-  private readonly subscriptions: Signal[] = [];
-  private readonly relays: (() => void)[] = [];
   private readonly lastWarning = new Map<string, number>();
-  /** True while a remote signal is emitted locally: it must not be published again. */
-  private relaying = false;
 
   constructor(
     private readonly config: AppConfig,
@@ -86,30 +68,10 @@ export class RedisQueues implements QueueHealth {
       retryStrategy,
     });
     this.commands.on('error', () => undefined); // failures surface where a command fails
-    this.subscriber = new (ioredis().Redis)(url, {
-      maxRetriesPerRequest: null, // SUBSCRIBE waits for the connection; re-subscribed on reconnect
-      connectTimeout: 2000,
-      retryStrategy,
-    });
-    this.subscriber.on('error', () => undefined);
-    this.subscriber.on('message', (channel: string, message: string) =>
-      this.receive(channel, message),
+    this.signals = new RedisSignals(config, bus, this.commands, (kind, message) =>
+      this.warn(kind, message),
     );
     this.queues = { runs: this.newQueue('runs'), callbacks: this.newQueue('callbacks') };
-
-    const roles = config.roles;
-    if (roles.has('api')) this.subscriptions.push('finished');
-    if (roles.has('worker')) this.subscriptions.push('cancel', 'callbacks');
-    // Agents changed through the api of another process: cached copies are dropped at once.
-    if (roles.has('webhook') || roles.has('worker')) this.subscriptions.push('agents');
-    // Every role writes events: a change of endpoints anywhere drops the cached subscriptions.
-    this.subscriptions.push('endpoints');
-    // Cancels may concern a run in any worker. Outbox rows written here need another
-    // process's dispatcher only when this one has none.
-    this.relay('execution.cancel', 'cancel');
-    if (roles.has('api')) this.relay('agent.changed', 'agents');
-    this.relay('endpoints.changed', 'endpoints');
-    if (!roles.has('worker')) this.relay('callbacks.pending', 'callbacks');
   }
 
   get prefix(): string {
@@ -128,9 +90,7 @@ export class RedisQueues implements QueueHealth {
 
   /** Subscribes to the signals this process's roles need; waits for Redis up to 2 s. */
   async start(): Promise<void> {
-    const subscribed = this.subscribe();
-    // After every reconnection too (ioredis re-subscribes by itself; this makes sure of it).
-    this.subscriber.on('ready', () => void this.subscribe());
+    const subscribed = this.signals.start();
     const ready = await withTimeout(this.whenReady(this.commands), STARTUP_WAIT_MS)
       .then(() => withTimeout(subscribed, STARTUP_WAIT_MS))
       .then(
@@ -197,12 +157,7 @@ export class RedisQueues implements QueueHealth {
 
   /** Sends a signal to the other processes (never throws; a lost signal has a fallback). */
   publish(signal: Signal, payload = ''): void {
-    if (this.commands.status !== 'ready') return;
-    this.commands
-      .publish(this.channel(signal), `${this.origin}|${payload}`)
-      .catch((error: Error) =>
-        this.warn('publish', `Publishing a signal failed: ${error.message}`),
-      );
+    this.signals.publish(signal, payload);
   }
 
   /** `checks.queue` of GET /health: Redis answers PING (fails at once while disconnected). */
@@ -220,7 +175,7 @@ export class RedisQueues implements QueueHealth {
   }
 
   async close(): Promise<void> {
-    for (const stop of this.relays) stop();
+    this.signals.stop();
     // Every step is bounded: with Redis unreachable, BullMQ's close could wait forever.
     await Promise.all(
       Object.values(this.queues).map((queue) =>
@@ -229,7 +184,6 @@ export class RedisQueues implements QueueHealth {
         ),
       ),
     );
-    this.subscriber.disconnect();
     this.commands.disconnect();
   }
 
@@ -247,50 +201,6 @@ export class RedisQueues implements QueueHealth {
       this.warn(`queue:${name}`, `Queue "${name}": ${error.message}`),
     );
     return queue;
-  }
-
-  /** SUBSCRIBE to this process's channels (waits for a connection as long as it takes). */
-  private async subscribe(): Promise<void> {
-    if (this.subscriptions.length === 0) return;
-    const channels = this.subscriptions.map((signal) => this.channel(signal));
-    await this.subscriber.subscribe(...channels).catch((error: Error) => {
-      this.warn('subscribe', `Subscribing to the queue signals failed: ${error.message}`);
-    });
-  }
-
-  private channel(signal: Signal): string {
-    return `${this.prefix}:signal:${signal}`;
-  }
-
-  /** Publishes `event` whenever it is emitted on the local bus (except when relayed here). */
-  private relay(
-    event: Extract<
-      BusEvent,
-      'execution.cancel' | 'agent.changed' | 'callbacks.pending' | 'endpoints.changed'
-    >,
-    signal: Signal,
-  ): void {
-    const handler = (id?: string) => {
-      if (!this.relaying) this.publish(signal, id ?? '');
-    };
-    this.bus.on(event, handler);
-    this.relays.push(() => this.bus.off(event, handler));
-  }
-
-  private receive(channel: string, message: string): void {
-    const separator = message.indexOf('|');
-    if (separator < 0 || message.slice(0, separator) === this.origin) return;
-    const payload = message.slice(separator + 1);
-    this.relaying = true;
-    try {
-      if (channel === this.channel('finished')) this.bus.emit('execution.finished', payload);
-      else if (channel === this.channel('cancel')) this.bus.emit('execution.cancel', payload);
-      else if (channel === this.channel('callbacks')) this.bus.emit('callbacks.pending');
-      else if (channel === this.channel('agents')) this.bus.emit('agent.changed', payload);
-      else if (channel === this.channel('endpoints')) this.bus.emit('endpoints.changed', payload);
-    } finally {
-      this.relaying = false;
-    }
   }
 
   /** Resolves once `client` is connected; rejects on its first connection error. */

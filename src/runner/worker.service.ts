@@ -6,7 +6,6 @@ import {
   OnModuleDestroy,
 } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/configuration';
-import { isDatabaseUnavailable } from '../common/database-errors';
 import { ShutdownClock } from '../common/shutdown';
 import type { Agent } from '../agents/agent.entity';
 import type { Execution } from '../executions/execution.entity';
@@ -21,12 +20,12 @@ import {
 } from '../queue/run-queue';
 import { AccountSlots } from './account-slots';
 import { describeError } from './describe-error';
-import { ExecutionLeases, type FairClaim } from '../executions/execution-leases';
+import { ExecutionLeases } from '../executions/execution-leases';
 import { ExecutionRunner, RunAborted } from './execution-runner';
 import { type ActiveRun, LeaseKeeper } from './lease-keeper';
+import { RunClaims } from './run-claims';
 import { RunRecorder } from './run-recorder';
 import { RunSlots } from './run-slots';
-import { SingleClaims } from './single-claims';
 
 type Idle = <T>(work: () => Promise<T>) => Promise<T>;
 
@@ -37,11 +36,11 @@ const RELEASE_WAIT_MS = 2000;
  * The worker (worker role): claims queued executions and runs up to WORKER_CONCURRENCY of
  * them at once, each account at most its plan's cap (AccountSlots); a run waiting on the
  * network (`RunContext.idle`) holds no slot meanwhile (RunSlots). Accounts take turns
- * (ExecutionLeases.claimNext). When to claim is the run queue's business (RunQueue.consume:
+ * (RunClaims). When to claim is the run queue's business (RunQueue.consume:
  * a local wake-up and polling, or BullMQ jobs and sweeps); the worker only claims, runs and
  * records. Its leases are kept by LeaseKeeper (renewal, recovery of runs whose worker died,
- * hand-back), finished runs are recorded by RunRecorder, and a failing batch claim falls back
- * on SingleClaims. Nothing it reads can crash it: every step catches and logs.
+ * hand-back), finished runs are recorded by RunRecorder, and what it claims is RunClaims'
+ * (batches, or one by one when a batch fails). Nothing it reads can crash it: every step catches and logs.
  */
 @Injectable()
 export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsumer {
@@ -52,23 +51,17 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
   private pumping: Promise<void> | null = null;
   private pumpAgain = false;
   private pumpScheduled = false;
-  /** The last batch claim found fewer queued rows than it asked for. */
-  private drained = false;
   private consumption: RunConsumption | null = null;
   /**
    * The WORKER_CONCURRENCY slots: held by runs, reserved for the hand-off, per account; runs
    * waiting on the network give theirs up meanwhile (`idle`).
    */
   private readonly slots: RunSlots;
-  /** The last account served by a claim: the next one starts after it. */
-  private cursor = '';
-  /** A claim is under way: no slot is reserved meanwhile (its rows are not counted yet). */
-  private claiming = false;
   /** Callers of freeSlot() waiting for one. */
   private slotWaiters: (() => void)[] = [];
   private readonly keeper: LeaseKeeper;
   private readonly recorder: RunRecorder;
-  private readonly single: SingleClaims;
+  private readonly claims: RunClaims;
 
   private readonly onCancel = (executionId: string) =>
     this.runs.get(executionId)?.controller.abort(new RunAborted('cancelled'));
@@ -93,7 +86,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
     );
     this.keeper = new LeaseKeeper(config, leases, lifecycle, queue, this.runs, () => this.stopping);
     this.recorder = new RunRecorder(lifecycle);
-    this.single = new SingleClaims(config, leases, runner, lifecycle);
+    this.claims = new RunClaims(config, leases, runner, lifecycle, accounts);
   }
 
   onApplicationBootstrap(): void {
@@ -146,7 +139,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
 
   /** RunConsumer: rows were queued, the queue is not empty (whatever the last claim found). */
   wake(): Promise<void> {
-    this.drained = false;
+    this.claims.drained = false;
     return this.pump();
   }
 
@@ -162,9 +155,8 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
     return !this.stopping;
   }
 
-  async queuedBefore(before: Date, limit: number): Promise<QueuedRun[]> {
-    const skipped = this.single.skippedIds();
-    return (await this.leases.queuedBefore(before, limit)).filter((run) => !skipped.has(run.id));
+  queuedBefore(before: Date, limit: number): Promise<QueuedRun[]> {
+    return this.claims.queuedBefore(before, limit);
   }
 
   /**
@@ -173,14 +165,14 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
    * new executions never overtake queued ones.
    */
   reserve(wanted: Map<string, number>): Map<string, number> {
-    if (this.stopping || !this.drained || this.claiming) return new Map();
+    if (this.stopping || !this.claims.drained || this.claims.claiming) return new Map();
     return this.slots.reserve(wanted);
   }
 
   release(counts: Map<string, number>): void {
     this.slots.release(counts);
     this.wakeSlotWaiters();
-    if (counts.size > 0 && !this.drained) this.pumpSoon();
+    if (counts.size > 0 && !this.claims.drained) this.pumpSoon();
   }
 
   /** LocalDispatch: runs executions committed as claimed by it (handed back if stopping). */
@@ -202,7 +194,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
   /** A run gave its slot up to wait: the slot may start another run. */
   private slotFreed(): void {
     this.wakeSlotWaiters();
-    if (!this.drained) this.pumpSoon();
+    if (!this.claims.drained) this.pumpSoon();
   }
 
   private wakeSlotWaiters(): void {
@@ -239,52 +231,16 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
         while (!this.stopping && !this.full()) {
           const free = this.slots.free();
           // None left that may start now: a freed slot, a signal or the poll looks again.
-          if (!(await this.claimBatch(free))) break;
+          const more = await this.claims.batch(free, {
+            canStart: () => !this.stopping && !this.full(),
+            startRun: (execution, agent) => this.startRun(execution, agent),
+          });
+          if (!more) break;
         }
       } catch (error) {
         this.logger.error(`Looking for queued executions failed: ${describeError(error)}`);
       }
     } while (this.pumpAgain && !this.stopping);
-  }
-
-  /**
-   * Claims up to `free` queued executions in one transaction (their whole rows), accounts
-   * taking turns within their caps, reads their agents (cached), and starts them. Returns
-   * whether more may be claimable now.
-   */
-  private async claimBatch(free: number): Promise<boolean> {
-    const skipped = this.single.skippedIds();
-    let claim: FairClaim;
-    this.claiming = true;
-    try {
-      claim = await this.leases.claimNext(free, this.config.workerLeaseMs, skipped, {
-        cursor: this.cursor,
-        capped: this.slots.accounts.cappedCount(),
-        remaining: (accountId, plan) => this.slots.accounts.remaining(accountId, plan),
-      });
-    } catch (error) {
-      if (isDatabaseUnavailable(error)) throw error; // nothing to learn one by one
-      // A row may refuse the update (a broken document): one by one, setting aside failures.
-      this.logger.warn(`Claiming a batch failed, claiming one by one: ${describeError(error)}`);
-      this.drained = false;
-      const started = await this.single.claimOneByOne(free, skipped, {
-        canStart: () => !this.stopping && !this.full(),
-        hasRoom: (accountId) => this.slots.accounts.remaining(accountId) > 0,
-        startRun: (execution, agent) => this.startRun(execution, agent),
-      });
-      return started >= free;
-    } finally {
-      this.claiming = false;
-    }
-    const { rows: claims } = claim;
-    this.cursor = claim.cursor;
-    this.drained = claim.drained;
-    if (claims.length === 0) return false;
-    const agents = await this.runner
-      .loadAgents([...new Set(claims.map((claim) => claim.agentId))])
-      .catch(() => new Map<string, Agent>()); // the runner reads each agent itself
-    for (const execution of claims) this.startRun(execution, agents.get(execution.agentId));
-    return !claim.exhausted;
   }
 
   /** Starts a run in a slot it takes now, or (`reserved`) one reserved for it by the hand-off. */
@@ -298,7 +254,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
       this.slots.end(slot);
       this.wakeSlotWaiters();
       // A freed slot is worth a claim only if the last one left rows waiting.
-      if (!this.drained) this.pumpSoon();
+      if (!this.claims.drained) this.pumpSoon();
     });
   }
 

@@ -12,6 +12,7 @@ import type { ExpressionScope } from './expressions/sandbox';
 import { toOutput } from './output';
 import { retryDelay, shouldRetry } from './retry';
 import { RunModels } from './llm/run-models';
+import { RunRecords } from './run-records';
 import { RunSecrets } from './run-secrets';
 import type { CompiledStep, StepContext } from './step-type';
 import { withTimeout } from './step-timeout';
@@ -49,12 +50,7 @@ export function runWorkflow(
 class WorkflowRun {
   private readonly clock: Clock;
   private readonly random: () => number;
-  /** The run's `steps`, in the order they started; one entry per id (`listed`: its index). */
-  private readonly records: StepRecord[] = [];
-  private readonly listed = new Map<string, number>();
-  /** Finished steps, by id: loaded from the checkpoint, then each one as it finishes. */
-  private finished = new Map<string, StepRecord>();
-  private finishedOrder: StepRecord[] = [];
+  private readonly records = new RunRecords();
   private readonly secrets: RunSecrets;
   private readonly logger: WorkflowLogger;
   private readonly models: RunModels;
@@ -83,9 +79,9 @@ class WorkflowRun {
   }
 
   async run(): Promise<WorkflowResult> {
-    this.finishedOrder = await this.context.checkpoint.load();
-    this.finished = new Map(this.finishedOrder.map((record) => [record.id, record]));
-    this.models.load(this.finishedOrder);
+    const saved = await this.context.checkpoint.load();
+    this.records.load(saved);
+    this.models.load(saved);
     const { execution, input, signal } = this.context;
     const frame: Frame = { scope: { input, steps: {}, execution }, suffix: '', signal };
     let output: unknown;
@@ -104,15 +100,9 @@ class WorkflowRun {
       output = null;
     }
     // A secret resolved late may already sit in an earlier output.
-    if (this.secrets.values.length > 0) {
-      for (const record of this.records) {
-        record.output = this.secrets.scrub(record.output);
-        if (record.llm) record.llm = this.secrets.scrub(record.llm) as StepRecord['llm'];
-        if (record.error) record.error.message = this.secrets.redact(record.error.message);
-      }
-      output = this.secrets.scrub(output);
-    }
-    return { status: error ? 'failed' : 'completed', output, error, steps: this.records };
+    this.records.redact(this.secrets);
+    output = this.secrets.scrub(output);
+    return { status: error ? 'failed' : 'completed', output, error, steps: this.records.steps };
   }
 
   /** Runs `steps` in order; resolves to the output of the last one that ran (null if none). */
@@ -130,15 +120,15 @@ class WorkflowRun {
     frame: Frame,
   ): Promise<{ ran: boolean; output: unknown }> {
     const id = step.id + frame.suffix;
-    const done = this.finished.get(id);
-    if (done && reusable(done, step)) return this.reuse(step, done, frame);
+    const done = this.records.finishedAs(id);
+    if (done && reusable(done, step)) return this.records.reuse(step, done, frame);
     if (frame.signal.aborted) throw frame.signal.reason;
 
     const started = this.clock.now();
     const record = startedRecord(id, step, started);
     // An llm step goes on from what it recorded before (its finished tool calls).
     if (done?.llm && done.type === step.type) this.models.seed(record, done);
-    this.list(record);
+    this.records.list(record);
     this.logger.log('info', `Step ${id} started`, { step: id });
     let output: unknown = null;
     let failure: StepError | undefined;
@@ -269,42 +259,12 @@ class WorkflowRun {
     await this.context.checkpoint.save({ ...record }, { required }).catch((error: unknown) => {
       throw new CheckpointFailure(error);
     });
-    if (reusable(record, step)) {
-      // A retried branch or foreach reuses it like a resumed run does.
-      this.finished.set(record.id, record);
-      this.finishedOrder.push(record);
-    }
+    this.records.finish(record, step);
     const level = status === 'failed' ? 'warn' : 'info';
     this.logger.log(level, `Step ${record.id} ${status}`, {
       step: record.id,
       status,
       attempts: record.attempts,
     });
-  }
-
-  /** Adds a record to the run's steps, or replaces the earlier record of a step run again. */
-  private list(record: StepRecord): void {
-    const index = this.listed.get(record.id);
-    if (index === undefined) this.listed.set(record.id, this.records.push(record) - 1);
-    else this.records[index] = record;
-  }
-
-  /** A step finished by an earlier attempt of this execution: its record, never a rerun. */
-  private reuse(
-    step: CompiledStep,
-    record: StepRecord,
-    frame: Frame,
-  ): { ran: boolean; output: unknown } {
-    this.list(record);
-    // Steps nested in a reused branch or foreach: listed, and a branch's visible in $steps.
-    for (const nested of this.finishedOrder) {
-      const base = nested.id.split('[')[0];
-      if (!step.nestedIds.has(base) || !nested.id.startsWith(base + frame.suffix)) continue;
-      this.list(nested);
-      if (nested.id === base + frame.suffix) frame.scope.steps[base] = nested.output;
-    }
-    frame.scope.steps[step.id] = record.output;
-    if (record.status === 'skipped') return { ran: false, output: null };
-    return { ran: true, output: record.output };
   }
 }

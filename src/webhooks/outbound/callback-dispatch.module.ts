@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../../auth/auth.module';
 import { QueueModule } from '../../queue/queue.module';
+import { CallbackAttempts } from './callback-attempts';
 import { CallbackDispatcher } from './callback-dispatcher';
 import { CallbackSender } from './callback-sender';
 import { EndpointHealth } from './endpoint-health';
@@ -8,6 +9,6 @@ import { EndpointHealth } from './endpoint-health';
 /** The worker side of outgoing webhooks: sends the outbox rows (the worker role, AppModule). */
 @Module({
   imports: [AuthModule, QueueModule],
-  providers: [CallbackSender, CallbackDispatcher, EndpointHealth],
+  providers: [CallbackSender, CallbackAttempts, CallbackDispatcher, EndpointHealth],
 })
 export class CallbackDispatchModule {}

@@ -7,13 +7,9 @@ import {
 } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, Repository } from 'typeorm';
-import { Account } from '../../auth/account.entity';
-import { AccountsService } from '../../auth/accounts.service';
-import { newId } from '../../common/ids';
 import { ShutdownClock } from '../../common/shutdown';
 import { now } from '../../common/time';
 import { APP_CONFIG, type AppConfig } from '../../config/configuration';
-import { MetricsService } from '../../metrics/metrics.service';
 import {
   CALLBACK_QUEUE,
   type CallbackConsumer,
@@ -22,11 +18,8 @@ import {
   type CallbackQueue,
   type PendingDelivery,
 } from '../../queue/callback-queue';
-import { EndpointHealth } from './endpoint-health';
+import { CallbackAttempts } from './callback-attempts';
 import { CallbackDelivery } from './callback-delivery.entity';
-import { AttemptOutcome, CallbackSender } from './callback-sender';
-import { DeliveryAttempt } from './delivery-attempt.entity';
-import { retryDelayMs } from './retry-schedule';
 
 /** A claim outlives the longest attempt by this much; a crashed sender's rows come back after. */
 const CLAIM_MARGIN_MS = 60_000;
@@ -39,7 +32,8 @@ const HOST_BUSY_DELAY_MS = 1000;
  * concurrently: at most CALLBACK_CONCURRENCY attempts in flight, and at most a quarter of
  * them to one host, so a slow receiver cannot hold up the others. Each attempt is recorded as
  * a `delivery_attempts` row; failures are rescheduled on the retry schedule until the sixth
- * attempt. Nothing here runs inside an execution's run: deliveries never block it.
+ * attempt (one attempt: CallbackAttempts). Nothing here runs inside an execution's run:
+ * deliveries never block it.
  *
  * When it looks is the callback queue's business (CallbackQueue.consume): the embedded one
  * calls `fill` on wake-ups and a poll; with REDIS_URL the attempts travel as BullMQ jobs
@@ -61,12 +55,7 @@ export class CallbackDispatcher
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectRepository(CallbackDelivery) private readonly deliveries: Repository<CallbackDelivery>,
-    @InjectRepository(DeliveryAttempt) private readonly attempts: Repository<DeliveryAttempt>,
-    @InjectRepository(Account) private readonly accounts: Repository<Account>,
-    private readonly accountsService: AccountsService,
-    private readonly sender: CallbackSender,
-    private readonly endpoints: EndpointHealth,
-    private readonly metrics: MetricsService,
+    private readonly attempts: CallbackAttempts,
     private readonly shutdown: ShutdownClock,
     @Inject(CALLBACK_QUEUE) private readonly queue: CallbackQueue,
   ) {
@@ -219,121 +208,12 @@ export class CallbackDispatcher
     else this.perHost.delete(host);
   }
 
-  /** Sends one attempt, records it and moves the row on: delivered, rescheduled or failed. */
+  /** Sends one attempt (CallbackAttempts) and gives the row its next job when it is retried. */
   private async attempt(delivery: CallbackDelivery): Promise<void> {
-    const number = delivery.attempts + 1;
-    const startedAt = now();
-    const sent = await this.send(delivery);
-    if (!sent) {
-      // Cut by shutdown: not an attempt. Release the claim so the row goes out again soon.
-      await this.deliveries.update(
-        { id: delivery.id, attempts: delivery.attempts },
-        { lockedUntil: null },
-      );
-      return;
-    }
-    const { outcome } = sent;
-    await this.attempts.insert({
-      id: newId('dlv'),
-      deliveryId: delivery.id,
-      executionId: delivery.executionId,
-      endpointId: delivery.endpointId,
-      url: sent.url,
-      event: delivery.event,
-      attempt: number,
-      statusCode: outcome.statusCode,
-      error: outcome.error,
-      durationMs: outcome.durationMs,
-      responseExcerpt: outcome.responseExcerpt ?? null,
-      createdAt: startedAt,
-    });
-    const delay = outcome.retryable ? retryDelayMs(number, this.config.callbackRetryBaseMs) : null;
-    const finishedAt = now();
-    const status = outcome.error === null ? 'delivered' : delay === null ? 'failed' : 'pending';
-    await this.deliveries.update(
-      // Guarded by the attempt count: a row taken over after an expired claim is not rewound.
-      { id: delivery.id, attempts: delivery.attempts },
-      {
-        status,
-        attempts: number,
-        nextAttemptAt: delay === null ? finishedAt : new Date(finishedAt.getTime() + delay),
-        lockedUntil: null,
-        updatedAt: finishedAt,
-      },
-    );
-    this.metrics.deliveryAttempt(status === 'pending' ? 'retrying' : status);
-    if (delivery.endpointId && outcome.error !== 'endpoint_disabled') {
-      await this.endpoints.record(
-        delivery.accountId,
-        delivery.endpointId,
-        outcome.error === null,
-        finishedAt,
-      );
-    }
-    if (delay === null) return;
-    await this.consumption?.retry({ deliveryId: delivery.id, attempt: number + 1 }, delay);
-  }
-
-  /** One attempt of a row: the outcome (null when cut by shutdown) and the URL it went to. */
-  private async send(
-    delivery: CallbackDelivery,
-  ): Promise<{ outcome: AttemptOutcome; url: string } | null> {
-    if (delivery.endpointId) return this.sendToEndpoint(delivery, delivery.endpointId);
-    const outcome = await this.sendCallback(delivery);
-    return outcome && { outcome, url: delivery.url };
-  }
-
-  /**
-   * An event to a webhook endpoint: to its current URL, signed with its current secret (and
-   * the previous one during the overlap after a rotation). A deleted or disabled endpoint
-   * gets nothing: the row fails with `endpoint_disabled`.
-   */
-  private async sendToEndpoint(
-    delivery: CallbackDelivery,
-    endpointId: string,
-  ): Promise<{ outcome: AttemptOutcome; url: string } | null> {
-    let target: Awaited<ReturnType<EndpointHealth['target']>>;
-    try {
-      target = await this.endpoints.target(delivery.accountId, endpointId);
-    } catch (error) {
-      this.logger.error(`Secret of endpoint ${endpointId} unreadable: ${(error as Error).message}`);
-      const outcome = { statusCode: null, error: 'signing_failed' as const, retryable: true };
-      return { outcome: { ...outcome, durationMs: 0 }, url: delivery.url };
-    }
-    if (!target) {
-      const outcome = { statusCode: null, error: 'endpoint_disabled' as const, retryable: false };
-      return { outcome: { ...outcome, durationMs: 0 }, url: delivery.url };
-    }
-    const outcome = await this.sender.send(
-      {
-        id: delivery.payload.id,
-        url: target.url,
-        body: JSON.stringify(delivery.payload),
-        secret: target.secret,
-        previousSecrets: target.previousSecrets,
-      },
-      this.cutOff.signal,
-    );
-    return outcome && { outcome, url: target.url };
-  }
-
-  private async sendCallback(delivery: CallbackDelivery): Promise<AttemptOutcome | null> {
-    // The account's current secret, read at every attempt: a rotation applies at once.
-    const account = await this.accounts.findOneBy({ id: delivery.accountId });
-    let secret: string | null;
-    try {
-      secret = account ? this.accountsService.signingSecret(account) : null;
-    } catch (error) {
-      // Sealed under another SECRET_KEY: never fall back to sending unsigned.
-      this.logger.error(
-        `Signing secret of ${delivery.accountId} unreadable: ${(error as Error).message}`,
-      );
-      return { statusCode: null, error: 'signing_failed', retryable: true, durationMs: 0 };
-    }
-    return this.sender.send(
-      { id: delivery.id, url: delivery.url, body: JSON.stringify(delivery.payload), secret },
-      this.cutOff.signal,
-    );
+    const retryIn = await this.attempts.run(delivery, this.cutOff.signal);
+    if (retryIn === null) return;
+    const next = delivery.attempts + 2;
+    await this.consumption?.retry({ deliveryId: delivery.id, attempt: next }, retryIn);
   }
 }
 

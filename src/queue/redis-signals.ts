@@ -1,0 +1,130 @@
+import type { Redis } from 'ioredis';
+import { randomBytes } from 'node:crypto';
+import { ioredis } from '../common/optional-modules';
+import type { AppConfig } from '../config/configuration';
+import { retryStrategy } from './bullmq-consumer';
+import { type BusEvent, LocalBus } from './local-bus';
+
+/** Signals that travel between processes (pub/sub), each mirrored on the local bus. */
+export type Signal = 'finished' | 'cancel' | 'callbacks' | 'agents' | 'endpoints';
+
+/**
+ * The signals between the processes sharing one Redis (part of RedisQueues): `finished` (an
+ * execution reached a final state: synchronous triggers waiting in an api process wake up),
+ * `cancel` (a worker running that execution aborts it at once), `callbacks` (outbox rows were
+ * written by a process without a dispatcher), `agents` (an agent was changed: cached copies
+ * are dropped, see AgentCache) and `endpoints` (an account's webhook endpoints changed). Each
+ * is a local-bus event mirrored through a Redis channel: the events a process relays, emitted
+ * on its bus, are published, and signals published by other processes are emitted on its bus.
+ * Pub/sub may drop messages while a connection is down; every signal has a fallback (the waiter
+ * polls the row, the worker notices a cancel at its next lease renewal, the dispatcher sweeps,
+ * a cached agent expires after AGENT_CACHE_TTL_MS).
+ */
+export class RedisSignals {
+  /** This process's id in signal messages: its own signals are not emitted twice. */
+  private readonly origin = randomBytes(8).toString('hex');
+  private readonly subscriber: Redis;
+  private readonly subscriptions: Signal[] = [];
+  private readonly relays: (() => void)[] = [];
+  /** True while a remote signal is emitted locally: it must not be published again. */
+  private relaying = false;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly bus: LocalBus,
+    /** RedisQueues' command connection, which publishes. */
+    private readonly commands: Redis,
+    private readonly warn: (kind: string, message: string) => void,
+  ) {
+    this.subscriber = new (ioredis().Redis)(config.redisUrl!, {
+      maxRetriesPerRequest: null, // SUBSCRIBE waits for the connection; re-subscribed on reconnect
+      connectTimeout: 2000,
+      retryStrategy,
+    });
+    this.subscriber.on('error', () => undefined);
+    this.subscriber.on('message', (channel: string, message: string) =>
+      this.receive(channel, message),
+    );
+    const roles = config.roles;
+    if (roles.has('api')) this.subscriptions.push('finished');
+    if (roles.has('worker')) this.subscriptions.push('cancel', 'callbacks');
+    // Agents changed through the api of another process: cached copies are dropped at once.
+    if (roles.has('webhook') || roles.has('worker')) this.subscriptions.push('agents');
+    // Every role writes events: a change of endpoints anywhere drops the cached subscriptions.
+    this.subscriptions.push('endpoints');
+    // Cancels may concern a run in any worker. Outbox rows written here need another
+    // process's dispatcher only when this one has none.
+    this.relay('execution.cancel', 'cancel');
+    if (roles.has('api')) this.relay('agent.changed', 'agents');
+    this.relay('endpoints.changed', 'endpoints');
+    if (!roles.has('worker')) this.relay('callbacks.pending', 'callbacks');
+  }
+
+  /** Subscribes (resolves once subscribed), and again after every reconnection. */
+  start(): Promise<void> {
+    const subscribed = this.subscribe();
+    // ioredis re-subscribes by itself after a reconnection; this makes sure of it.
+    this.subscriber.on('ready', () => void this.subscribe());
+    return subscribed;
+  }
+
+  /** Sends a signal to the other processes (never throws; a lost signal has a fallback). */
+  publish(signal: Signal, payload = ''): void {
+    if (this.commands.status !== 'ready') return;
+    this.commands
+      .publish(this.channel(signal), `${this.origin}|${payload}`)
+      .catch((error: Error) =>
+        this.warn('publish', `Publishing a signal failed: ${error.message}`),
+      );
+  }
+
+  /** Stops relaying and disconnects the subscriber. */
+  stop(): void {
+    for (const stop of this.relays) stop();
+    this.subscriber.disconnect();
+  }
+
+  /** SUBSCRIBE to this process's channels (waits for a connection as long as it takes). */
+  private async subscribe(): Promise<void> {
+    if (this.subscriptions.length === 0) return;
+    const channels = this.subscriptions.map((signal) => this.channel(signal));
+    await this.subscriber.subscribe(...channels).catch((error: Error) => {
+      this.warn('subscribe', `Subscribing to the queue signals failed: ${error.message}`);
+    });
+  }
+
+  private channel(signal: Signal): string {
+    return `${this.config.queuePrefix}:signal:${signal}`;
+  }
+
+  /** Publishes `event` whenever it is emitted on the local bus (except when relayed here). */
+  private relay(
+    event: Extract<
+      BusEvent,
+      'execution.cancel' | 'agent.changed' | 'callbacks.pending' | 'endpoints.changed'
+    >,
+    signal: Signal,
+  ): void {
+    const handler = (id?: string) => {
+      if (!this.relaying) this.publish(signal, id ?? '');
+    };
+    this.bus.on(event, handler);
+    this.relays.push(() => this.bus.off(event, handler));
+  }
+
+  private receive(channel: string, message: string): void {
+    const separator = message.indexOf('|');
+    if (separator < 0 || message.slice(0, separator) === this.origin) return;
+    const payload = message.slice(separator + 1);
+    this.relaying = true;
+    try {
+      if (channel === this.channel('finished')) this.bus.emit('execution.finished', payload);
+      else if (channel === this.channel('cancel')) this.bus.emit('execution.cancel', payload);
+      else if (channel === this.channel('callbacks')) this.bus.emit('callbacks.pending');
+      else if (channel === this.channel('agents')) this.bus.emit('agent.changed', payload);
+      else if (channel === this.channel('endpoints')) this.bus.emit('endpoints.changed', payload);
+    } finally {
+      this.relaying = false;
+    }
+  }
+}
