@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { iso } from '../common/time';
-import type { StepRecord } from '../workflows/context';
 import { EXECUTION_STATUSES, type Execution } from './execution.entity';
+import type { StoredStep } from './execution-steps';
 import { ExecutionStepItem, StepUsageItem } from './execution-step.response';
 
 /**
@@ -10,7 +10,7 @@ import { ExecutionStepItem, StepUsageItem } from './execution-step.response';
  */
 export function toExecutionResponse(
   execution: Execution,
-  options: { withLogs?: boolean; steps?: StepRecord[]; withUsage?: boolean } = {},
+  options: { withLogs?: boolean; steps?: StoredStep[]; withUsage?: boolean } = {},
 ) {
   const body: Record<string, unknown> = {
     id: execution.id,
@@ -41,11 +41,11 @@ export type ExecutionResponse = ReturnType<typeof toExecutionResponse>;
  * their tokens were spent, and are counted, there.
  */
 export function executionUsage(
-  steps: readonly StepRecord[] | undefined,
+  steps: readonly StoredStep[] | undefined,
 ): { prompt_tokens: number; completion_tokens: number } | null {
   let usage: { prompt_tokens: number; completion_tokens: number } | null = null;
   for (const step of steps ?? []) {
-    if (!step.usage || (step as { reused?: boolean }).reused) continue;
+    if (!step.usage || step.reused) continue;
     usage ??= { prompt_tokens: 0, completion_tokens: 0 };
     usage.prompt_tokens += step.usage.prompt_tokens;
     usage.completion_tokens += step.usage.completion_tokens;

@@ -6,11 +6,10 @@ import { AgentsService } from '../agents/agents.service';
 import { ApiError } from '../common/api-error';
 import { newId } from '../common/ids';
 import { APP_CONFIG, type AppConfig } from '../config/configuration';
-import type { StepRecord } from '../workflows/context';
-import { StepStore } from '../workflows/service/step-store';
 import { Execution, FINAL_STATUSES } from './execution.entity';
 import { ExecutionIntakeService } from './execution-intake.service';
 import { ExecutionLifecycleService } from './execution-lifecycle.service';
+import { ExecutionSteps, type StoredStep } from './execution-steps';
 import { ListCursors, ListPosition, ListRequest, resolveListRequest } from './execution-list';
 import type { ListExecutionsQuery } from './dto/list-executions.query';
 
@@ -55,7 +54,7 @@ const newestFirst = (a: ListPosition, b: ListPosition): number =>
 @Injectable()
 export class ExecutionsService {
   private readonly cursors: ListCursors;
-  private readonly steps: StepStore;
+  private readonly steps: ExecutionSteps;
 
   constructor(
     @InjectRepository(Execution) private readonly executions: Repository<Execution>,
@@ -66,14 +65,14 @@ export class ExecutionsService {
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.cursors = new ListCursors(config.secretKey);
-    this.steps = new StepStore(dataSource);
+    this.steps = new ExecutionSteps(dataSource);
   }
 
   /**
    * The `steps` of the workflow executions among `executions`, by id: one query, none when
    * there is no workflow execution (other kinds' records have no `steps`).
    */
-  stepsOf(executions: readonly Execution[]): Promise<Map<string, StepRecord[]>> {
+  stepsOf(executions: readonly Execution[]): Promise<Map<string, StoredStep[]>> {
     const ids = executions.filter((e) => e.agentKind === WORKFLOW).map((e) => e.id);
     return ids.length === 0 ? Promise.resolve(new Map()) : this.steps.list(ids);
   }

@@ -33,18 +33,6 @@ const LAYERS: readonly (readonly string[])[] = [
   ['cli'],
 ];
 
-/**
- * Not untangled yet: the executions API reads the step records of workflow executions
- * (`GET /v2/executions/:id`, `/steps`) through the workflows' StepStore and StepRecord type.
- * To be moved behind a port of executions/ (or the record type below both) once the step
- * store's rewrite lands. Delete an entry when its import is gone.
- */
-const NOT_YET_UNTANGLED: readonly string[] = [
-  'executions/execution.response.ts -> ../workflows/context',
-  'executions/executions.service.ts -> ../workflows/context',
-  'executions/executions.service.ts -> ../workflows/service/step-store',
-];
-
 const SRC = resolve(__dirname, '../../src');
 
 function sourceFiles(dir: string): string[] {
@@ -129,7 +117,6 @@ function violations(): Violation[] {
 
 describe('module layers (docs/architecture.md)', () => {
   const found = violations();
-  const pending = new Set(NOT_YET_UNTANGLED);
 
   it('every top-level folder of src/ has a layer', () => {
     const folders = readdirSync(SRC, { withFileTypes: true })
@@ -140,15 +127,8 @@ describe('module layers (docs/architecture.md)', () => {
   });
 
   it('no file imports a higher layer or a folder of its own layer', () => {
-    const unexpected = found
-      .filter((v) => !pending.has(v.edge))
-      .map((v) => `${v.edge}  (${v.why})`);
+    const unexpected = found.map((v) => `${v.edge}  (${v.why})`);
     expect(unexpected).toEqual([]);
-  });
-
-  it('the pending exceptions are still needed (delete those that are not)', () => {
-    const edges = new Set(found.map((v) => v.edge));
-    expect([...pending].filter((edge) => !edges.has(edge))).toEqual([]);
   });
 
   it('reads every kind of import, and would report a lower layer importing a higher one', () => {

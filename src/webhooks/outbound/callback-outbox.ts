@@ -6,8 +6,7 @@ import { now } from '../../common/time';
 import type { Execution } from '../../executions/execution.entity';
 import { toExecutionResponse } from '../../executions/execution.response';
 import { LocalBus } from '../../queue/local-bus';
-import { StepStore } from '../../workflows/service/step-store';
-import type { StepRecord } from '../../workflows/context';
+import { ExecutionSteps, type StoredStep } from '../../executions/execution-steps';
 import { CallbackDelivery, CallbackEvent } from './callback-delivery.entity';
 
 const EVENTS: Partial<Record<Execution['status'], CallbackEvent>> = {
@@ -48,8 +47,8 @@ export class CallbackOutbox {
     const steps =
       execution.agentKind !== 'workflow'
         ? undefined
-        : ((knownSteps as StepRecord[] | undefined) ??
-          (await StepStore.read(manager, execution.id)));
+        : ((knownSteps as StoredStep[] | undefined) ??
+          (await ExecutionSteps.read(manager, execution.id)));
     const createdAt = now();
     const id = newId('dlv');
     const delivery: CallbackDelivery = {

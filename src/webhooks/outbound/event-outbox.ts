@@ -11,8 +11,7 @@ import { LocalBus } from '../../queue/local-bus';
 import { EndpointSubscriptions } from './endpoint-subscriptions';
 import type { SubscribableEvent } from '../../events/event-types';
 import type { AccountEvent, EventWriter } from '../../events/event-writer';
-import { StepStore } from '../../workflows/service/step-store';
-import type { StepRecord } from '../../workflows/context';
+import { ExecutionSteps, type StoredStep } from '../../executions/execution-steps';
 import { CallbackDelivery } from './callback-delivery.entity';
 
 /** The event an execution's status is reported as. */
@@ -35,7 +34,7 @@ export function executionEventType(status: Execution['status']): SubscribableEve
  */
 export function executionEvent(execution: Execution, steps?: readonly object[]): AccountEvent {
   const workflow = execution.agentKind === 'workflow';
-  const known = workflow ? ((steps as StepRecord[] | undefined) ?? null) : undefined;
+  const known = workflow ? ((steps as StoredStep[] | undefined) ?? null) : undefined;
   return {
     accountId: execution.accountId,
     type: EXECUTION_EVENTS[execution.status],
@@ -52,7 +51,7 @@ export function executionEvent(execution: Execution, steps?: readonly object[]):
 /** The event with the steps and usage of its workflow execution, read with `manager`. */
 async function withSteps(event: AccountEvent, manager: EntityManager): Promise<AccountEvent> {
   if (!event.stepsOf) return event;
-  const steps = await StepStore.read(manager, event.stepsOf);
+  const steps = await ExecutionSteps.read(manager, event.stepsOf);
   return { ...event, data: { ...event.data, steps, usage: executionUsage(steps) } };
 }
 

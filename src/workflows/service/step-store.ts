@@ -1,12 +1,13 @@
-import { In, type DataSource, type EntityManager, type Repository } from 'typeorm';
+import type { DataSource, Repository } from 'typeorm';
 import { ExecutionStep } from '../../executions/execution-step.entity';
-import { insertStepRows, type RunSteps, stepRows, writable } from '../../executions/step-rows';
+import { type RunSteps, stepRows, writable } from '../../executions/step-rows';
 import type { Checkpoint, StepRecord } from '../context';
 
 /**
- * The one store of workflow step records (`execution_steps`): the engine's Checkpoint for a
- * run, the `steps` of execution records, and the copy a resumed retry starts from. Step types
- * and the engine never see the database; this is the only code that writes these rows.
+ * The workflow engine's durable Checkpoint of a run, in `execution_steps`: the records a run
+ * saves as it goes and loads when it is claimed again. Step types and the engine never see
+ * the database. The records an execution ends with are written with its outcome, and read,
+ * listed and copied by the execution store (src/executions/execution-steps.ts).
  */
 export class StepStore {
   private readonly rows: Repository<ExecutionStep>;
@@ -21,51 +22,6 @@ export class StepStore {
    */
   checkpoint(executionId: string, options: { fresh?: boolean } = {}): DurableCheckpoint {
     return new DurableCheckpoint(this.rows, executionId, options.fresh === true);
-  }
-
-  /** The step records of executions, in start order, by execution id (one query). */
-  async list(executionIds: readonly string[]): Promise<Map<string, StepRecord[]>> {
-    const result = new Map<string, StepRecord[]>(executionIds.map((id) => [id, []]));
-    if (executionIds.length === 0) return result;
-    const rows = await this.rows.find({
-      where: { executionId: In([...executionIds]) },
-      order: { executionId: 'ASC', position: 'ASC' },
-    });
-    for (const row of rows) result.get(row.executionId)?.push(row.record as unknown as StepRecord);
-    return result;
-  }
-
-  /**
-   * The step records of one execution, in start order, read with `manager` (inside the
-   * transaction that finishes the execution: its callback carries the record as answered).
-   */
-  static async read(manager: EntityManager, executionId: string): Promise<StepRecord[]> {
-    const rows = await manager.getRepository(ExecutionStep).find({
-      where: { executionId },
-      order: { position: 'ASC' },
-    });
-    return rows.map((row) => row.record as unknown as StepRecord);
-  }
-
-  /**
-   * Copies the records of a failed execution to a new one that resumes it (`retry` with
-   * `resume: true`), marked `reused: true`. The engine reuses those whose step finished
-   * (completed, skipped, failed with `on_error: "continue"`) and runs the others again.
-   */
-  async copyForResume(fromId: string, toId: string): Promise<void> {
-    const rows = await this.rows.find({
-      where: { executionId: fromId },
-      order: { position: 'ASC' },
-    });
-    const copies = stepRows(
-      toId,
-      rows.map((row) => ({ ...row.record, reused: true })),
-    );
-    await insertStepRows(this.rows.manager, copies);
-  }
-
-  async remove(executionId: string): Promise<void> {
-    await this.rows.delete({ executionId });
   }
 }
 
