@@ -5,6 +5,7 @@ import { EVENT_TYPES } from '../src/webhook-endpoints/event-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../src/common/error-codes';
 import { lintOpenApi } from './support/openapi-lint';
+import { schemaProblems } from './support/openapi-schemas';
 import { SAMPLE_BODIES } from './support/routes';
 import { bearer, startTestService, TestService } from './support/service';
 
@@ -74,12 +75,21 @@ describe('OpenAPI document and reference', () => {
   });
   afterAll(async () => t?.close());
 
-  it('is a structurally valid OpenAPI 3.0 document', () => {
-    expect(doc.openapi).toMatch(/^3\.0\.\d$/);
+  it('is a structurally valid OpenAPI 3.1 document', () => {
+    expect(doc.openapi).toBe('3.1.0');
     expect(lintOpenApi(doc)).toEqual([]);
   });
 
-  it('passes a real OpenAPI validator (swagger-parser, against the official 3.0 schema)', async () => {
+  it('has only JSON Schema 2020-12 schemas (ajv, strict: no 3.0 keyword such as nullable)', () => {
+    expect(schemaProblems(doc)).toEqual([]);
+    // Nullable fields are type unions (3.1), not `nullable: true` (3.0).
+    expect(doc.components.schemas.ExecutionRecord.properties.completed_at.type).toEqual([
+      'string',
+      'null',
+    ]);
+  });
+
+  it('passes a real OpenAPI validator (swagger-parser, against the official 3.1 schema)', async () => {
     // validate() dereferences in place: give it a copy.
     const validated = await SwaggerParser.validate(structuredClone(doc) as OpenAPI.Document);
     expect(validated.info.title).toBe(doc.info.title);
@@ -254,8 +264,9 @@ describe('OpenAPI document and reference', () => {
     expect([...error.properties.code.enum].sort()).toEqual(Object.keys(ERROR_CODES).sort());
   });
 
-  it('describes every event of webhook endpoints (x-webhooks) and the trigger callback', () => {
-    const webhooks = doc['x-webhooks'];
+  it('describes every event of webhook endpoints (webhooks) and the trigger callback', () => {
+    expect(doc['x-webhooks']).toBeUndefined();
+    const webhooks = doc.webhooks;
     expect(Object.keys(webhooks).sort()).toEqual([...EVENT_TYPES, 'ping'].sort());
     for (const [type, item] of Object.entries(webhooks) as [string, Json][]) {
       const body = item.post.requestBody.content['application/json'].schema;

@@ -33,7 +33,7 @@ export function restServerUrl(baseUrl: string): string {
 }
 
 /**
- * The OpenAPI 3.0 document of the service (`GET /v2/openapi.json`), generated from the REST
+ * The OpenAPI 3.1 document of the service (`GET /v2/openapi.json`), generated from the REST
  * application's controllers and DTO decorators, then completed from what the code enforces:
  * each route's security and scope (read from the same metadata the bearer guard reads), the
  * error responses that follow from it, the shared headers, and the inbound webhook, which
@@ -63,11 +63,11 @@ export function createOpenApiDocument(app: INestApplication, config: AppConfig):
     .addTag('API keys', "The account's API keys (owners only)")
     .addTag(
       'Webhook endpoints',
-      'Account-level event subscriptions: endpoints, their signed events and deliveries (events: `x-webhooks`)',
+      'Account-level event subscriptions: endpoints, their signed events and deliveries (events: `webhooks`)',
     )
     .addTag('Operations', 'Health and metrics (no authentication)')
     .addTag('Documentation', 'This document, its rendering and the error pages');
-  const options = addSecuritySchemes(builder).build();
+  const options = addSecuritySchemes(builder).setOpenAPIVersion('3.1.0').build();
   const document = SwaggerModule.createDocument(app, options, {
     extraModels: [ErrorEnvelope, WebhookErrorEnvelope, ...WEBHOOK_MODELS],
   });
@@ -117,7 +117,7 @@ function documentationPaths(): OpenAPIObject['paths'] {
         operationId: 'getOpenApiDocument',
         tags: ['Documentation'],
         summary: 'This OpenAPI document',
-        description: 'No authentication. The OpenAPI 3.0 description of every route.',
+        description: 'No authentication. The OpenAPI 3.1 description of every route.',
         security: [],
         responses: {
           '200': {

@@ -47,7 +47,7 @@ export function createWebhookOpenApiDocument(
     .addTag('Inbound webhook', "Each agent's secret URL")
     .addTag('Operations', 'Health (no authentication)')
     .addTag('Documentation', 'This document');
-  const options = addSecuritySchemes(builder).build();
+  const options = addSecuritySchemes(builder).setOpenAPIVersion('3.1.0').build();
   const document = SwaggerModule.createDocument(app, options, {
     include: [HealthModule],
     extraModels: [WebhookErrorEnvelope, ...WEBHOOK_MODELS],
@@ -77,7 +77,7 @@ export function webhookDocumentPathItem(servers?: ServerObject[]): PathItemObjec
       operationId: 'getWebhookOpenApiDocument',
       tags: ['Documentation'],
       summary: "The webhook listener's OpenAPI document",
-      description: 'No authentication. The OpenAPI 3.0 description of the webhook listener.',
+      description: 'No authentication. The OpenAPI 3.1 description of the webhook listener.',
       security: [],
       responses: {
         '200': {
