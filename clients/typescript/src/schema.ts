@@ -1492,7 +1492,10 @@ export interface components {
              * @enum {string}
              */
             status?: "active" | "paused";
-            /** @example Inbound leads (EU) */
+            /**
+             * @description Surrounding white space is trimmed
+             * @example Inbound leads (EU)
+             */
             name?: string;
             /** @description The kind's configuration, replaced as a whole and checked by the kind (the schema of the agent's kind) */
             config?: components["schemas"]["HttpRequestConfig"] | components["schemas"]["LeadQualificationConfig"] | components["schemas"]["WorkflowConfig"];
@@ -1565,10 +1568,8 @@ export interface components {
             input: {
                 [key: string]: unknown;
             };
-            /** @description A config to run instead of the agent's (checked as on create: 400 at its field) */
-            config?: {
-                [key: string]: unknown;
-            };
+            /** @description A config to run instead of the agent's (checked as on create: 400 at its field) (the schema of the agent's kind) */
+            config?: components["schemas"]["HttpRequestConfig"] | components["schemas"]["LeadQualificationConfig"] | components["schemas"]["WorkflowConfig"];
             /**
              * @description Workflow agents: `{<step id>: output}`; a mocked step is not run and yields it
              * @example {
@@ -2125,7 +2126,10 @@ export interface components {
             data: components["schemas"]["UserListItem"][];
         };
         InviteUserDto: {
-            /** @example lin@example.com */
+            /**
+             * @description An email address (`local@domain.tld`; compared lower-cased, surrounding spaces ignored)
+             * @example lin@example.com
+             */
             email: string;
             /**
              * @example member
@@ -2408,33 +2412,6 @@ export interface components {
             executionId: string;
             /** @example Webhook received; execution queued */
             message: string;
-        };
-        WebhookPayload: {
-            /**
-             * @description Aliases: `email_address`, `user_email`
-             * @example jane@acme.io
-             */
-            email?: string;
-            /**
-             * @description Aliases: `full_name`, `contact_name`
-             * @example Jane Doe
-             */
-            name?: string;
-            /**
-             * @description Aliases: `company_name`, `organization`
-             * @example Acme
-             */
-            company?: string;
-            /**
-             * @description Aliases: `phone_number`, `tel`
-             * @example +1 555 0100
-             */
-            phone?: string;
-            /**
-             * @description Aliases: `content`, `body`, `inquiry`
-             * @example We would like a demo and pricing
-             */
-            message?: string;
         };
         /** @description The `config` of agents of kind `http-request`: Sends the input as JSON to a URL and returns the status code and the response body. */
         HttpRequestConfig: {
@@ -2887,7 +2864,10 @@ export interface components {
         };
         /** @description `POST /v2/agents` body for an agent of kind `http-request` */
         CreateHttpRequestAgent: {
-            /** @example Inbound leads */
+            /**
+             * @description Surrounding white space is trimmed
+             * @example Inbound leads
+             */
             name: string;
             /**
              * @description `http-request` (enum property replaced by openapi-typescript)
@@ -2908,7 +2888,10 @@ export interface components {
         };
         /** @description `POST /v2/agents` body for an agent of kind `lead-qualification` */
         CreateLeadQualificationAgent: {
-            /** @example Inbound leads */
+            /**
+             * @description Surrounding white space is trimmed
+             * @example Inbound leads
+             */
             name: string;
             /**
              * @description `lead-qualification` (the default when `kind` is left out) (enum property replaced by openapi-typescript)
@@ -2929,7 +2912,10 @@ export interface components {
         };
         /** @description `POST /v2/agents` body for an agent of kind `workflow` */
         CreateWorkflowAgent: {
-            /** @example Inbound leads */
+            /**
+             * @description Surrounding white space is trimmed
+             * @example Inbound leads
+             */
             name: string;
             /**
              * @description `workflow` (enum property replaced by openapi-typescript)
@@ -8309,7 +8295,35 @@ export interface operations {
                  *       "message": "We would like a demo and pricing"
                  *     }
                  */
-                "application/json": components["schemas"]["WebhookPayload"];
+                "application/json": {
+                    /**
+                     * @description Read by lead-qualification agents (as text). Aliases: `email_address`, `user_email`
+                     * @example jane@acme.io
+                     */
+                    email?: unknown;
+                    /**
+                     * @description Read by lead-qualification agents (as text). Aliases: `full_name`, `contact_name`
+                     * @example Jane Doe
+                     */
+                    name?: unknown;
+                    /**
+                     * @description Read by lead-qualification agents (as text). Aliases: `company_name`, `organization`
+                     * @example Acme
+                     */
+                    company?: unknown;
+                    /**
+                     * @description Read by lead-qualification agents (as text). Aliases: `phone_number`, `tel`
+                     * @example +1 555 0100
+                     */
+                    phone?: unknown;
+                    /**
+                     * @description Read by lead-qualification agents (as text). Aliases: `content`, `body`, `inquiry`
+                     * @example We would like a demo and pricing
+                     */
+                    message?: unknown;
+                } & {
+                    [key: string]: unknown;
+                };
             };
         };
         responses: {
