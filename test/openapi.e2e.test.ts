@@ -174,8 +174,9 @@ describe('OpenAPI document and reference', () => {
     expect(keys.security).toEqual([{ session: [] }]);
     expect(keys['x-required-role']).toBe('owner');
     expect(keys['x-access']).toBeUndefined();
+    // 400, 408, 413, 415 and 431: a malformed request or body, whatever the method.
     expect(Object.keys(get.responses).sort()).toEqual(
-      ['200', '401', '403', '404', '429', '500', '503'].sort(),
+      ['200', '400', '401', '403', '404', '408', '413', '415', '429', '431', '500', '503'].sort(),
     );
     const notFound = get.responses['404'].content['application/json'];
     expect(notFound.schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
@@ -217,7 +218,9 @@ describe('OpenAPI document and reference', () => {
     });
     const health = doc.paths['/health'].get;
     expect(health.security).toEqual([]);
-    expect(Object.keys(health.responses).sort()).toEqual(['200', '503']);
+    expect(Object.keys(health.responses).sort()).toEqual(
+      ['200', '400', '408', '413', '415', '431', '503'].sort(),
+    );
   });
 
   it("describes each agent kind's config under its class name, as GET /v2/agent-kinds does", async () => {

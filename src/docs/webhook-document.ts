@@ -9,7 +9,7 @@ import {
 import type { Request, Response } from 'express';
 import type { AppConfig } from '../config/configuration';
 import { HealthModule } from '../health/health.module';
-import { errorResponses, HEADERS, headerRef } from './error-responses';
+import { addTransportErrors, errorResponses, HEADERS, headerRef } from './error-responses';
 import { WebhookErrorEnvelope } from './error.schemas';
 import { addSecuritySchemes } from './openapi-security';
 import { WEBHOOK_MODELS, webhookPathItem } from './webhook.openapi';
@@ -63,6 +63,7 @@ export function createWebhookOpenApiDocument(
   const health = document.paths['/health']?.get;
   if (health) health.security = [];
   document.paths[WEBHOOK_OPENAPI_PATH] = webhookDocumentPathItem();
+  addTransportErrors(document, () => 'webhook', config.docsUrl);
   return document;
 }
 
