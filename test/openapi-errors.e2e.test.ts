@@ -3,8 +3,8 @@ import type { Server } from 'node:http';
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, type ErrorCode } from '../src/common/error-codes';
-import { seedAgent } from './support/agents';
-import { createUser, OWN_ORIGIN, randomIp, signIn, type Browser } from './support/dashboard';
+import { OWN_ORIGIN, randomIp, type Browser } from './support/dashboard';
+import { errorFixtures } from './support/error-fixtures';
 import { sendRaw } from './support/fuzz';
 import { SAMPLE_BODIES } from './support/routes';
 import { bearer, startTestService, type TestService } from './support/service';
@@ -48,7 +48,7 @@ describe('every documented error status of every operation is one the server giv
   let ownerEmail: string;
   let ids: Record<string, string>;
   let scopedKeys: Record<string, string>;
-  const pausedIds: Record<string, string> = {};
+  let pausedIds: Record<string, string>;
 
   beforeAll(async () => {
     t = await startTestService({
@@ -67,74 +67,7 @@ describe('every documented error status of every operation is one the server giv
       api: await listen(t.service.api!.getHttpServer() as Server),
       webhook: await listen(t.service.webhook!.getHttpServer() as Server),
     };
-    const account = await t.seedAccount();
-    key = account.key;
-    ownerEmail = (await createUser(t, account.accountId)).email;
-    owner = await signIn(t, ownerEmail);
-    const trial = await t.seedAccount({ plan: 'free_trial' });
-    trialKey = trial.key;
-    const trialAgent = await seedAgent(t, trialKey);
-    const member = await createUser(t, account.accountId, { role: 'member' });
-    const agent = await seedAgent(t, key);
-    const keyed = await seedAgent(t, key, { webhookAuth: 'api_key' });
-    const pausedAgent = await seedAgent(t, key);
-    await t
-      .api()
-      .patch(`/v2/agents/${pausedAgent.id}`)
-      .set(bearer(key))
-      .send({ status: 'paused' })
-      .expect(200);
-    Object.assign(pausedIds, { agents: pausedAgent.id, webhook: pausedAgent.webhookId });
-    const queue = async () =>
-      (
-        await t
-          .api()
-          .post(`/v2/agents/${agent.id}/trigger`)
-          .set(bearer(key))
-          .send({ input: {}, options: { async: true } })
-          .expect(202)
-      ).body.execution_id as string;
-    const queued = await queue();
-    const cancelled = await queue();
-    await t.api().post(`/v2/executions/${cancelled}/cancel`).set(bearer(key)).expect(200);
-    const endpoint = await t
-      .api()
-      .post('/v2/webhook-endpoints')
-      .set(bearer(key))
-      .send({ url: 'https://hooks.example.com/errors', events: ['*'] })
-      .expect(201);
-    const ping = await t
-      .api()
-      .post(`/v2/webhook-endpoints/${endpoint.body.id}/test`)
-      .set(bearer(key))
-      .expect(202);
-    await t.api().put('/v2/secrets/ERRORS').set(bearer(key)).send({ value: 'x' }).expect(200);
-    const apiKey = await t
-      .api()
-      .post('/v2/api-keys')
-      .set(owner.headers())
-      .send({ name: 'errors' })
-      .expect(201);
-    ids = {
-      agents: agent.id,
-      executions: queued,
-      cancelled,
-      'webhook-endpoints': endpoint.body.id,
-      deliveries: ping.body.id,
-      users: member.id,
-      owner: owner.userId,
-      secrets: 'ERRORS',
-      'api-keys': apiKey.body.id,
-      versions: '1',
-      webhook: agent.webhookId,
-      keyed: keyed.webhookId,
-      errors: 'not_found',
-      trialWebhook: trialAgent.webhookId,
-    };
-    // One key per scope: a route needing scope S is asked with a key holding another one.
-    const { key: readOnly } = await t.seedAccount({ scopes: ['executions:read'] });
-    const { key: other } = await t.seedAccount({ scopes: ['agents:read'] });
-    scopedKeys = { readOnly, other };
+    ({ key, ownerEmail, owner, trialKey, ids, pausedIds, scopedKeys } = await errorFixtures(t));
   });
   afterAll(async () => t?.close());
 
