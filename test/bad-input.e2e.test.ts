@@ -28,6 +28,7 @@ import {
 } from './support/routes';
 import { eventually, Receiver } from './support/receiver';
 import { bearer, startTestService, type TestService } from './support/service';
+import { documentedStatuses } from './support/openapi-statuses';
 import { stateFingerprint, tableCounts } from './support/state';
 
 /** Scales the number of generated cases (FUZZ_SCALE=10 for a long local run). */
@@ -72,6 +73,10 @@ describe('bad input, generated (fast-check), on every route of both listeners', 
   const counts = new Map<string, number>();
   const docsUrl = 'http://localhost:3000/docs';
   const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort();
+  /** The operation a request reaches, with the statuses the OpenAPI document lists for it. */
+  let operationOf: ReturnType<typeof documentedStatuses>;
+  /** Answers whose status the operation does not document (issue 19 §3). */
+  const undocumented = new Set<string>();
 
   beforeAll(async () => {
     // No worker: nothing changes the database except the requests themselves.
@@ -94,6 +99,7 @@ describe('bad input, generated (fast-check), on every route of both listeners', 
       webhook: `http://127.0.0.1:${ports.webhook}`,
     };
     routes = listRoutes(t.service);
+    operationOf = documentedStatuses((await t.api().get('/v2/openapi.json').expect(200)).body);
   });
 
   afterAll(async () => {
@@ -210,6 +216,10 @@ describe('bad input, generated (fast-check), on every route of both listeners', 
     }
     const sent = `${fuzz.path} ${decodeSafe(fuzz.path)} ${fuzz.body?.toString('utf8') ?? ''}`;
     expectWellFormed(fuzz.listener, answer, docsUrl, sent);
+    const operation = operationOf(fuzz.method, fuzz.path);
+    if (operation && !operation.statuses.has(answer.status)) {
+      undocumented.add(`${operation.route} answered ${answer.status} (${property})`);
+    }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeKeys);
     const after = await stateFingerprint(t.service.dataSource);
@@ -578,6 +588,10 @@ describe('bad input, generated (fast-check), on every route of both listeners', 
     );
     expect(other.status).toBe(409);
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeKeys);
+  });
+
+  it('answered only statuses the OpenAPI document lists for the operation asked', () => {
+    expect([...undocumented].sort()).toEqual([]);
   });
 });
 

@@ -117,7 +117,7 @@ describe('the webhook listener publishes its own OpenAPI document', () => {
   });
   afterAll(async () => t?.close());
 
-  it('describes POST /webhook/{webhook_id} with its credentials and answers, valid 3.0', async () => {
+  it('describes POST /webhook/{webhook_id} with its credentials and answers, valid 3.1', async () => {
     const res = await t.webhook().get('/openapi.json').expect(200);
     const doc = res.body;
     expect(Object.keys(doc.paths).sort()).toEqual([
@@ -131,6 +131,10 @@ describe('the webhook listener publishes its own OpenAPI document', () => {
     const post = doc.paths['/webhook/{webhook_id}'].post;
     expect(Object.keys(post.responses)).toEqual(
       expect.arrayContaining(['200', '202', '400', '401', '404', '409', '413', '415', '429']),
+    );
+    // Every path of the listener lists the errors it gives before any route (its envelope).
+    expect(doc.paths['/health'].get.responses['431'].content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/WebhookErrorEnvelope',
     );
     expect(post.responses['401'].content['application/json'].schema.$ref).toBe(
       '#/components/schemas/WebhookErrorEnvelope',

@@ -5,6 +5,7 @@ import { EVENT_TYPES } from '../src/events/event-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../src/common/error-codes';
 import { lintOpenApi } from './support/openapi-lint';
+import { schemaProblems } from './support/openapi-schemas';
 import { SAMPLE_BODIES } from './support/routes';
 import { bearer, startTestService, TestService } from './support/service';
 
@@ -74,12 +75,21 @@ describe('OpenAPI document and reference', () => {
   });
   afterAll(async () => t?.close());
 
-  it('is a structurally valid OpenAPI 3.0 document', () => {
-    expect(doc.openapi).toMatch(/^3\.0\.\d$/);
+  it('is a structurally valid OpenAPI 3.1 document', () => {
+    expect(doc.openapi).toBe('3.1.0');
     expect(lintOpenApi(doc)).toEqual([]);
   });
 
-  it('passes a real OpenAPI validator (swagger-parser, against the official 3.0 schema)', async () => {
+  it('has only JSON Schema 2020-12 schemas (ajv, strict: no 3.0 keyword such as nullable)', () => {
+    expect(schemaProblems(doc)).toEqual([]);
+    // Nullable fields are type unions (3.1), not `nullable: true` (3.0).
+    expect(doc.components.schemas.ExecutionRecord.properties.completed_at.type).toEqual([
+      'string',
+      'null',
+    ]);
+  });
+
+  it('passes a real OpenAPI validator (swagger-parser, against the official 3.1 schema)', async () => {
     // validate() dereferences in place: give it a copy.
     const validated = await SwaggerParser.validate(structuredClone(doc) as OpenAPI.Document);
     expect(validated.info.title).toBe(doc.info.title);
@@ -164,8 +174,9 @@ describe('OpenAPI document and reference', () => {
     expect(keys.security).toEqual([{ session: [] }]);
     expect(keys['x-required-role']).toBe('owner');
     expect(keys['x-access']).toBeUndefined();
+    // 400, 408, 413, 415 and 431: a malformed request or body, whatever the method.
     expect(Object.keys(get.responses).sort()).toEqual(
-      ['200', '401', '403', '404', '429', '500', '503'].sort(),
+      ['200', '400', '401', '403', '404', '408', '413', '415', '429', '431', '500', '503'].sort(),
     );
     const notFound = get.responses['404'].content['application/json'];
     expect(notFound.schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
@@ -207,7 +218,9 @@ describe('OpenAPI document and reference', () => {
     });
     const health = doc.paths['/health'].get;
     expect(health.security).toEqual([]);
-    expect(Object.keys(health.responses).sort()).toEqual(['200', '503']);
+    expect(Object.keys(health.responses).sort()).toEqual(
+      ['200', '400', '408', '413', '415', '431', '503'].sort(),
+    );
   });
 
   it("describes each agent kind's config under its class name, as GET /v2/agent-kinds does", async () => {
@@ -254,8 +267,9 @@ describe('OpenAPI document and reference', () => {
     expect([...error.properties.code.enum].sort()).toEqual(Object.keys(ERROR_CODES).sort());
   });
 
-  it('describes every event of webhook endpoints (x-webhooks) and the trigger callback', () => {
-    const webhooks = doc['x-webhooks'];
+  it('describes every event of webhook endpoints (webhooks) and the trigger callback', () => {
+    expect(doc['x-webhooks']).toBeUndefined();
+    const webhooks = doc.webhooks;
     expect(Object.keys(webhooks).sort()).toEqual([...EVENT_TYPES, 'ping'].sort());
     for (const [type, item] of Object.entries(webhooks) as [string, Json][]) {
       const body = item.post.requestBody.content['application/json'].schema;

@@ -36,8 +36,8 @@ const PREFIX = '#/components/schemas/';
  * `kind`, one closed object per registered kind (`Create<Kind>Agent`: `kind` that kind's
  * name, `config` that kind's config schema, required when the config has required fields,
  * as an omitted config is checked as `{}`); the default kind's alternative is the one whose
- * `kind` may be left out. `UpdateAgentDto.config` (the kind is fixed at creation) is one of
- * the kinds' configs, that of the agent's kind.
+ * `kind` may be left out. `UpdateAgentDto.config` and `TestAgentDto.config` (the kind is
+ * fixed at creation) are one of the kinds' configs, that of the agent's kind.
  */
 export function describeAgentBodies(
   app: INestApplication,
@@ -84,10 +84,11 @@ export function describeAgentBodies(
     oneOf: Object.values(mapping).map(($ref) => ({ $ref })),
     discriminator: { propertyName: 'kind', mapping },
   };
-  const update = schemas.UpdateAgentDto;
-  const config = update?.properties?.config as SchemaObject | undefined;
-  if (update?.properties && config) {
-    update.properties.config = {
+  // The config of an existing agent (a change, or a test run's): that of the agent's kind.
+  for (const body of [schemas.UpdateAgentDto, schemas.TestAgentDto]) {
+    const config = body?.properties?.config as SchemaObject | undefined;
+    if (!body?.properties || !config) continue;
+    body.properties.config = {
       description: `${config.description ?? ''} (the schema of the agent's kind)`.trim(),
       anyOf: kinds.map((kind) => ({ $ref: `${PREFIX}${kind.configClass.name}` })),
     };

@@ -1,4 +1,10 @@
-import type { HeaderObject, ReferenceObject, ResponseObject } from '@nestjs/swagger';
+import type {
+  HeaderObject,
+  OpenAPIObject,
+  OperationObject,
+  ReferenceObject,
+  ResponseObject,
+} from '@nestjs/swagger';
 import { ERROR_CODES, type ErrorCode } from '../common/error-codes';
 import { type EnvelopeFlavour, errorBody } from '../common/error-envelope';
 import { ErrorEnvelope, WebhookErrorEnvelope } from './error.schemas';
@@ -96,4 +102,37 @@ export function errorResponses(
     };
   }
   return responses;
+}
+
+/**
+ * What the listeners answer before any route is chosen, to a request of any method on any
+ * path (a body is read whatever the method): a malformed request, URL or JSON body (400), a
+ * trickle slower than REQUEST_TIMEOUT_MS (408), a body over 1 MiB (413) or not JSON (415),
+ * headers over 16 KiB (431). Every operation can answer them, so each lists them (issue 19
+ * §3: every error response a route can give).
+ */
+const TRANSPORT_ERRORS: ErrorCode[] = [
+  'invalid_request',
+  'request_timeout',
+  'payload_too_large',
+  'unsupported_media_type',
+  'headers_too_large',
+];
+
+/** Adds the transport errors to every operation of `paths` that does not list them yet. */
+export function addTransportErrors(
+  document: OpenAPIObject,
+  flavourOf: (path: string) => EnvelopeFlavour,
+  docsUrl: string,
+): void {
+  for (const [path, item] of Object.entries(document.paths)) {
+    const responses = errorResponses(TRANSPORT_ERRORS, flavourOf(path), docsUrl);
+    for (const method of ['get', 'put', 'post', 'delete', 'patch'] as const) {
+      const operation: OperationObject | undefined = item[method];
+      if (!operation) continue;
+      for (const [status, response] of Object.entries(responses)) {
+        operation.responses[status] ??= response;
+      }
+    }
+  }
 }

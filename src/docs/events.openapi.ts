@@ -54,11 +54,9 @@ const HEADERS: ParameterObject[] = [
 ];
 
 /**
- * The events sent to webhook endpoints (issue 19), one entry per event type, in the shape
- * of OpenAPI 3.1's `webhooks`. The document is OpenAPI 3.0 (its schemas use 3.0's
- * `nullable`), where the top level allows only extensions: the section is `x-webhooks`, the
- * name Redoc and other 3.0 tools read; it becomes `webhooks` as is when the document moves to
- * 3.1. The callbacks of `POST /v2/agents/{id}/trigger` are described on that operation.
+ * The events sent to webhook endpoints (issue 19), one entry per event type, in the
+ * document's OpenAPI 3.1 `webhooks` section (requests the service sends, keyed by event
+ * type). The callbacks of `POST /v2/agents/{id}/trigger` are described on that operation.
  */
 export function addEventWebhooks(document: OpenAPIObject): void {
   const webhooks: Record<string, PathItemObject> = {};
@@ -101,5 +99,5 @@ export function addEventWebhooks(document: OpenAPIObject): void {
       },
     };
   }
-  (document as OpenAPIObject & { 'x-webhooks'?: unknown })['x-webhooks'] = webhooks;
+  document.webhooks = webhooks;
 }

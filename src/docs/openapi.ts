@@ -13,8 +13,15 @@ import type { AppConfig } from '../config/configuration';
 import { DEFAULT_AGENT_KIND } from '../agents/agents.service';
 import { addAgentKindSchemas, describeAgentBodies } from './agent-kinds.openapi';
 import { closeRequestBodies } from './closed-bodies.openapi';
+import { describeStatusLists } from './status-lists.openapi';
 import { addEventWebhooks } from './events.openapi';
-import { errorResponses, HEADERS, headerRef, RATE_LIMIT_HEADERS } from './error-responses';
+import {
+  addTransportErrors,
+  errorResponses,
+  HEADERS,
+  headerRef,
+  RATE_LIMIT_HEADERS,
+} from './error-responses';
 import { addSecuritySchemes } from './openapi-security';
 import { ErrorEnvelope, WebhookErrorEnvelope } from './error.schemas';
 import { webhookPathItem, WEBHOOK_MODELS } from './webhook.openapi';
@@ -33,7 +40,7 @@ export function restServerUrl(baseUrl: string): string {
 }
 
 /**
- * The OpenAPI 3.0 document of the service (`GET /v2/openapi.json`), generated from the REST
+ * The OpenAPI 3.1 document of the service (`GET /v2/openapi.json`), generated from the REST
  * application's controllers and DTO decorators, then completed from what the code enforces:
  * each route's security and scope (read from the same metadata the bearer guard reads), the
  * error responses that follow from it, the shared headers, and the inbound webhook, which
@@ -49,7 +56,10 @@ export function createOpenApiDocument(app: INestApplication, config: AppConfig):
         'REST routes are under `/v2` and need `Authorization: Bearer <API_KEY>`; each agent also',
         'has a secret inbound webhook URL on the webhook host. Every error has the body',
         '`{"error": {"code", "message", "field"?, "docs_url"}}`; `docs_url` points to a page',
-        'per code (`/docs/errors/<code>`). Every response carries `X-Request-Id`.',
+        'per code (`/docs/errors/<code>`). Every response carries `X-Request-Id`. A known path',
+        'asked with a method it has no operation for answers 405 `method_not_allowed` with an',
+        '`Allow` header (`OPTIONS` answers 204 with it); each operation lists every other error',
+        'it can give.',
       ].join(' '),
     )
     .addServer(restServerUrl(config.baseUrl), 'REST API')
@@ -63,11 +73,11 @@ export function createOpenApiDocument(app: INestApplication, config: AppConfig):
     .addTag('API keys', "The account's API keys (owners only)")
     .addTag(
       'Webhook endpoints',
-      'Account-level event subscriptions: endpoints, their signed events and deliveries (events: `x-webhooks`)',
+      'Account-level event subscriptions: endpoints, their signed events and deliveries (events: `webhooks`)',
     )
     .addTag('Operations', 'Health and metrics (no authentication)')
     .addTag('Documentation', 'This document, its rendering and the error pages');
-  const options = addSecuritySchemes(builder).build();
+  const options = addSecuritySchemes(builder).setOpenAPIVersion('3.1.0').build();
   const document = SwaggerModule.createDocument(app, options, {
     extraModels: [ErrorEnvelope, WebhookErrorEnvelope, ...WEBHOOK_MODELS],
   });
@@ -79,6 +89,7 @@ export function createOpenApiDocument(app: INestApplication, config: AppConfig):
   addAgentKindSchemas(app, document);
   addEventWebhooks(document);
   closeRequestBodies(document);
+  describeStatusLists(document);
   describeAgentBodies(app, document, DEFAULT_AGENT_KIND);
   document.paths['/webhook/{webhook_id}'] = webhookPathItem(config, (codes) =>
     errorResponses(codes, 'webhook', config.docsUrl),
@@ -95,6 +106,12 @@ export function createOpenApiDocument(app: INestApplication, config: AppConfig):
       { url: config.webhookBaseUrl, description: 'Inbound webhook listener' },
     ];
   }
+  // The webhook listener's paths answer in its envelope (`/health`, on both, in the REST one).
+  addTransportErrors(
+    document,
+    (path) => (path.startsWith('/webhook/') || path === WEBHOOK_OPENAPI_PATH ? 'webhook' : 'rest'),
+    config.docsUrl,
+  );
   return document;
 }
 
@@ -117,7 +134,7 @@ function documentationPaths(): OpenAPIObject['paths'] {
         operationId: 'getOpenApiDocument',
         tags: ['Documentation'],
         summary: 'This OpenAPI document',
-        description: 'No authentication. The OpenAPI 3.0 description of every route.',
+        description: 'No authentication. The OpenAPI 3.1 description of every route.',
         security: [],
         responses: {
           '200': {
@@ -196,12 +213,7 @@ function completeOperation(
 ): void {
   const codes = new Set<ErrorCode>();
   const parameters = (operation.parameters ?? []) as ParameterObject[];
-  const hasBody = method === 'post' || method === 'patch' || method === 'put';
-  if (hasBody) {
-    codes.add('invalid_request').add('payload_too_large').add('unsupported_media_type');
-    codes.add('request_timeout'); // a body slower than REQUEST_TIMEOUT_MS
-  }
-  if (parameters.some((parameter) => parameter.in === 'query')) codes.add('invalid_request');
+  // Body, URL and header errors, which every operation can give: addTransportErrors().
   if (route.isPublic) {
     operation.security = [];
     if (route.sameOrigin) codes.add('forbidden');
@@ -209,7 +221,10 @@ function completeOperation(
     const sessionOnly = route.access === 'session' || route.access === 'owner';
     operation.security = sessionOnly ? [{ session: [] }] : [{ bearer: [] }, { session: [] }];
     codes.add('unauthorized').add('rate_limited');
-    if (parameters.some((parameter) => parameter.in === 'path')) codes.add('not_found');
+    // A path id names a resource that may not exist; PUT creates or replaces what it names.
+    if (method !== 'put' && parameters.some((parameter) => parameter.in === 'path')) {
+      codes.add('not_found');
+    }
     // A state-changing request with the session cookie can fail the origin and CSRF checks.
     if (route.access || method !== 'get') codes.add('forbidden');
   }

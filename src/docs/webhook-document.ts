@@ -9,7 +9,7 @@ import {
 import type { Request, Response } from 'express';
 import type { AppConfig } from '../config/configuration';
 import { HealthModule } from '../health/health.module';
-import { errorResponses, HEADERS, headerRef } from './error-responses';
+import { addTransportErrors, errorResponses, HEADERS, headerRef } from './error-responses';
 import { WebhookErrorEnvelope } from './error.schemas';
 import { addSecuritySchemes } from './openapi-security';
 import { WEBHOOK_MODELS, webhookPathItem } from './webhook.openapi';
@@ -47,7 +47,7 @@ export function createWebhookOpenApiDocument(
     .addTag('Inbound webhook', "Each agent's secret URL")
     .addTag('Operations', 'Health (no authentication)')
     .addTag('Documentation', 'This document');
-  const options = addSecuritySchemes(builder).build();
+  const options = addSecuritySchemes(builder).setOpenAPIVersion('3.1.0').build();
   const document = SwaggerModule.createDocument(app, options, {
     include: [HealthModule],
     extraModels: [WebhookErrorEnvelope, ...WEBHOOK_MODELS],
@@ -63,6 +63,7 @@ export function createWebhookOpenApiDocument(
   const health = document.paths['/health']?.get;
   if (health) health.security = [];
   document.paths[WEBHOOK_OPENAPI_PATH] = webhookDocumentPathItem();
+  addTransportErrors(document, () => 'webhook', config.docsUrl);
   return document;
 }
 
@@ -77,7 +78,7 @@ export function webhookDocumentPathItem(servers?: ServerObject[]): PathItemObjec
       operationId: 'getWebhookOpenApiDocument',
       tags: ['Documentation'],
       summary: "The webhook listener's OpenAPI document",
-      description: 'No authentication. The OpenAPI 3.0 description of the webhook listener.',
+      description: 'No authentication. The OpenAPI 3.1 description of the webhook listener.',
       security: [],
       responses: {
         '200': {

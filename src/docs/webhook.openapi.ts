@@ -1,9 +1,4 @@
-import {
-  ApiProperty,
-  ApiPropertyOptional,
-  type PathItemObject,
-  type ResponseObject,
-} from '@nestjs/swagger';
+import { ApiProperty, type PathItemObject, type ResponseObject } from '@nestjs/swagger';
 import type { ErrorCode } from '../common/error-codes';
 import type { AppConfig } from '../config/configuration';
 
@@ -19,35 +14,32 @@ export class WebhookAck {
   message: string;
 }
 
+/** A field the lead-qualification agent reads, with its aliases: any JSON value is kept. */
+const leadField = (aliases: string, example: string) => ({
+  description: `Read by lead-qualification agents (as text). Aliases: ${aliases}`,
+  example,
+});
+
 /**
  * The inbound webhook payload: any JSON object, kept exactly as received as the execution's
- * `input`. The lead-qualification agent maps these names (and aliases) to its fields.
+ * `input` (no field is checked, whatever its type). The lead-qualification agent maps these
+ * names (and aliases) to its fields.
  */
-export class WebhookPayload {
-  @ApiPropertyOptional({
-    description: 'Aliases: `email_address`, `user_email`',
-    example: 'jane@acme.io',
-  })
-  email?: string;
-
-  @ApiPropertyOptional({ description: 'Aliases: `full_name`, `contact_name`', example: 'Jane Doe' })
-  name?: string;
-
-  @ApiPropertyOptional({ description: 'Aliases: `company_name`, `organization`', example: 'Acme' })
-  company?: string;
-
-  @ApiPropertyOptional({ description: 'Aliases: `phone_number`, `tel`', example: '+1 555 0100' })
-  phone?: string;
-
-  @ApiPropertyOptional({
-    description: 'Aliases: `content`, `body`, `inquiry`',
-    example: 'We would like a demo and pricing',
-  })
-  message?: string;
-}
+const WEBHOOK_PAYLOAD = {
+  type: 'object' as const,
+  additionalProperties: true,
+  description: 'Any JSON object; the fields below are those lead-qualification agents read',
+  properties: {
+    email: leadField('`email_address`, `user_email`', 'jane@acme.io'),
+    name: leadField('`full_name`, `contact_name`', 'Jane Doe'),
+    company: leadField('`company_name`, `organization`', 'Acme'),
+    phone: leadField('`phone_number`, `tel`', '+1 555 0100'),
+    message: leadField('`content`, `body`, `inquiry`', 'We would like a demo and pricing'),
+  },
+};
 
 /** The models the hand-written webhook path refers to (registered as extra models). */
-export const WEBHOOK_MODELS = [WebhookAck, WebhookPayload];
+export const WEBHOOK_MODELS = [WebhookAck];
 
 const ref = (model: { name: string }) => ({ $ref: `#/components/schemas/${model.name}` });
 
@@ -151,7 +143,7 @@ export function webhookPathItem(
         description: 'A JSON object of at most 1 MiB, UTF-8 encoded; any fields are kept',
         content: {
           'application/json': {
-            schema: { ...ref(WebhookPayload) },
+            schema: WEBHOOK_PAYLOAD,
             example: {
               email: 'jane@acme.io',
               name: 'Jane Doe',

@@ -24,10 +24,13 @@ export interface InvitedUser {
   setupUrl: string;
 }
 
+/** What an email address must look like (also stated in the OpenAPI document). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 /** Lower-cased, trimmed address; 400 `email` when it does not look like one. */
 export function normalizeEmail(raw: string): string {
   const email = raw.trim().toLowerCase();
-  if (email.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+  if (email.length > 254 || !EMAIL_PATTERN.test(email)) {
     throw ApiError.invalid('email', 'email must be an email address');
   }
   return email;

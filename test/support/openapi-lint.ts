@@ -1,8 +1,10 @@
 /**
- * A structural check of an OpenAPI 3.0 document, for want of a validator package among the
- * project's dependencies: the rules of the OpenAPI 3.0.3 specification that a generated
- * document can break (reference resolution, path templating, parameters, responses, security,
- * schema keywords). Returns every problem found, as readable strings.
+ * A structural check of an OpenAPI 3.1 document, beside swagger-parser (which validates the
+ * document against the official 3.1 schema but not its Schema Objects): the rules of the
+ * OpenAPI 3.1.0 specification that a generated document can break (reference resolution,
+ * path templating, parameters, responses, security, `webhooks`), and Schema Objects that
+ * use only JSON Schema 2020-12 and OpenAPI keywords, so no 3.0 spelling survives (`nullable`,
+ * boolean `exclusiveMinimum`). Returns every problem found, as readable strings.
  */
 type Json = Record<string, unknown>;
 
@@ -29,7 +31,7 @@ const OPERATION_KEYS = new Set([
   'security',
   'servers',
 ]);
-const SCHEMA_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'object']);
+const SCHEMA_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'object', 'null']);
 const SCHEMA_KEYS = new Set([
   'title',
   'multipleOf',
@@ -58,7 +60,8 @@ const SCHEMA_KEYS = new Set([
   'description',
   'format',
   'default',
-  'nullable',
+  'const',
+  'examples',
   'discriminator',
   'readOnly',
   'writeOnly',
@@ -124,16 +127,25 @@ export function lintOpenApi(doc: Json): string[] {
       if (!SCHEMA_KEYS.has(key) && !key.startsWith('x-'))
         fail(where, `unknown schema keyword "${key}"`);
     }
-    if (schema.type !== undefined && !SCHEMA_TYPES.has(schema.type as string)) {
+    const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+    if (
+      schema.type !== undefined &&
+      (types.length === 0 || types.some((type) => !SCHEMA_TYPES.has(type as string)))
+    ) {
       fail(where, `invalid type ${JSON.stringify(schema.type)}`);
     }
-    if (schema.type === 'array' && schema.items === undefined) fail(where, 'array without items');
+    if (types.includes('array') && schema.items === undefined) fail(where, 'array without items');
+    for (const key of ['exclusiveMinimum', 'exclusiveMaximum']) {
+      if (schema[key] !== undefined && typeof schema[key] !== 'number') {
+        fail(where, `${key} must be a number (OpenAPI 3.1)`);
+      }
+    }
+    if (schema.examples !== undefined && !Array.isArray(schema.examples)) {
+      fail(where, 'examples of a schema must be an array');
+    }
     if (schema.items !== undefined) checkSchema(schema.items, `${where}/items`);
     if (schema.enum !== undefined && (!Array.isArray(schema.enum) || schema.enum.length === 0)) {
       fail(where, 'enum must be a non-empty array');
-    }
-    if (schema.nullable !== undefined && typeof schema.nullable !== 'boolean') {
-      fail(where, 'nullable must be a boolean');
     }
     if (schema.required !== undefined) {
       if (!Array.isArray(schema.required) || schema.required.length === 0) {
@@ -191,8 +203,8 @@ export function lintOpenApi(doc: Json): string[] {
     }
   };
 
-  if (typeof doc.openapi !== 'string' || !/^3\.0\.[0-3]$/.test(doc.openapi)) {
-    fail('#/openapi', `must be 3.0.x, got ${JSON.stringify(doc.openapi)}`);
+  if (typeof doc.openapi !== 'string' || !/^3\.1\.[0-1]$/.test(doc.openapi)) {
+    fail('#/openapi', `must be 3.1.x, got ${JSON.stringify(doc.openapi)}`);
   }
   const info = doc.info;
   if (!isObject(info) || typeof info.title !== 'string' || typeof info.version !== 'string') {
@@ -263,14 +275,31 @@ export function lintOpenApi(doc: Json): string[] {
 
   const operationIds = new Set<string>();
   if (!isObject(doc.paths)) fail('#/paths', 'required');
+  if (doc.webhooks !== undefined && !isObject(doc.webhooks)) fail('#/webhooks', 'must be a map');
   const templates = new Map<string, string>();
-  for (const [path, rawItem] of Object.entries(isObject(doc.paths) ? doc.paths : {})) {
-    const where = `#/paths/${path}`;
-    if (!path.startsWith('/')) fail(where, 'path must start with /');
-    const shape = path.replace(/\{[^}]+\}/g, '{}');
-    if (templates.has(shape)) fail(where, `same template as ${templates.get(shape)}`);
-    templates.set(shape, path);
-    const names = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
+  // Path items of `paths` (templated) and of `webhooks` (keyed by a name, not a path).
+  const items = [
+    ...Object.entries(isObject(doc.paths) ? doc.paths : {}).map(([key, item]) => ({
+      key,
+      item,
+      where: `#/paths/${key}`,
+      isPath: true,
+    })),
+    ...Object.entries(isObject(doc.webhooks) ? doc.webhooks : {}).map(([key, item]) => ({
+      key,
+      item,
+      where: `#/webhooks/${key}`,
+      isPath: false,
+    })),
+  ];
+  for (const { key: path, item: rawItem, where, isPath } of items) {
+    if (isPath) {
+      if (!path.startsWith('/')) fail(where, 'path must start with /');
+      const shape = path.replace(/\{[^}]+\}/g, '{}');
+      if (templates.has(shape)) fail(where, `same template as ${templates.get(shape)}`);
+      templates.set(shape, path);
+    }
+    const names = isPath ? [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]) : [];
     if (new Set(names).size !== names.length) fail(where, 'repeated path parameter');
     const item = deref(rawItem, where);
     if (!item) continue;

@@ -9,6 +9,8 @@ export const TIMEOUT_MS_MIN = 1_000;
 export const TIMEOUT_MS_MAX = 600_000;
 export const TIMEOUT_MS_DEFAULT = 30_000;
 export const NAME_MAX_LENGTH = 200;
+/** A name has a character other than white space (it is trimmed, then must not be empty). */
+export const NAME_PATTERN = '\\S';
 
 export { Optional } from '../../common/validation';
 

@@ -5,6 +5,7 @@ import {
   AgentName,
   JsonObjectField,
   NAME_MAX_LENGTH,
+  NAME_PATTERN,
   Optional,
   TIMEOUT_MS_DEFAULT,
   TIMEOUT_MS_MAX,
@@ -15,7 +16,13 @@ import {
 
 /** `POST /v2/agents`. The kind (and its config) is checked against the registry of kinds. */
 export class CreateAgentDto {
-  @ApiProperty({ minLength: 1, maxLength: NAME_MAX_LENGTH, example: 'Inbound leads' })
+  @ApiProperty({
+    minLength: 1,
+    maxLength: NAME_MAX_LENGTH,
+    pattern: NAME_PATTERN,
+    description: 'Surrounding white space is trimmed',
+    example: 'Inbound leads',
+  })
   @AgentName()
   name: string;
 

@@ -10,6 +10,7 @@ import {
   AgentStatusField,
   JsonObjectField,
   NAME_MAX_LENGTH,
+  NAME_PATTERN,
   Optional,
   TIMEOUT_MS_MAX,
   TIMEOUT_MS_MIN,
@@ -28,7 +29,13 @@ export class UpdateAgentDto {
   @AgentStatusField()
   status?: AgentStatus;
 
-  @ApiPropertyOptional({ minLength: 1, maxLength: NAME_MAX_LENGTH, example: 'Inbound leads (EU)' })
+  @ApiPropertyOptional({
+    minLength: 1,
+    maxLength: NAME_MAX_LENGTH,
+    pattern: NAME_PATTERN,
+    description: 'Surrounding white space is trimmed',
+    example: 'Inbound leads (EU)',
+  })
   @Optional()
   @AgentName()
   name?: string;

@@ -1,13 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
-  IsIn,
-  IsOptional,
-  IsString,
-  Length,
-} from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsString, Length } from 'class-validator';
+import { Optional } from '../../common/validation';
 import { SCOPES, type Scope } from '../api-key.entity';
 
 /** `POST /v2/api-keys`. */
@@ -20,10 +13,12 @@ export class CreateApiKeyDto {
   @ApiPropertyOptional({
     enum: SCOPES,
     isArray: true,
+    minItems: 1,
+    maxItems: SCOPES.length,
     description: 'Scopes of the key; all of them when omitted',
     example: ['agents:read', 'agents:trigger'],
   })
-  @IsOptional()
+  @Optional()
   @IsArray({ message: 'scopes must be an array' })
   @ArrayMinSize(1, { message: 'scopes must have at least 1 item' })
   @ArrayMaxSize(SCOPES.length, { message: `scopes must have at most ${SCOPES.length} items` })

@@ -6,7 +6,9 @@ import { SECRET_VALUE_MAX_BYTES } from '../secret.entity';
 @ValidatorConstraint({ name: 'utf8Bytes' })
 class AtMostBytes implements ValidatorConstraintInterface {
   validate(value: unknown): boolean {
-    return typeof value === 'string' && Buffer.byteLength(value, 'utf8') <= SECRET_VALUE_MAX_BYTES;
+    if (typeof value !== 'string') return false;
+    const bytes = Buffer.byteLength(value, 'utf8');
+    return bytes >= 1 && bytes <= SECRET_VALUE_MAX_BYTES;
   }
 }
 

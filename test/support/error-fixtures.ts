@@ -1,0 +1,82 @@
+import { seedAgent } from './agents';
+import { createUser, signIn } from './dashboard';
+import { bearer, type TestService } from './service';
+
+/**
+ * The resources test/openapi-errors.e2e.test.ts provokes errors on: an enterprise account
+ * (its key, its owner signed in, a member), a free trial account's key (its burst limit) and
+ * agent, agents active, paused and with a webhook key, an execution queued and one
+ * cancelled, an endpoint with a delivery, a secret, an API key; `ids` by the path segment
+ * before the id, `pausedIds` the paused agent's, `scopedKeys` keys with one scope each.
+ */
+export async function errorFixtures(t: TestService) {
+  const account = await t.seedAccount();
+  const key = account.key;
+  const ownerEmail = (await createUser(t, account.accountId)).email;
+  const owner = await signIn(t, ownerEmail);
+  const trial = await t.seedAccount({ plan: 'free_trial' });
+  const trialKey = trial.key;
+  const trialAgent = await seedAgent(t, trialKey);
+  const member = await createUser(t, account.accountId, { role: 'member' });
+  const agent = await seedAgent(t, key);
+  const keyed = await seedAgent(t, key, { webhookAuth: 'api_key' });
+  const pausedAgent = await seedAgent(t, key);
+  await t
+    .api()
+    .patch(`/v2/agents/${pausedAgent.id}`)
+    .set(bearer(key))
+    .send({ status: 'paused' })
+    .expect(200);
+  const pausedIds = { agents: pausedAgent.id, webhook: pausedAgent.webhookId };
+  const queue = async () =>
+    (
+      await t
+        .api()
+        .post(`/v2/agents/${agent.id}/trigger`)
+        .set(bearer(key))
+        .send({ input: {}, options: { async: true } })
+        .expect(202)
+    ).body.execution_id as string;
+  const queued = await queue();
+  const cancelled = await queue();
+  await t.api().post(`/v2/executions/${cancelled}/cancel`).set(bearer(key)).expect(200);
+  const endpoint = await t
+    .api()
+    .post('/v2/webhook-endpoints')
+    .set(bearer(key))
+    .send({ url: 'https://hooks.example.com/errors', events: ['*'] })
+    .expect(201);
+  const ping = await t
+    .api()
+    .post(`/v2/webhook-endpoints/${endpoint.body.id}/test`)
+    .set(bearer(key))
+    .expect(202);
+  await t.api().put('/v2/secrets/ERRORS').set(bearer(key)).send({ value: 'x' }).expect(200);
+  const apiKey = await t
+    .api()
+    .post('/v2/api-keys')
+    .set(owner.headers())
+    .send({ name: 'errors' })
+    .expect(201);
+  const ids: Record<string, string> = {
+    agents: agent.id,
+    executions: queued,
+    cancelled,
+    'webhook-endpoints': endpoint.body.id,
+    deliveries: ping.body.id,
+    users: member.id,
+    owner: owner.userId,
+    secrets: 'ERRORS',
+    'api-keys': apiKey.body.id,
+    versions: '1',
+    webhook: agent.webhookId,
+    keyed: keyed.webhookId,
+    errors: 'not_found',
+    trialWebhook: trialAgent.webhookId,
+  };
+  // One key per scope: a route needing scope S is asked with a key holding another one.
+  const { key: readOnly } = await t.seedAccount({ scopes: ['executions:read'] });
+  const { key: other } = await t.seedAccount({ scopes: ['agents:read'] });
+  const scopedKeys = { readOnly, other };
+  return { key, ownerEmail, owner, trialKey, ids, pausedIds, scopedKeys };
+}
