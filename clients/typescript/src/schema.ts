@@ -297,28 +297,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v2/agents/{id}/test": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Run a config on an input at once, without creating an execution
-         * @description Runs `config` (default: the agent's current one) on `input`, bounded by the agent's `timeout_ms`. An invalid `config` is 400 as on create. Workflow agents: `mocks` replace the outputs of the steps they name, and nothing is checkpointed. Other kinds run once (`steps: []`).
-         *
-         *     Requires the `agents:write` scope.
-         */
-        post: operations["testAgent"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v2/stats": {
         parameters: {
             query?: never;
@@ -357,6 +335,28 @@ export interface paths {
         get: operations["getAgentStats"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/agents/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a config on an input at once, without creating an execution
+         * @description Runs `config` (default: the agent's current one) on `input`, bounded by the agent's `timeout_ms`. An invalid `config` is 400 as on create. Workflow agents: `mocks` replace the outputs of the steps they name, and nothing is checkpointed. Other kinds run once (`steps: []`).
+         *
+         *     Requires the `agents:write` scope.
+         */
+        post: operations["testAgent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1332,6 +1332,23 @@ export interface components {
         AgentKindListResponse: {
             data: components["schemas"]["AgentKindResponse"][];
         };
+        DailyStatsItem: {
+            /**
+             * @description UTC day
+             * @example 2026-11-24
+             */
+            day: string;
+            /** @description Executions created that day */
+            created: number;
+            /** @description Executions that completed that day */
+            completed: number;
+            /** @description Executions that failed that day */
+            failed: number;
+        };
+        DailyStatsResponse: {
+            /** @description Oldest first, every day present */
+            data: components["schemas"]["DailyStatsItem"][];
+        };
         TestAgentDto: {
             /**
              * @description The input of the test run
@@ -1492,23 +1509,6 @@ export interface components {
             error: components["schemas"]["ExecutionErrorItem"] | null;
             /** @description The steps of a workflow, in the order they started; `[]` for other kinds */
             steps: components["schemas"]["ExecutionStepItem"][];
-        };
-        DailyStatsItem: {
-            /**
-             * @description UTC day
-             * @example 2026-11-24
-             */
-            day: string;
-            /** @description Executions created that day */
-            created: number;
-            /** @description Executions that completed that day */
-            completed: number;
-            /** @description Executions that failed that day */
-            failed: number;
-        };
-        DailyStatsResponse: {
-            /** @description Oldest first, every day present */
-            data: components["schemas"]["DailyStatsItem"][];
         };
         ExecutionRecord: {
             /** @example exe_01jd8z4k9m2x7q3r5t6v8w0y1a */
@@ -4343,141 +4343,6 @@ export interface operations {
             };
         };
     };
-    testAgent: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Agent id (`agt_…`) */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["TestAgentDto"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AgentTestResponse"];
-                };
-            };
-            /** @description `invalid_request`: A parameter is missing, has the wrong type or an out-of-range value, or the JSON body is malformed (not valid JSON, not valid UTF-8, or not an object). `error.field` names the offending field (dotted for nested fields such as `options.callback_url`). */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unauthorized`: The API key is missing, malformed, unknown or revoked, or the dashboard session expired or was signed out (sign in again). REST requests send `Authorization: Bearer <API_KEY>` or the session cookie; protected webhooks send `X-API-Key` or a valid signature. Dashboard sign-in with a wrong email or password is also 401. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: The API key is valid but lacks the scope this route needs (`agents:read`, `agents:write`, `agents:trigger` or `executions:read`); or the route manages keys, users, sessions or the signing secret, which API keys and members may not; or a request with the dashboard session cookie came from another origin or lacks its `X-CSRF-Token`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `not_found`: The route or resource does not exist, belongs to another account, or was deleted. For the inbound webhook: the webhook URL does not exist or was rotated or deleted. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `request_timeout`: The request line, headers and body did not all arrive within `REQUEST_TIMEOUT_MS` (30 s by default) of its first byte, as when a client or network sends them a trickle at a time; the connection was closed. Send the request again. Nothing was done with it. */
-            408: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `payload_too_large`: The request body is larger than 1 MiB. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unsupported_media_type`: The request body is not `application/json`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: Too many requests for the account's plan. Wait the number of seconds in `Retry-After` before retrying; `X-RateLimit-*` headers show the budget. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: The server failed unexpectedly. Retry later; the request id in `X-Request-Id` helps support find it. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: A dependency (the database or the queue) is unavailable. Retry after the number of seconds in `Retry-After`. A trigger or webhook answered 503 was not acknowledged; in the rare case that the database stored it just as the connection broke, a retry with the same `Idempotency-Key` (or delivery id) returns that execution instead of starting another. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
     getAccountStats: {
         parameters: {
             query?: {
@@ -4628,6 +4493,141 @@ export interface operations {
             };
             /** @description `not_found`: The route or resource does not exist, belongs to another account, or was deleted. For the inbound webhook: the webhook URL does not exist or was rotated or deleted. */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests for the account's plan. Wait the number of seconds in `Retry-After` before retrying; `X-RateLimit-*` headers show the budget. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: The server failed unexpectedly. Retry later; the request id in `X-Request-Id` helps support find it. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: A dependency (the database or the queue) is unavailable. Retry after the number of seconds in `Retry-After`. A trigger or webhook answered 503 was not acknowledged; in the rare case that the database stored it just as the connection broke, a retry with the same `Idempotency-Key` (or delivery id) returns that execution instead of starting another. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    testAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Agent id (`agt_…`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestAgentDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentTestResponse"];
+                };
+            };
+            /** @description `invalid_request`: A parameter is missing, has the wrong type or an out-of-range value, or the JSON body is malformed (not valid JSON, not valid UTF-8, or not an object). `error.field` names the offending field (dotted for nested fields such as `options.callback_url`). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: The API key is missing, malformed, unknown or revoked, or the dashboard session expired or was signed out (sign in again). REST requests send `Authorization: Bearer <API_KEY>` or the session cookie; protected webhooks send `X-API-Key` or a valid signature. Dashboard sign-in with a wrong email or password is also 401. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `forbidden`: The API key is valid but lacks the scope this route needs (`agents:read`, `agents:write`, `agents:trigger` or `executions:read`); or the route manages keys, users, sessions or the signing secret, which API keys and members may not; or a request with the dashboard session cookie came from another origin or lacks its `X-CSRF-Token`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: The route or resource does not exist, belongs to another account, or was deleted. For the inbound webhook: the webhook URL does not exist or was rotated or deleted. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request_timeout`: The request line, headers and body did not all arrive within `REQUEST_TIMEOUT_MS` (30 s by default) of its first byte, as when a client or network sends them a trickle at a time; the connection was closed. Send the request again. Nothing was done with it. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body is not `application/json`. */
+            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
