@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './support/database';
-import { waitFor } from './support/http-server';
 import { bearer, startTestService, type TestService } from './support/service';
+import { waitFor } from './support/wait';
 
 /** Contract §3 `version`, §4 `agent_version`: config changes make versions; runs keep theirs. */
 describe('agent versions', () => {

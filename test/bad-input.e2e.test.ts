@@ -26,10 +26,11 @@ import {
   SAMPLE_BODIES,
   type RouteInfo,
 } from './support/routes';
-import { eventually, Receiver } from './support/receiver';
+import { Receiver } from './support/receiver';
 import { bearer, startTestService, type TestService } from './support/service';
 import { documentedStatuses } from './support/openapi-statuses';
 import { stateFingerprint, tableCounts } from './support/state';
+import { eventually } from './support/wait';
 
 /** Scales the number of generated cases (FUZZ_SCALE=10 for a long local run). */
 const SCALE = Number(process.env.FUZZ_SCALE ?? 1);

@@ -7,11 +7,12 @@ import { Agent } from '../src/agents/agent.entity';
 import { Execution, FINAL_STATUSES } from '../src/executions/execution.entity';
 import { LocalBus } from '../src/queue/local-bus';
 import { createAgent, seedAgent } from './support/agents';
-import { startLocalServer, waitFor, type LocalServer } from './support/http-server';
+import { startLocalServer, type LocalServer } from './support/http-server';
 import { freePort } from './support/process';
 import { Receiver } from './support/receiver';
 import { insertExecution } from './support/rows';
 import { bearer, startTestService, type TestService } from './support/service';
+import { waitFor } from './support/wait';
 
 const REDIS_URL = process.env.REDIS_URL;
 const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;

@@ -8,8 +8,9 @@ import { CallbackDelivery } from '../src/webhooks/outbound/callback-delivery.ent
 import { DeliveryAttempt } from '../src/webhooks/outbound/delivery-attempt.entity';
 import { finishWithCallback, insertAgent } from './support/callback-fixtures';
 import { createTestDatabase, TestDatabase } from './support/database';
-import { eventually, Receiver } from './support/receiver';
+import { Receiver } from './support/receiver';
 import { TEST_SECRET_KEY } from './support/service';
+import { eventually } from './support/wait';
 
 /** Services started on one shared database, as separate processes would be. */
 describe('outgoing webhooks: durability and fairness', () => {

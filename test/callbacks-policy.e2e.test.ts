@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../src/agents/agent.entity';
 import { LocalBus } from '../src/queue/local-bus';
 import { deliveryRow, finishWithCallback, insertAgent } from './support/callback-fixtures';
-import { eventually, Receiver } from './support/receiver';
+import { Receiver } from './support/receiver';
 import { bearer, startTestService, TestService } from './support/service';
+import { eventually } from './support/wait';
 
 /**
  * With OUTBOUND_ALLOW_PRIVATE=false, callbacks to loopback, private and link-local targets are

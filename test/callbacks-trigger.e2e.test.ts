@@ -3,8 +3,9 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AccountsService } from '../src/auth/accounts.service';
 import { createAgent } from './support/agents';
-import { eventually, Receiver } from './support/receiver';
+import { Receiver } from './support/receiver';
 import { bearer, startTestService, TestService } from './support/service';
+import { eventually } from './support/wait';
 
 const HOT_LEAD = {
   email: 'jane@acme.io',

@@ -6,8 +6,9 @@ import { AccountsService } from '../src/auth/accounts.service';
 import { LocalBus } from '../src/queue/local-bus';
 import { deliveryRow, finishWithCallback, insertAgent } from './support/callback-fixtures';
 import { sample } from './support/prometheus';
-import { eventually, Receiver } from './support/receiver';
+import { Receiver } from './support/receiver';
 import { bearer, startTestService, TestService } from './support/service';
+import { eventually } from './support/wait';
 
 // Short enough for the hanging receiver's test, long enough that an answering receiver is
 // never cut off on a loaded machine (a cut-off attempt is retried, and a test expecting one

@@ -2,9 +2,10 @@ import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, parseOutput, runCli } from './support/cli';
 import { createTestDatabase, type TestDatabase } from './support/database';
-import { startLocalServer, waitFor, type LocalServer } from './support/http-server';
+import { startLocalServer, type LocalServer } from './support/http-server';
 import { startServiceProcess, type ServiceProcess } from './support/process';
 import { TEST_SECRET_KEY } from './support/service';
+import { waitFor } from './support/wait';
 
 const FINAL = ['completed', 'failed', 'cancelled'];
 

@@ -12,9 +12,10 @@ import {
 import { Execution, FINAL_STATUSES } from '../src/executions/execution.entity';
 import { RetentionService } from '../src/retention/retention.service';
 import { createAgent, seedAgent } from './support/agents';
-import { startLocalServer, waitFor, type LocalServer } from './support/http-server';
+import { startLocalServer, type LocalServer } from './support/http-server';
 import { dailyCounters, type DayCounters } from './support/rows';
 import { bearer, startTestService, TestService } from './support/service';
+import { waitFor } from './support/wait';
 
 const DAY = 86_400_000;
 const VALID = { email: 'lead@acme.io', company: 'Acme' };

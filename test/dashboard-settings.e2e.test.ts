@@ -4,8 +4,9 @@ import type { Agent } from '../src/agents/agent.entity';
 import { LocalBus } from '../src/queue/local-bus';
 import { finishWithCallback, insertAgent } from './support/callback-fixtures';
 import { createUser, signIn, type Browser } from './support/dashboard';
-import { eventually, Receiver } from './support/receiver';
+import { Receiver } from './support/receiver';
 import { bearer, startTestService, type TestService } from './support/service';
+import { eventually } from './support/wait';
 
 /**
  * The owner-only routes of the dashboard (issue 17 §3): API keys, the account's signing

@@ -6,8 +6,9 @@ import { Execution, FINAL_STATUSES } from '../src/executions/execution.entity';
 import { createAgent, seedAgent, type SeededAgent } from './support/agents';
 import { createTestDatabase, testDriver, type TestDatabase } from './support/database';
 import { DbProxy } from './support/db-proxy';
-import { startLocalServer, waitFor, type LocalServer } from './support/http-server';
+import { startLocalServer, type LocalServer } from './support/http-server';
 import { bearer, startTestService, type TestService } from './support/service';
+import { waitFor } from './support/wait';
 
 /**
  * The database failing under the service (MariaDB only): a TCP proxy between this service and

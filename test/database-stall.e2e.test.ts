@@ -8,9 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Execution, FINAL_STATUSES } from '../src/executions/execution.entity';
 import { createAgent, webhookPath as webhookPathOf } from './support/agents';
 import { createTestDatabase, testDriver, type TestDatabase } from './support/database';
-import { startLocalServer, waitFor, type LocalServer } from './support/http-server';
+import { startLocalServer, type LocalServer } from './support/http-server';
 import { PrivateMariadb, privateMariadbAvailable } from './support/private-mariadb';
 import { bearer, startTestService, type TestService } from './support/service';
+import { waitFor } from './support/wait';
 
 /** DATABASE_TIMEOUT_MS of these suites. */
 const TIMEOUT_MS = 2000;

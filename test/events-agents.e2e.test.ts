@@ -1,7 +1,8 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, Receiver } from './support/receiver';
+import { Receiver } from './support/receiver';
 import { bearer, startTestService, type TestService } from './support/service';
+import { eventually } from './support/wait';
 
 /** Agent events (issue 19): each change of an agent, as the API shows the agent. */
 describe('webhook endpoints: agent events', () => {

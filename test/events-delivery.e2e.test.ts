@@ -5,8 +5,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebhookEndpoint } from '../src/webhooks/outbound/webhook-endpoint.entity';
 import { CallbackDelivery } from '../src/webhooks/outbound/callback-delivery.entity';
 import { seedAgent } from './support/agents';
-import { eventually, Receiver, type ReceivedRequest } from './support/receiver';
+import { Receiver, type ReceivedRequest } from './support/receiver';
 import { bearer, startTestService, type TestService } from './support/service';
+import { eventually } from './support/wait';
 
 /** What a receiver got, parsed; the event type first. */
 const events = (hook: Receiver) =>

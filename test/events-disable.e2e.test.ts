@@ -1,8 +1,9 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { WebhookEndpoint } from '../src/webhooks/outbound/webhook-endpoint.entity';
 import { CallbackDelivery } from '../src/webhooks/outbound/callback-delivery.entity';
-import { eventually, Receiver } from './support/receiver';
+import { Receiver } from './support/receiver';
 import { bearer, startTestService, type TestService } from './support/service';
+import { eventually } from './support/wait';
 
 /**
  * An endpoint whose every attempt fails for ENDPOINT_DISABLE_AFTER_MS (5 days by default) is

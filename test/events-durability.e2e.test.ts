@@ -2,10 +2,10 @@ import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, parseOutput, runCli } from './support/cli';
 import { createTestDatabase, type TestDatabase } from './support/database';
-import { waitFor } from './support/http-server';
 import { startServiceProcess, type ServiceProcess } from './support/process';
 import { Receiver } from './support/receiver';
 import { TEST_SECRET_KEY } from './support/service';
+import { waitFor } from './support/wait';
 
 /**
  * Events are written in the commit that acknowledges the state change: SIGKILL of the built

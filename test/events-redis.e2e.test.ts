@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAgent } from './support/agents';
-import { eventually, Receiver } from './support/receiver';
+import { Receiver } from './support/receiver';
 import { bearer, startTestService, type TestService } from './support/service';
+import { eventually } from './support/wait';
 
 const REDIS_URL = process.env.REDIS_URL;
 

@@ -6,8 +6,9 @@ import { LeadQualificationKind } from '../src/kinds/lead-qualification.kind';
 import { CallbackDelivery } from '../src/webhooks/outbound/callback-delivery.entity';
 import { createAgent, setAgentStatus } from './support/agents';
 import { sample } from './support/prometheus';
-import { startLocalServer, waitFor, type LocalServer } from './support/http-server';
+import { startLocalServer, type LocalServer } from './support/http-server';
 import { bearer, startTestService, TestService } from './support/service';
+import { waitFor } from './support/wait';
 
 const BASE_URL = 'http://localhost:3000/v2';
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

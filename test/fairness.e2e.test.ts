@@ -3,8 +3,9 @@ import { Agent } from '../src/agents/agent.entity';
 import { ExecutionIntakeService } from '../src/executions/execution-intake.service';
 import { Execution, FINAL_STATUSES } from '../src/executions/execution.entity';
 import { createAgent } from './support/agents';
-import { startLocalServer, waitFor, type LocalServer } from './support/http-server';
+import { startLocalServer, type LocalServer } from './support/http-server';
 import { bearer, startTestService, type TestService } from './support/service';
+import { waitFor } from './support/wait';
 
 const REDIS_URL = process.env.REDIS_URL;
 /** Account A's backlog: enough that, run oldest first, B's runs would wait tens of seconds. */

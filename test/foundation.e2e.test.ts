@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiKey } from '../src/auth/api-key.entity';
 import { ApiKeysService } from '../src/auth/api-keys.service';
-import { waitFor } from './support/http-server';
 import { bearer, startTestService, TestService } from './support/service';
 import { SCOPES } from '../src/auth/api-key.entity';
+import { waitFor } from './support/wait';
 
 const DOCS = 'http://localhost:3000/docs';
 

@@ -3,9 +3,9 @@ import { Agent } from '../src/agents/agent.entity';
 import { ExecutionIntakeService } from '../src/executions/execution-intake.service';
 import { Execution } from '../src/executions/execution.entity';
 import { createAgent } from './support/agents';
-import { waitFor } from './support/http-server';
 import { bearer, startTestService, type TestService } from './support/service';
 import { startSlowTarget } from './support/slow-target';
+import { waitFor } from './support/wait';
 
 const REDIS_URL = process.env.REDIS_URL;
 const RUNS = 200;

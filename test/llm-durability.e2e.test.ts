@@ -3,10 +3,10 @@ import { FINAL_STATUSES } from '../src/executions/execution.entity';
 import { ensureBuilt } from './support/cli';
 import { createTestDatabase, type TestDatabase } from './support/database';
 import { FakeModel, type ModelRequest } from './support/fake-model';
-import { waitFor } from './support/http-server';
 import { startServiceProcess, type ServiceProcess } from './support/process';
 import { bearer, startTestService, TEST_SECRET_KEY, type TestService } from './support/service';
 import { startReceiver } from './support/workflows';
+import { waitFor } from './support/wait';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies, read as JSON
 type Json = Record<string, any>;

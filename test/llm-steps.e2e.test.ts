@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeModel } from './support/fake-model';
-import { waitFor } from './support/http-server';
 import { bearer, startTestService, type TestService } from './support/service';
 import { exampleAgent, startReceiver } from './support/workflows';
+import { waitFor } from './support/wait';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies, read as JSON
 type Json = Record<string, any>;

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Execution, FINAL_STATUSES } from '../src/executions/execution.entity';
 import { createAgent, webhookPath } from './support/agents';
-import { startLocalServer, waitFor, type LocalServer } from './support/http-server';
+import { startLocalServer, type LocalServer } from './support/http-server';
 import { bearer, startTestService, TestService } from './support/service';
+import { waitFor } from './support/wait';
 
 /**
  * Direct hand-off (LocalDispatch): webhooks and synchronous triggers accepted while the

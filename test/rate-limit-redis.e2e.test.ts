@@ -7,8 +7,9 @@ import { Service, startService } from '../src/bootstrap';
 import { loadConfig } from '../src/config/configuration';
 import { RedisThrottlerStorage } from '../src/throttling/redis-throttler-storage';
 import { seedAgent } from './support/agents';
-import { eventually, limits } from './support/rate-limits';
+import { limits } from './support/rate-limits';
 import { bearer, startTestService, TEST_SECRET_KEY, TestService } from './support/service';
+import { eventually } from './support/wait';
 
 const REDIS_URL = process.env.REDIS_URL;
 const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;

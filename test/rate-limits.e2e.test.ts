@@ -2,8 +2,9 @@ import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiKeysService } from '../src/auth/api-keys.service';
 import { seedAgent } from './support/agents';
-import { eventually, limits } from './support/rate-limits';
+import { limits } from './support/rate-limits';
 import { bearer, startTestService, TestService } from './support/service';
+import { eventually } from './support/wait';
 
 const DOCS = 'http://localhost:3000/docs';
 

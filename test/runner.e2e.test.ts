@@ -6,8 +6,9 @@ import { newId } from '../src/common/ids';
 import { Execution, FINAL_STATUSES } from '../src/executions/execution.entity';
 import { createAgent } from './support/agents';
 import { createTestDatabase, TestDatabase } from './support/database';
-import { startLocalServer, waitFor, type LocalServer } from './support/http-server';
+import { startLocalServer, type LocalServer } from './support/http-server';
 import { bearer, startTestService, TEST_SECRET_KEY, TestService } from './support/service';
+import { waitFor } from './support/wait';
 
 const ROOT = join(__dirname, '..');
 const LEASE = { WORKER_LEASE_MS: '600', WORKER_POLL_MS: '50' };

@@ -16,8 +16,9 @@ import { rotateSecretKey } from '../src/secret-key/secret-key-rotation';
 import { seedAgent, type SeededAgent } from './support/agents';
 import { ensureBuilt, parseOutput, runCli } from './support/cli';
 import { createTestDatabase, testDriver, type TestDatabase } from './support/database';
-import { eventually, Receiver } from './support/receiver';
+import { Receiver } from './support/receiver';
 import { bearer, startTestService, type TestService } from './support/service';
+import { eventually } from './support/wait';
 
 const KEY_A = 'rotation-key-A-0123456789abcdef0123456789';
 const KEY_B = 'rotation-key-B-0123456789abcdef0123456789';

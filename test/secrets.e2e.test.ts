@@ -7,11 +7,11 @@ import { openDatabase } from '../src/database/database';
 import { ENTITIES } from '../src/entities';
 import { ensureBuilt, parseOutput, runCli } from './support/cli';
 import { createTestDatabase, type TestDatabase } from './support/database';
-import { waitFor } from './support/http-server';
 import { startServiceProcess, type ServiceProcess } from './support/process';
-import { eventually, Receiver } from './support/receiver';
+import { Receiver } from './support/receiver';
 import { startTestService, TEST_SECRET_KEY, type TestService } from './support/service';
 import { stateFingerprint } from './support/state';
+import { eventually, waitFor } from './support/wait';
 
 interface Answer {
   path: string;

@@ -8,10 +8,10 @@ import { Execution } from '../src/executions/execution.entity';
 import { seedAgent } from './support/agents';
 import { ensureBuilt, runCli } from './support/cli';
 import { createTestDatabase, type TestDatabase } from './support/database';
-import { waitFor } from './support/http-server';
 import { undoMigration } from './support/migrations';
 import { insertExecution } from './support/rows';
 import { startTestService, type TestService } from './support/service';
+import { waitFor } from './support/wait';
 
 /**
  * The triggers that migration StatsTriggers created before the application wrote the counters

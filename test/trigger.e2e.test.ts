@@ -3,8 +3,9 @@ import { ApiKeysService } from '../src/auth/api-keys.service';
 import { Execution } from '../src/executions/execution.entity';
 import { CallbackDelivery } from '../src/webhooks/outbound/callback-delivery.entity';
 import { createAgent } from './support/agents';
-import { startLocalServer, waitFor, type LocalServer } from './support/http-server';
+import { startLocalServer, type LocalServer } from './support/http-server';
 import { bearer, startTestService, TestService } from './support/service';
+import { waitFor } from './support/wait';
 
 const BASE_URL = 'http://localhost:3000/v2';
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

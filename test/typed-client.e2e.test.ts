@@ -12,8 +12,9 @@ import {
   type WebhookEvent,
 } from '../clients/typescript/src/index';
 import { CLIENT_SCHEMA_FILE, renderClientSchema } from '../scripts/web-types.mjs';
-import { eventually, Receiver } from './support/receiver';
+import { Receiver } from './support/receiver';
 import { startTestService, type TestService } from './support/service';
+import { eventually } from './support/wait';
 
 const CLIENT_DIR = join(__dirname, '..', 'clients', 'typescript');
 

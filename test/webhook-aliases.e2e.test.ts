@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAgent, SeededAgent } from './support/agents';
-import { waitFor } from './support/http-server';
 import { bearer, startTestService, TestService } from './support/service';
+import { waitFor } from './support/wait';
 
 /**
  * Spec §2 "Inbound webhook payload": the canonical names and every alias, in the spec's

@@ -4,10 +4,10 @@ import { FINAL_STATUSES } from '../src/executions/execution.entity';
 import { ExecutionStep } from '../src/executions/execution-step.entity';
 import { ensureBuilt } from './support/cli';
 import { createTestDatabase, type TestDatabase } from './support/database';
-import { waitFor } from './support/http-server';
 import { startServiceProcess, type ServiceProcess } from './support/process';
 import { bearer, startTestService, TEST_SECRET_KEY, type TestService } from './support/service';
 import { startReceiver } from './support/workflows';
+import { waitFor } from './support/wait';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies, read as JSON
 type Json = Record<string, any>;

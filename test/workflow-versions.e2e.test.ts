@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FINAL_STATUSES } from '../src/executions/execution.entity';
 import { createTestDatabase, type TestDatabase } from './support/database';
-import { waitFor } from './support/http-server';
 import { bearer, startTestService, type TestService } from './support/service';
 import { startReceiver } from './support/workflows';
+import { waitFor } from './support/wait';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies, read as JSON
 type Json = Record<string, any>;

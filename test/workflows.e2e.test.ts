@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor } from './support/http-server';
 import { bearer, startTestService, type TestService } from './support/service';
 import { exampleAgent, startReceiver } from './support/workflows';
+import { waitFor } from './support/wait';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies, read as JSON
 type Json = Record<string, any>;

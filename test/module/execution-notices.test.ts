@@ -14,8 +14,8 @@ import { RUN_QUEUE } from '../../src/queue/run-queue';
 import { CallbackDelivery } from '../../src/webhooks/outbound/callback-delivery.entity';
 import { openModuleTestDatabase, type ModuleTestDatabase } from '../support/container';
 import { FakeRunQueue } from '../support/fake-run-queue';
-import { waitFor } from '../support/http-server';
 import { insertAgent, insertExecution } from '../support/rows';
+import { waitFor } from '../support/wait';
 
 /**
  * Records what the executions module asks of its notices port, and checks inside the

@@ -14,8 +14,9 @@ import {
   type RunQueue,
 } from '../../src/queue/run-queue';
 import { openModuleTestDatabase, type ModuleTestDatabase } from '../support/container';
-import { startLocalServer, waitFor } from '../support/http-server';
+import { startLocalServer } from '../support/http-server';
 import { insertAgent, insertExecution } from '../support/rows';
+import { waitFor } from '../support/wait';
 
 /** A run queue that only records what the worker tells it; the test wakes the worker. */
 class FakeRunQueue implements RunQueue {

@@ -6,8 +6,9 @@ import { Execution } from '../../src/executions/execution.entity';
 import { RUN_QUEUE } from '../../src/queue/run-queue';
 import { openModuleTestDatabase, type ModuleTestDatabase } from '../support/container';
 import { FakeRunQueue } from '../support/fake-run-queue';
-import { startLocalServer, waitFor, type LocalServer } from '../support/http-server';
+import { startLocalServer, type LocalServer } from '../support/http-server';
 import { insertAgent, insertExecution } from '../support/rows';
+import { waitFor } from '../support/wait';
 
 /** The shutdown clock, with the time left before the deadline set by the test. */
 class FakeShutdownClock extends ShutdownClock {

@@ -4,10 +4,11 @@ import { Agent as HttpAgent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, parseOutput, runCli } from '../support/cli';
 import { createTestDatabase, type TestDatabase } from '../support/database';
-import { startLocalServer, waitFor, type LocalServer } from '../support/http-server';
+import { startLocalServer, type LocalServer } from '../support/http-server';
 import { startServiceProcess, type ServiceProcess } from '../support/process';
 import { sample } from '../support/prometheus';
 import { TEST_SECRET_KEY } from '../support/service';
+import { waitFor } from '../support/wait';
 
 const REDIS_URL = process.env.REDIS_URL;
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;

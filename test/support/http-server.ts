@@ -44,23 +44,3 @@ export async function startLocalServer(handler: Handler): Promise<LocalServer> {
     });
   return state;
 }
-
-/** Polls `read` until `done` says yes, or fails after `timeoutMs`. */
-export async function waitFor<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 10_000,
-  everyMs = 25,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) {
-      throw new Error(
-        `Condition not reached within ${timeoutMs} ms; last value: ${JSON.stringify(value)}`,
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
-}

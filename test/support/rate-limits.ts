@@ -8,13 +8,3 @@ export function limits(res: Response) {
     reset: Number(res.headers['x-ratelimit-reset']),
   };
 }
-
-/** Repeats `attempt` until it returns true, failing after `deadlineMs`. */
-export async function eventually(attempt: () => Promise<boolean>, deadlineMs = 10_000) {
-  const until = Date.now() + deadlineMs;
-  for (;;) {
-    if (await attempt()) return;
-    if (Date.now() > until) throw new Error(`condition not reached within ${deadlineMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
