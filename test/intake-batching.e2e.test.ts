@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent } from '../src/agents/agent.entity';
-import { ExecutionIntakeService, IntakeResult } from '../src/executions/execution-intake.service';
+import { ExecutionIntakeService } from '../src/executions/execution-intake.service';
+import type { IntakeResult } from '../src/executions/new-executions';
 import { ExecutionLifecycleService } from '../src/executions/execution-lifecycle.service';
 import { Execution } from '../src/executions/execution.entity';
 import { EXECUTION_NOTICES } from '../src/executions/execution-notices';

@@ -51,21 +51,11 @@ const STATE_400: Record<string, string> = {
 
 /**
  * The generators' copy of the document's schemas, narrowed where the server checks more than
- * the document states and the schema comes from code outside the document builder (agent
- * kinds in src/runner/, workflow definitions in src/workflows/): each gap is reported in
- * docs/api.md, to be stated at its source. The checks of what is generated, and of every
+ * any schema can state (docs/api.md). The checks of what is generated, and of every
  * forbidden variant, still use the document as served.
  */
 function generatorSchemas(served: Record<string, Schema>): Record<string, Schema> {
   const schemas = structuredClone(served);
-  // Lead qualification refuses blank strings in its lists.
-  for (const list of ['keywords', 'free_email_domains']) {
-    schemas.LeadQualificationConfig.properties[list].items.pattern = '\\S';
-  }
-  // An http-request agent's header names are HTTP tokens.
-  schemas.HttpRequestConfig.properties.headers.propertyNames = {
-    pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$",
-  };
   // A workflow definition has checks no schema states (unique step ids, expressions, the
   // config each kind step needs): test/workflow-property.e2e.test.ts generates those.
   schemas.CreateAgentDto.oneOf = schemas.CreateAgentDto.oneOf.filter(

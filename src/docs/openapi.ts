@@ -13,7 +13,6 @@ import type { AppConfig } from '../config/configuration';
 import { DEFAULT_AGENT_KIND } from '../agents/agents.service';
 import { addAgentKindSchemas, describeAgentBodies } from './agent-kinds.openapi';
 import { closeRequestBodies } from './closed-bodies.openapi';
-import { describeStatusLists } from './status-lists.openapi';
 import { addEventWebhooks } from './events.openapi';
 import {
   addTransportErrors,
@@ -89,7 +88,6 @@ export function createOpenApiDocument(app: INestApplication, config: AppConfig):
   addAgentKindSchemas(app, document);
   addEventWebhooks(document);
   closeRequestBodies(document);
-  describeStatusLists(document);
   describeAgentBodies(app, document, DEFAULT_AGENT_KIND);
   document.paths['/webhook/{webhook_id}'] = webhookPathItem(config, (codes) =>
     errorResponses(codes, 'webhook', config.docsUrl),

@@ -1,46 +1,25 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
-import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
-import type { Agent } from '../agents/agent.entity';
+import { DataSource } from 'typeorm';
 import { ApiError } from '../common/api-error';
 import { isUniqueViolation } from '../common/database-errors';
-import { newId } from '../common/ids';
 import { now } from '../common/time';
 import { APP_CONFIG, type AppConfig } from '../config/configuration';
 import { executeAll, retrying, type Statement } from '../database/transactions';
 import { DailyCounters } from '../agents/daily-counters';
 import { LocalDispatch } from '../queue/local-dispatch';
 import { RUN_QUEUE, type RunQueue } from '../queue/run-queue';
-import { Execution, ExecutionSource } from './execution.entity';
+import { Execution } from './execution.entity';
 import { EXECUTION_NOTICES, type ExecutionNotices } from './execution-notices';
-
-/** How long an idempotency key (or webhook delivery id) is remembered per agent. */
-export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
-
-export interface NewExecution {
-  /** Made here when absent; given when rows must refer to it first (a resumed retry's steps). */
-  id?: string;
-  agent: Agent;
-  input: Record<string, unknown>;
-  source: ExecutionSource;
-  retryOf?: string | null;
-  callbackUrl?: string | null;
-  idempotencyKey?: string | null;
-  /** SHA-256 of the request that carried the key, to tell a replay from a conflict. */
-  requestHash?: string | null;
-  /**
-   * May be handed straight to this process's worker (LocalDispatch), committed as `running`:
-   * for callers whose answer does not show the status (webhooks, synchronous triggers).
-   */
-  dispatch?: boolean;
-}
-
-export interface IntakeResult {
-  execution: Execution;
-  /** False when an execution with the same idempotency key already existed (a replay). */
-  created: boolean;
-}
+import {
+  build,
+  claimAt,
+  IDEMPOTENCY_WINDOW_MS,
+  type IntakeResult,
+  type NewExecution,
+  NewExecutionRows,
+  storedKeys,
+} from './new-executions';
 
 /** A submit waiting for its batch. */
 interface Pending {
@@ -65,10 +44,6 @@ interface Leader {
 const MAX_IN_FLIGHT = { sqlite: 1, mysql: 4 } as const;
 /** A submit this long (ms) after the last batch started is written at the next turn, unbatched. */
 const IDLE_AFTER_MS = 5;
-/** Rows per INSERT statement on MySQL are also bounded by their size (max_allowed_packet). */
-const MAX_STATEMENT_BYTES = 4 * 1024 * 1024;
-/** On SQLite, INSERTs of 64, 32, … 1 rows: few statement shapes, all kept prepared. */
-const SQLITE_MAX_ROWS = 64;
 
 /**
  * The one way executions are created (API trigger, webhook, retry): the row is committed as
@@ -100,8 +75,8 @@ export class ExecutionIntakeService {
   private inFlight = 0;
   /** When the last batch started (ms): the window applies only to submits close behind it. */
   private lastBatchAt = 0;
-  private insertColumns?: { columns: ColumnMetadata[]; table: string; names: string; row: string };
   private readonly counters: DailyCounters;
+  private readonly rows: NewExecutionRows;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -113,6 +88,7 @@ export class ExecutionIntakeService {
     this.sqlite = dataSource.options.type === 'better-sqlite3';
     this.maxInFlight = this.sqlite ? MAX_IN_FLIGHT.sqlite : MAX_IN_FLIGHT.mysql;
     this.counters = new DailyCounters(dataSource);
+    this.rows = new NewExecutionRows(dataSource);
   }
 
   /** Stores a new execution as `queued`; resolves once it is committed and announced. */
@@ -244,7 +220,7 @@ export class ExecutionIntakeService {
       }
       const rows = fresh.map((leader) => leader.execution!);
       const counters = this.counters.inserted(rows);
-      const statements = [...this.insertStatements(rows), ...(counters ? [counters] : [])];
+      const statements = [...this.rows.statements(rows), ...(counters ? [counters] : [])];
       // Events of accounts with webhook endpoints: in the same commit (the fast path below
       // takes exactly two statements, so these go through the transaction).
       const noticeRows = notices.statement();
@@ -259,12 +235,18 @@ export class ExecutionIntakeService {
       if (prepared && prepared[2].length === 2) {
         // MySQL, no key to look up, one INSERT: it and the counters' upsert in one round trip
         // instead of a transaction's four.
-        await this.insertAtomically(prepared[2]);
+        await this.rows.insertAtomically(prepared[2]);
         written = [prepared[0], []];
       } else {
         // Retried after a deadlock or a connection lost before the commit (nothing was stored).
         written = await retrying(this.dataSource).transaction(async (manager) => {
-          const taken = keyed.size > 0 ? await this.storedKeys(manager, [...keyed.values()]) : null;
+          const taken =
+            keyed.size > 0
+              ? await storedKeys(
+                  manager,
+                  [...keyed.values()].map((leader) => leader.entry.request),
+                )
+              : null;
           const [inserted, stored, statements] = prepared ?? prepare(taken);
           await executeAll(manager, statements);
           return [inserted, stored];
@@ -288,20 +270,6 @@ export class ExecutionIntakeService {
     }
   }
 
-  /** The `agent \n key` of the leaders whose key is already stored. */
-  private async storedKeys(manager: EntityManager, leaders: Leader[]): Promise<Set<string>> {
-    const where = leaders.map(() => '(agent_id = ? AND idempotency_key = ?)').join(' OR ');
-    const parameters = leaders.flatMap(({ entry }) => [
-      entry.request.agent.id,
-      entry.request.idempotencyKey,
-    ]);
-    const rows: { agent_id: string; idempotency_key: string }[] = await manager.query(
-      `SELECT agent_id, idempotency_key FROM executions WHERE ${where}`,
-      parameters,
-    );
-    return new Set(rows.map((row) => `${row.agent_id}\n${row.idempotency_key}`));
-  }
-
   /**
    * One execution on its own (a key already stored, or taken by another process meanwhile):
    * a stored key younger than the window answers its execution; an older one is released.
@@ -313,7 +281,7 @@ export class ExecutionIntakeService {
         const execution = await retrying(this.dataSource).transaction(async (manager) => {
           const row = build(request, now());
           await executeAll(manager, [
-            ...this.insertStatements([row]),
+            ...this.rows.statements([row]),
             this.counters.inserted([row])!,
           ]);
           if ((await this.notices.write(manager, [{ execution: row }])) > 0) wake = true;
@@ -343,102 +311,6 @@ export class ExecutionIntakeService {
     }
     throw new Error('Could not settle an idempotency key after 3 attempts');
   }
-
-  /**
-   * One multi-row INSERT and its counters as one atomic unit, in one round trip. The ids are
-   * new, so a retry after a lost connection that finds them stored (a unique violation: these
-   * rows carry no idempotency key) means the first attempt landed, counters included.
-   */
-  private async insertAtomically(statements: Statement[]): Promise<void> {
-    await retrying(this.dataSource, { idempotent: true }).atomic(
-      statements,
-      (error, attempt) => attempt > 1 && isUniqueViolation(error),
-    );
-  }
-
-  /**
-   * Multi-row INSERTs of whole rows, values converted by the driver exactly as TypeORM's own
-   * insert does (JSON, timestamps), without its query builder on the hot path. MySQL: as few
-   * statements as their size allows (max_allowed_packet); SQLite: 64, 32, … 1 rows each.
-   */
-  private insertStatements(executions: Execution[]): Statement[] {
-    const { columns, table, names, row } = this.columns();
-    const driver = this.dataSource.driver;
-    const statements: Statement[] = [];
-    let index = 0;
-    while (index < executions.length) {
-      const remaining = executions.length - index;
-      const parameters: unknown[] = [];
-      let rows = 0;
-      let bytes = 0;
-      const cap = this.sqlite ? largestPowerOfTwo(Math.min(remaining, SQLITE_MAX_ROWS)) : remaining;
-      while (rows < cap && (rows === 0 || bytes < MAX_STATEMENT_BYTES)) {
-        const execution = executions[index + rows];
-        for (const column of columns) {
-          const value: unknown = driver.preparePersistentValue(
-            column.getEntityValue(execution),
-            column,
-          );
-          if (typeof value === 'string') bytes += value.length;
-          parameters.push(value);
-        }
-        rows++;
-      }
-      const values = new Array<string>(rows).fill(row).join(', ');
-      statements.push([`INSERT INTO ${table} (${names}) VALUES ${values}`, parameters]);
-      index += rows;
-    }
-    return statements;
-  }
-
-  private columns(): { columns: ColumnMetadata[]; table: string; names: string; row: string } {
-    if (!this.insertColumns) {
-      const columns = this.dataSource.getMetadata(Execution).columns;
-      const escape = (name: string) => this.dataSource.driver.escape(name);
-      this.insertColumns = {
-        columns,
-        table: escape('executions'),
-        names: columns.map((column) => escape(column.databaseName)).join(', '),
-        row: `(${columns.map(() => '?').join(', ')})`,
-      };
-    }
-    return this.insertColumns;
-  }
-}
-
-/** A new queued execution; ids made in one process increase in call order. */
-function build(request: NewExecution, createdAt: Date): Execution {
-  return Object.assign(new Execution(), {
-    id: request.id ?? newId('exe'),
-    accountId: request.agent.accountId,
-    agentId: request.agent.id,
-    agentKind: request.agent.kind,
-    agentVersion: request.agent.version,
-    status: 'queued',
-    source: request.source,
-    retryOf: request.retryOf ?? null,
-    input: request.input,
-    output: null,
-    error: null,
-    logs: null,
-    callbackUrl: request.callbackUrl ?? null,
-    idempotencyKey: request.idempotencyKey ?? null,
-    requestHash: request.requestHash ?? null,
-    attempts: 0,
-    leasedUntil: null,
-    createdAt,
-    startedAt: null,
-    completedAt: null,
-    durationMs: null,
-  } satisfies Execution);
-}
-
-/** Makes a new row one claimed at once by this process's worker (as ExecutionLeases.claim). */
-function claimAt(execution: Execution, at: Date, leaseMs: number): void {
-  execution.status = 'running';
-  execution.attempts = 1;
-  execution.startedAt = at;
-  execution.leasedUntil = new Date(at.getTime() + leaseMs);
 }
 
 function mayDispatch(leader: Leader): boolean {
@@ -447,10 +319,6 @@ function mayDispatch(leader: Leader): boolean {
 
 function keyOf(request: NewExecution): string | null {
   return request.idempotencyKey ? `${request.agent.id}\n${request.idempotencyKey}` : null;
-}
-
-function largestPowerOfTwo(n: number): number {
-  return 2 ** Math.floor(Math.log2(n));
 }
 
 function describe(error: unknown): string {

@@ -11,7 +11,8 @@ import { APP_CONFIG, type AppConfig } from '../config/configuration';
 import { LocalBus } from '../queue/local-bus';
 import { RUN_QUEUE, type RunQueue } from '../queue/run-queue';
 import { Execution, FINAL_STATUSES } from './execution.entity';
-import { ExecutionIntakeService, IDEMPOTENCY_WINDOW_MS } from './execution-intake.service';
+import { ExecutionIntakeService } from './execution-intake.service';
+import { IDEMPOTENCY_WINDOW_MS } from './new-executions';
 import { ExecutionsService } from './executions.service';
 import type { TriggerAgentDto } from './dto/trigger-agent.dto';
 

@@ -36,6 +36,11 @@ function urlProblem(value: unknown): ConfigProblem {
   return undefined;
 }
 
+/** HEADER_NAME without the transport headers, for the document (a letter matches either case). */
+const HEADER_NAME_PATTERN = `^(?!(?:${[...TRANSPORT_HEADERS]
+  .map((name) => name.replace(/[a-z]/g, (c) => `[${c}${c.toUpperCase()}]`))
+  .join('|')})$)${HEADER_NAME.source.slice(1)}`;
+
 function headersProblem(value: unknown): ConfigProblem {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return 'headers must be an object of strings';
@@ -96,8 +101,11 @@ export class HttpRequestConfig {
 
   @ApiPropertyOptional({
     type: 'object',
-    additionalProperties: { type: 'string' },
-    description: 'Extra request headers',
+    // Names: HTTP tokens, not a transport header in any case (`propertyNames`: a JSON Schema
+    // keyword @nestjs/swagger passes through, untyped).
+    ...{ propertyNames: { pattern: HEADER_NAME_PATTERN } },
+    additionalProperties: { type: 'string', pattern: '^[^\\r\\n\\u0000]*$' },
+    description: `Extra request headers (not ${[...TRANSPORT_HEADERS].join(', ')}: the connection's own)`,
   })
   @ConfigCheck(headersProblem)
   @Normalize(copyHeaders)

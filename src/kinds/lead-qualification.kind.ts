@@ -133,6 +133,9 @@ const ScoreField = () =>
   );
 
 /** A list of words or domains: an array of non-empty strings, each trimmed and lower-cased. */
+/** A list item as the document states it: a string with something besides white space. */
+const NON_BLANK = { type: 'string', pattern: '\\S' } as const;
+
 const WordList = () =>
   applyDecorators(
     Optional(),
@@ -159,7 +162,8 @@ export class LeadQualificationConfig {
   threshold?: number;
 
   @ApiPropertyOptional({
-    type: [String],
+    type: 'array',
+    items: NON_BLANK,
     default: [...DEFAULT_FREE_EMAIL_DOMAINS],
     description: 'Domains that do not count as a business email',
   })
@@ -167,7 +171,8 @@ export class LeadQualificationConfig {
   free_email_domains?: string[];
 
   @ApiPropertyOptional({
-    type: [String],
+    type: 'array',
+    items: NON_BLANK,
     default: [...DEFAULT_KEYWORDS],
     description: 'Words in the message that show buying intent',
   })

@@ -57,6 +57,7 @@ const SCHEMA_KEYS = new Set([
   'items',
   'properties',
   'additionalProperties',
+  'propertyNames',
   'description',
   'format',
   'default',

@@ -46,7 +46,7 @@ function stringOf(schema: Schema): fc.Arbitrary<string> {
     case 'date-time':
       return date.map((value) => value.toISOString());
   }
-  if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern)).filter(fits);
+  if (schema.pattern) return matching(schema.pattern).filter(fits);
   return fc.string({ minLength, maxLength, unit: 'grapheme-ascii' });
 }
 
@@ -155,9 +155,7 @@ function objectOf(
         : json;
     if (!values) return null;
     const keys = schema.propertyNames?.pattern
-      ? fc
-          .stringMatching(new RegExp(schema.propertyNames.pattern))
-          .filter((key) => key.length <= 16)
+      ? matching(schema.propertyNames.pattern).filter((key) => key.length <= 16)
       : fc.string({ minLength: 1, maxLength: 8 });
     return fc.dictionary(keys, values, {
       minKeys: schema.minProperties ?? 0,
@@ -167,4 +165,16 @@ function objectOf(
   return fc
     .record(model, { requiredKeys: [...required].filter((name) => name in model) })
     .filter((value) => Object.keys(value).length >= (schema.minProperties ?? 0));
+}
+
+/**
+ * Strings matching `pattern`. fast-check cannot generate from a lookahead, so a leading
+ * `^(?!…)` (a pattern that excludes some names) is applied as a filter on the rest.
+ */
+function matching(pattern: string): fc.Arbitrary<string> {
+  const full = new RegExp(pattern);
+  const lookahead = /^\^\(\?!(?:[^()]|\([^()]*\))*\)/.exec(pattern);
+  if (!lookahead) return fc.stringMatching(full);
+  const rest = new RegExp(`^${pattern.slice(lookahead[0].length)}`);
+  return fc.stringMatching(rest).filter((value) => full.test(value));
 }

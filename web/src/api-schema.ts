@@ -2427,7 +2427,7 @@ export interface components {
             method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
             /** @default 10000 */
             timeout_ms: number;
-            /** @description Extra request headers */
+            /** @description Extra request headers (not host, content-length, transfer-encoding, connection, keep-alive, upgrade, te, trailer: the connection's own) */
             headers?: {
                 [key: string]: string;
             };
@@ -2804,7 +2804,7 @@ export interface components {
             type: "http-request";
             /** @description A value → an object (default `$input`) */
             input?: unknown;
-            config?: components["schemas"]["HttpRequestConfig"];
+            config: components["schemas"]["HttpRequestConfig"];
         };
         /** @description Runs the `lead-qualification` agent kind; output: its output */
         LeadQualificationStep: {

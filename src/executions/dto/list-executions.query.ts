@@ -1,6 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString } from 'class-validator';
 import { CursorQuery, IntegerQuery } from '../../common/query-params';
+import { EXECUTION_STATUSES } from '../execution.entity';
+
+const STATUS = `(?:${EXECUTION_STATUSES.join('|')})`;
 
 export const LIMIT_DEFAULT = 20;
 export const LIMIT_MAX = 100;
@@ -31,6 +34,9 @@ export class ListExecutionsQuery {
     description:
       'One status or a comma list: `queued`, `running`, `completed`, `failed`, `cancelled`',
     example: 'failed,cancelled',
+    // The list as the server reads it (execution-list.ts: items trimmed), so that a value the
+    // document allows is never refused.
+    pattern: `^\\s*${STATUS}\\s*(?:,\\s*${STATUS}\\s*)*$`,
   })
   @IsOptional()
   @IsString({ message: '$property must be one status or a comma list of statuses' })

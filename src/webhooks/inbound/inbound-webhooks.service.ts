@@ -11,10 +11,8 @@ import { SecretUnreadableError, sha256Hex } from '../../common/crypto';
 import { now } from '../../common/time';
 import { APP_CONFIG, type AppConfig } from '../../config/configuration';
 import { Execution } from '../../executions/execution.entity';
-import {
-  ExecutionIntakeService,
-  IDEMPOTENCY_WINDOW_MS,
-} from '../../executions/execution-intake.service';
+import { ExecutionIntakeService } from '../../executions/execution-intake.service';
+import { IDEMPOTENCY_WINDOW_MS } from '../../executions/new-executions';
 import { LocalBus } from '../../queue/local-bus';
 import { verifyHexSignature, verifyStandardWebhook } from './webhook-signatures';
 

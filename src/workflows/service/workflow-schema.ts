@@ -206,10 +206,17 @@ export function workflowConfigSchema(kinds: readonly RegisteredKind[]): {
   }
   for (const kind of kinds) {
     const name = kindStepName(kind.name);
-    schemas[name] = step(kind.name, `Runs the \`${kind.name}\` agent kind; output: its output`, {
-      input: { ...VALUE, description: 'A value → an object (default `$input`)' },
-      config: ref(kind.configClass.name),
-    });
+    // A kind whose config has required fields (http-request's `url`) needs the step's config.
+    const needsConfig = (kind.configSchema.required?.length ?? 0) > 0;
+    schemas[name] = step(
+      kind.name,
+      `Runs the \`${kind.name}\` agent kind; output: its output`,
+      {
+        input: { ...VALUE, description: 'A value → an object (default `$input`)' },
+        config: ref(kind.configClass.name),
+      },
+      needsConfig ? ['config'] : [],
+    );
     mapping[kind.name] = `#/components/schemas/${name}`;
   }
   schemas.WorkflowStep = {

@@ -1,0 +1,163 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { isUniqueViolation } from '../common/database-errors';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
+import type { Agent } from '../agents/agent.entity';
+import { newId } from '../common/ids';
+import { retrying, type Statement } from '../database/transactions';
+import { Execution, ExecutionSource } from './execution.entity';
+
+/** How long an idempotency key (or webhook delivery id) is remembered per agent. */
+export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export interface NewExecution {
+  /** Made here when absent; given when rows must refer to it first (a resumed retry's steps). */
+  id?: string;
+  agent: Agent;
+  input: Record<string, unknown>;
+  source: ExecutionSource;
+  retryOf?: string | null;
+  callbackUrl?: string | null;
+  idempotencyKey?: string | null;
+  /** SHA-256 of the request that carried the key, to tell a replay from a conflict. */
+  requestHash?: string | null;
+  /**
+   * May be handed straight to this process's worker (LocalDispatch), committed as `running`:
+   * for callers whose answer does not show the status (webhooks, synchronous triggers).
+   */
+  dispatch?: boolean;
+}
+
+export interface IntakeResult {
+  execution: Execution;
+  /** False when an execution with the same idempotency key already existed (a replay). */
+  created: boolean;
+}
+
+/** Rows per INSERT statement on MySQL are also bounded by their size (max_allowed_packet). */
+const MAX_STATEMENT_BYTES = 4 * 1024 * 1024;
+/** On SQLite, INSERTs of 64, 32, … 1 rows: few statement shapes, all kept prepared. */
+const SQLITE_MAX_ROWS = 64;
+
+/** The INSERT statements of new executions (the intake's transition "created"). */
+export class NewExecutionRows {
+  private readonly sqlite: boolean;
+  private insertColumns?: { columns: ColumnMetadata[]; table: string; names: string; row: string };
+
+  constructor(private readonly dataSource: DataSource) {
+    this.sqlite = dataSource.options.type === 'better-sqlite3';
+  }
+
+  /**
+   * One multi-row INSERT and its counters as one atomic unit, in one round trip. The ids are
+   * new, so a retry after a lost connection that finds them stored (a unique violation: these
+   * rows carry no idempotency key) means the first attempt landed, counters included.
+   */
+  async insertAtomically(statements: Statement[]): Promise<void> {
+    await retrying(this.dataSource, { idempotent: true }).atomic(
+      statements,
+      (error, attempt) => attempt > 1 && isUniqueViolation(error),
+    );
+  }
+
+  /**
+   * Multi-row INSERTs of whole rows, values converted by the driver exactly as TypeORM's own
+   * insert does (JSON, timestamps), without its query builder on the hot path. MySQL: as few
+   * statements as their size allows (max_allowed_packet); SQLite: 64, 32, … 1 rows each.
+   */
+  statements(executions: Execution[]): Statement[] {
+    const { columns, table, names, row } = this.columns();
+    const driver = this.dataSource.driver;
+    const statements: Statement[] = [];
+    let index = 0;
+    while (index < executions.length) {
+      const remaining = executions.length - index;
+      const parameters: unknown[] = [];
+      let rows = 0;
+      let bytes = 0;
+      const cap = this.sqlite ? largestPowerOfTwo(Math.min(remaining, SQLITE_MAX_ROWS)) : remaining;
+      while (rows < cap && (rows === 0 || bytes < MAX_STATEMENT_BYTES)) {
+        const execution = executions[index + rows];
+        for (const column of columns) {
+          const value: unknown = driver.preparePersistentValue(
+            column.getEntityValue(execution),
+            column,
+          );
+          if (typeof value === 'string') bytes += value.length;
+          parameters.push(value);
+        }
+        rows++;
+      }
+      const values = new Array<string>(rows).fill(row).join(', ');
+      statements.push([`INSERT INTO ${table} (${names}) VALUES ${values}`, parameters]);
+      index += rows;
+    }
+    return statements;
+  }
+
+  private columns(): { columns: ColumnMetadata[]; table: string; names: string; row: string } {
+    if (!this.insertColumns) {
+      const columns = this.dataSource.getMetadata(Execution).columns;
+      const escape = (name: string) => this.dataSource.driver.escape(name);
+      this.insertColumns = {
+        columns,
+        table: escape('executions'),
+        names: columns.map((column) => escape(column.databaseName)).join(', '),
+        row: `(${columns.map(() => '?').join(', ')})`,
+      };
+    }
+    return this.insertColumns;
+  }
+}
+
+/** A new queued execution; ids made in one process increase in call order. */
+export function build(request: NewExecution, createdAt: Date): Execution {
+  return Object.assign(new Execution(), {
+    id: request.id ?? newId('exe'),
+    accountId: request.agent.accountId,
+    agentId: request.agent.id,
+    agentKind: request.agent.kind,
+    agentVersion: request.agent.version,
+    status: 'queued',
+    source: request.source,
+    retryOf: request.retryOf ?? null,
+    input: request.input,
+    output: null,
+    error: null,
+    logs: null,
+    callbackUrl: request.callbackUrl ?? null,
+    idempotencyKey: request.idempotencyKey ?? null,
+    requestHash: request.requestHash ?? null,
+    attempts: 0,
+    leasedUntil: null,
+    createdAt,
+    startedAt: null,
+    completedAt: null,
+    durationMs: null,
+  } satisfies Execution);
+}
+
+/** Makes a new row one claimed at once by this process's worker (as ExecutionLeases.claim). */
+export function claimAt(execution: Execution, at: Date, leaseMs: number): void {
+  execution.status = 'running';
+  execution.attempts = 1;
+  execution.startedAt = at;
+  execution.leasedUntil = new Date(at.getTime() + leaseMs);
+}
+
+function largestPowerOfTwo(n: number): number {
+  return 2 ** Math.floor(Math.log2(n));
+}
+
+/** The `agent \n key` of the requests whose idempotency key is already stored. */
+export async function storedKeys(
+  manager: EntityManager,
+  requests: readonly NewExecution[],
+): Promise<Set<string>> {
+  const where = requests.map(() => '(agent_id = ? AND idempotency_key = ?)').join(' OR ');
+  const parameters = requests.flatMap((request) => [request.agent.id, request.idempotencyKey]);
+  const rows: { agent_id: string; idempotency_key: string }[] = await manager.query(
+    `SELECT agent_id, idempotency_key FROM executions WHERE ${where}`,
+    parameters,
+  );
+  return new Set(rows.map((row) => `${row.agent_id}\n${row.idempotency_key}`));
+}
