@@ -165,7 +165,7 @@ function summarise(profile, seconds) {
   console.log(`${workflow ? 'workflow' : 'plain'} agent, ${mariadb ? 'MariaDB' : 'SQLite'}: ${count} runs in ${seconds.toFixed(2)} s (${Math.round(count / seconds)}/s); profile covers the whole process`);
   console.log(`CPU per run (all ${count + 500} runs, the process's start included): ${((total - (byFunction.get('(idle) (native):0') ?? 0)) / (count + 500) / 1000).toFixed(3)} ms`);
   print('self time by package (own code by file)', byPlace, 25);
-  print('self time by function', byFunction, 30);
+  print('self time by function', byFunction, Number(process.env.PROFILE_TOP || 30));
 }
 
 function placeOf(url) {
