@@ -31,6 +31,7 @@ import { bearer, startTestService, type TestService } from './support/service';
 import { documentedStatuses } from './support/openapi-statuses';
 import { stateFingerprint, tableCounts } from './support/state';
 import { eventually } from './support/wait';
+import { endpointWithPing } from './support/endpoints';
 
 /** Scales the number of generated cases (FUZZ_SCALE=10 for a long local run). */
 const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
@@ -126,23 +127,13 @@ describe('bad input, generated (fast-check), on every route of both listeners', 
       .expect(202);
     // An account has at most 20 endpoints: the fuzzing makes some; start afresh.
     await t.service.dataSource.getRepository(WebhookEndpoint).delete({ accountId });
-    const endpoint = await t
-      .api()
-      .post('/v2/webhook-endpoints')
-      .set(bearer(key))
-      .send({ url: 'https://hooks.example.com/fuzz', events: ['*'] })
-      .expect(201);
-    const ping = await t
-      .api()
-      .post(`/v2/webhook-endpoints/${endpoint.body.id}/test`)
-      .set(bearer(key))
-      .expect(202);
+    const endpoint = await endpointWithPing(t, key, 'https://hooks.example.com/fuzz');
     fixtures = {
       agentId: webhooks[0].id,
       executionId: triggered.body.execution_id,
       webhooks,
-      endpointId: endpoint.body.id,
-      endpointDeliveryId: ping.body.id,
+      endpointId: endpoint.id,
+      endpointDeliveryId: endpoint.pingId,
     };
     fingerprint = await stateFingerprint(t.service.dataSource);
   }

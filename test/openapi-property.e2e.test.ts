@@ -18,6 +18,7 @@ import {
 } from './support/openapi-requests';
 import type { Schema } from './support/schema-arbitrary';
 import { bearer, startTestService, type TestService } from './support/service';
+import { endpointWithPing } from './support/endpoints';
 
 /**
  * Issue 19 §3: "every request the document allows is accepted; every one it forbids is
@@ -125,22 +126,12 @@ describe('the OpenAPI document both ways, with its schemas as generators', () =>
       .set(bearer(key))
       .send({ input: {}, options: { async: true } })
       .expect(202);
-    const endpoint = await t
-      .api()
-      .post('/v2/webhook-endpoints')
-      .set(bearer(key))
-      .send({ url: 'https://hooks.example.com/property', events: ['*'] })
-      .expect(201);
-    const ping = await t
-      .api()
-      .post(`/v2/webhook-endpoints/${endpoint.body.id}/test`)
-      .set(bearer(key))
-      .expect(202);
+    const endpoint = await endpointWithPing(t, key, 'https://hooks.example.com/property');
     ids = {
       agents: agent.id,
       executions: triggered.body.execution_id,
-      'webhook-endpoints': endpoint.body.id,
-      deliveries: ping.body.id,
+      'webhook-endpoints': endpoint.id,
+      deliveries: endpoint.pingId,
       users: member.id,
       secrets: SECRET_NAME,
       versions: '1',

@@ -12,6 +12,7 @@ import type { RouteInfo } from './support/routes';
 import { insertDelivery, insertExecution } from './support/rows';
 import { bearer, startTestService, type TestService } from './support/service';
 import { stateFingerprint } from './support/state';
+import { endpointWithPing } from './support/endpoints';
 
 /**
  * The scope each REST route needs (CONTRACT §1, README). `null`: any valid key. Every route
@@ -176,30 +177,20 @@ describe('tenant isolation and scopes, on every route', () => {
       .expect(200);
     // One endpoint at a time (an account may have 20), with one delivery (its ping).
     await t.service.dataSource.getRepository(WebhookEndpoint).delete({ url: OWNER_HOOK });
-    const endpoint = await t
-      .api()
-      .post('/v2/webhook-endpoints')
-      .set(bearer(key))
-      .send({ url: OWNER_HOOK, events: ['*'], description: `endpoint-of-${agent.id}` })
-      .expect(201);
-    const ping = await t
-      .api()
-      .post(`/v2/webhook-endpoints/${endpoint.body.id}/test`)
-      .set(bearer(key))
-      .expect(202);
+    const endpoint = await endpointWithPing(t, key, OWNER_HOOK, `endpoint-of-${agent.id}`);
     return {
       agentId: agent.id,
       webhookId: agent.webhookId,
       queuedId: queued.body.execution_id,
       finishedId: finished.id,
       secretName,
-      endpointId: endpoint.body.id,
-      endpointDeliveryId: ping.body.id,
+      endpointId: endpoint.id,
+      endpointDeliveryId: endpoint.pingId,
       secrets: [
-        endpoint.body.id,
-        endpoint.body.secret,
+        endpoint.id,
+        endpoint.secret,
         `endpoint-of-${agent.id}`,
-        ping.body.id,
+        endpoint.pingId,
         secretName,
         `secret-value-${agent.id}`,
         agent.id,

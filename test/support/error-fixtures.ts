@@ -1,6 +1,7 @@
 import { seedAgent } from './agents';
 import { createUser, signIn } from './dashboard';
 import { bearer, type TestService } from './service';
+import { endpointWithPing } from './endpoints';
 
 /**
  * The resources test/openapi-errors.e2e.test.ts provokes errors on: an enterprise account
@@ -40,17 +41,7 @@ export async function errorFixtures(t: TestService) {
   const queued = await queue();
   const cancelled = await queue();
   await t.api().post(`/v2/executions/${cancelled}/cancel`).set(bearer(key)).expect(200);
-  const endpoint = await t
-    .api()
-    .post('/v2/webhook-endpoints')
-    .set(bearer(key))
-    .send({ url: 'https://hooks.example.com/errors', events: ['*'] })
-    .expect(201);
-  const ping = await t
-    .api()
-    .post(`/v2/webhook-endpoints/${endpoint.body.id}/test`)
-    .set(bearer(key))
-    .expect(202);
+  const endpoint = await endpointWithPing(t, key, 'https://hooks.example.com/errors');
   await t.api().put('/v2/secrets/ERRORS').set(bearer(key)).send({ value: 'x' }).expect(200);
   const apiKey = await t
     .api()
@@ -62,8 +53,8 @@ export async function errorFixtures(t: TestService) {
     agents: agent.id,
     executions: queued,
     cancelled,
-    'webhook-endpoints': endpoint.body.id,
-    deliveries: ping.body.id,
+    'webhook-endpoints': endpoint.id,
+    deliveries: endpoint.pingId,
     users: member.id,
     owner: owner.userId,
     secrets: 'ERRORS',
