@@ -37,7 +37,9 @@ export function documentedStatuses(doc: Json) {
   // The most literal template first: `/v2/agents/kinds` before `/v2/agents/{id}`.
   matchers.sort((a, b) => b.literal - a.literal);
   return (method: string, url: string): { route: string; statuses: Set<number> } | undefined => {
-    const path = url.split('?')[0];
+    // Dot segments are resolved before routing (`/v2/secrets/..` reaches `/v2/`, no
+    // operation), as the URL parser does here.
+    const path = new URL(url, 'http://service').pathname;
     return matchers.find((m) => m.method === method.toUpperCase() && m.pattern.test(path));
   };
 }
