@@ -11,6 +11,7 @@ import { now } from '../common/time';
 import { APP_CONFIG, type AppConfig } from '../config/configuration';
 import { CallbackDelivery } from '../webhooks/outbound/callback-delivery.entity';
 import { DeliveryAttempt } from '../webhooks/outbound/delivery-attempt.entity';
+import { DeliveryStore } from '../webhooks/outbound/delivery-store';
 import { deliveryRow, EventOutbox } from '../webhooks/outbound/event-outbox';
 import type { CreateWebhookEndpointDto } from './dto/create-webhook-endpoint.dto';
 import { LIMIT_DEFAULT, type CursorPageQuery } from './dto/list-webhook-endpoints.query';
@@ -44,6 +45,7 @@ export class WebhookEndpointsService {
     private readonly box: SecretBox,
     private readonly subscriptions: EndpointSubscriptions,
     private readonly outbox: EventOutbox,
+    private readonly store: DeliveryStore,
   ) {}
 
   async create(
@@ -181,7 +183,7 @@ export class WebhookEndpointsService {
       data: toWebhookEndpointResponse(endpoint) as unknown as Record<string, unknown>,
     };
     const row = deliveryRow({ accountId, executionId: null }, endpoint, payload, at);
-    await this.deliveries.insert(row as QueryDeepPartialEntity<CallbackDelivery>);
+    await this.store.add([row]);
     this.outbox.wake();
     return row;
   }
@@ -226,7 +228,7 @@ export class WebhookEndpointsService {
     if (!original) throw ApiError.notFound('Delivery');
     this.assertEnabled(endpoint);
     const row = deliveryRow(original, endpoint, original.payload, now());
-    await this.deliveries.insert(row as QueryDeepPartialEntity<CallbackDelivery>);
+    await this.store.add([row]);
     this.outbox.wake();
     return row;
   }

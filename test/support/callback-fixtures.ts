@@ -7,6 +7,7 @@ import { Execution, ExecutionStatus } from '../../src/executions/execution.entit
 import { LocalBus } from '../../src/queue/local-bus';
 import { CallbackDelivery } from '../../src/webhooks/outbound/callback-delivery.entity';
 import { CallbackOutbox } from '../../src/webhooks/outbound/callback-outbox';
+import { DeliveryStore } from '../../src/webhooks/outbound/delivery-store';
 
 export { insertAgent } from './rows';
 
@@ -23,7 +24,7 @@ export async function finishWithCallback(
     bus?: LocalBus;
   },
 ): Promise<{ execution: Execution; delivery: CallbackDelivery | null }> {
-  const outbox = new CallbackOutbox(options.bus ?? new LocalBus());
+  const outbox = new CallbackOutbox(options.bus ?? new LocalBus(), new DeliveryStore(dataSource));
   const created = new Date(Date.now() - 50);
   const finished = now();
   const execution = dataSource.getRepository(Execution).create({

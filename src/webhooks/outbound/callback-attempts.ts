@@ -3,13 +3,12 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { Account } from '../../auth/account.entity';
 import { AccountsService } from '../../auth/accounts.service';
-import { newId } from '../../common/ids';
 import { now } from '../../common/time';
 import { APP_CONFIG, type AppConfig } from '../../config/configuration';
 import { MetricsService } from '../../metrics/metrics.service';
-import { CallbackDelivery } from './callback-delivery.entity';
+import type { CallbackDelivery } from './callback-delivery.entity';
 import { AttemptOutcome, CallbackSender } from './callback-sender';
-import { DeliveryAttempt } from './delivery-attempt.entity';
+import { DeliveryStore } from './delivery-store';
 import { EndpointHealth } from './endpoint-health';
 import { retryDelayMs } from './retry-schedule';
 
@@ -25,8 +24,7 @@ export class CallbackAttempts {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectRepository(CallbackDelivery) private readonly deliveries: Repository<CallbackDelivery>,
-    @InjectRepository(DeliveryAttempt) private readonly attempts: Repository<DeliveryAttempt>,
+    private readonly deliveries: DeliveryStore,
     @InjectRepository(Account) private readonly accounts: Repository<Account>,
     private readonly accountsService: AccountsService,
     private readonly sender: CallbackSender,
@@ -46,40 +44,26 @@ export class CallbackAttempts {
     const sent = await this.send(delivery, cutOff);
     if (!sent) {
       // Cut by shutdown: not an attempt. Release the claim so the row goes out again soon.
-      await this.deliveries.update(
-        { id: delivery.id, attempts: delivery.attempts },
-        { lockedUntil: null },
-      );
+      await this.deliveries.release(delivery);
       return null;
     }
     const { outcome } = sent;
-    await this.attempts.insert({
-      id: newId('dlv'),
-      deliveryId: delivery.id,
-      executionId: delivery.executionId,
-      endpointId: delivery.endpointId,
-      url: sent.url,
-      event: delivery.event,
-      attempt: number,
-      statusCode: outcome.statusCode,
-      error: outcome.error,
-      durationMs: outcome.durationMs,
-      responseExcerpt: outcome.responseExcerpt ?? null,
-      createdAt: startedAt,
-    });
     const delay = outcome.retryable ? retryDelayMs(number, this.config.callbackRetryBaseMs) : null;
     const finishedAt = now();
     const status = outcome.error === null ? 'delivered' : delay === null ? 'failed' : 'pending';
-    await this.deliveries.update(
-      // Guarded by the attempt count: a row taken over after an expired claim is not rewound.
-      { id: delivery.id, attempts: delivery.attempts },
+    await this.deliveries.settle(
+      delivery,
       {
-        status,
-        attempts: number,
-        nextAttemptAt: delay === null ? finishedAt : new Date(finishedAt.getTime() + delay),
-        lockedUntil: null,
-        updatedAt: finishedAt,
+        url: sent.url,
+        statusCode: outcome.statusCode,
+        error: outcome.error,
+        durationMs: outcome.durationMs,
+        responseExcerpt: outcome.responseExcerpt ?? null,
+        createdAt: startedAt,
       },
+      status,
+      delay === null ? finishedAt : new Date(finishedAt.getTime() + delay),
+      finishedAt,
     );
     this.metrics.deliveryAttempt(status === 'pending' ? 'retrying' : status);
     if (delivery.endpointId && outcome.error !== 'endpoint_disabled') {

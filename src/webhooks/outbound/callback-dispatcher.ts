@@ -5,8 +5,6 @@ import {
   Logger,
   OnApplicationBootstrap,
 } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, Repository } from 'typeorm';
 import { ShutdownClock } from '../../common/shutdown';
 import { now } from '../../common/time';
 import { APP_CONFIG, type AppConfig } from '../../config/configuration';
@@ -19,7 +17,8 @@ import {
   type PendingDelivery,
 } from '../../queue/callback-queue';
 import { CallbackAttempts } from './callback-attempts';
-import { CallbackDelivery } from './callback-delivery.entity';
+import type { CallbackDelivery } from './callback-delivery.entity';
+import { DeliveryStore } from './delivery-store';
 
 /** A claim outlives the longest attempt by this much; a crashed sender's rows come back after. */
 const CLAIM_MARGIN_MS = 60_000;
@@ -54,7 +53,7 @@ export class CallbackDispatcher
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectRepository(CallbackDelivery) private readonly deliveries: Repository<CallbackDelivery>,
+    private readonly deliveries: DeliveryStore,
     private readonly attempts: CallbackAttempts,
     private readonly shutdown: ShutdownClock,
     @Inject(CALLBACK_QUEUE) private readonly queue: CallbackQueue,
@@ -89,29 +88,21 @@ export class CallbackDispatcher
     const at = now();
     // Read more than the free slots (rows of a host at its limit are skipped, not waited
     // on), but only ids and URLs: payloads may be large, and are loaded once claimed.
-    const due = await this.dueQuery(at)
-      .select(['d.id', 'd.url'])
-      .orderBy('d.nextAttemptAt', 'ASC')
-      .limit(Math.min(free * 4, 200))
-      .getMany();
+    const due = await this.deliveries.due(at, at, Math.min(free * 4, 200), ['id', 'url']);
     for (const { id, url } of due) {
       if (this.stopped || this.inFlight.size >= this.config.callbackConcurrency) return;
       if (this.inFlight.has(id)) continue;
       const host = hostOf(url);
       if ((this.perHost.get(host) ?? 0) >= this.maxPerHost) continue;
       if (!(await this.claim(id, at))) continue; // another worker took it
-      const delivery = await this.deliveries.findOneBy({ id });
+      const delivery = await this.deliveries.load(id);
       if (delivery) this.start(delivery, host);
     }
   }
 
   /** Pending rows due by `dueBy` and not claimed, soonest due first. */
   pendingDue(dueBy: Date, limit: number): Promise<PendingDelivery[]> {
-    return this.dueQuery(now(), dueBy)
-      .select(['d.id', 'd.attempts', 'd.nextAttemptAt'])
-      .orderBy('d.nextAttemptAt', 'ASC')
-      .limit(limit)
-      .getMany();
+    return this.deliveries.due(now(), dueBy, limit, ['id', 'attempts', 'nextAttemptAt']);
   }
 
   /**
@@ -124,10 +115,7 @@ export class CallbackDispatcher
     putBack: (atMs: number) => Promise<never>,
   ): Promise<void> {
     if (this.stopped) return putBack(Date.now());
-    const row = await this.deliveries.findOne({
-      select: { id: true, url: true, status: true, attempts: true, nextAttemptAt: true },
-      where: { id: deliveryId },
-    });
+    const row = await this.deliveries.peek(deliveryId);
     if (!row || row.status !== 'pending' || row.attempts !== attempt - 1) return;
     const at = now();
     if (row.nextAttemptAt > at) return putBack(row.nextAttemptAt.getTime());
@@ -138,7 +126,7 @@ export class CallbackDispatcher
     this.reserve(host);
     try {
       if (!(await this.claim(row.id, at))) return; // another worker took it
-      const delivery = await this.deliveries.findOneBy({ id: row.id });
+      const delivery = await this.deliveries.load(row.id);
       if (!delivery) return;
       const done = this.attempt(delivery);
       this.inFlight.set(delivery.id, { host, done: done.catch(() => undefined) });
@@ -154,33 +142,10 @@ export class CallbackDispatcher
     }
   }
 
-  private dueQuery(at: Date, dueBy: Date = at) {
-    return this.deliveries
-      .createQueryBuilder('d')
-      .where('d.status = :pending', { pending: 'pending' })
-      .andWhere('d.nextAttemptAt <= :dueBy', { dueBy })
-      .andWhere(
-        new Brackets((q) =>
-          q.where('d.lockedUntil IS NULL').orWhere('d.lockedUntil < :at', { at }),
-        ),
-      );
-  }
-
-  /** One conditional UPDATE: the worker whose update matched the row owns this attempt. */
-  private async claim(id: string, at: Date): Promise<boolean> {
+  /** Claims a due row for one attempt: the worker whose claim matched owns it. */
+  private claim(id: string, at: Date): Promise<boolean> {
     const lockedUntil = new Date(at.getTime() + this.config.callbackTimeoutMs + CLAIM_MARGIN_MS);
-    const result = await this.deliveries
-      .createQueryBuilder()
-      .update(CallbackDelivery)
-      .set({ lockedUntil })
-      .where('id = :id', { id })
-      .andWhere('status = :pending', { pending: 'pending' })
-      .andWhere('next_attempt_at <= :at', { at })
-      .andWhere(
-        new Brackets((q) => q.where('locked_until IS NULL').orWhere('locked_until < :at', { at })),
-      )
-      .execute();
-    return result.affected === 1;
+    return this.deliveries.claim(id, at, lockedUntil);
   }
 
   private start(delivery: CallbackDelivery, host: string): void {

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { newId } from '../../common/ids';
 import { now } from '../../common/time';
 import type { Execution } from '../../executions/execution.entity';
 import { toExecutionResponse } from '../../executions/execution.response';
 import { LocalBus } from '../../queue/local-bus';
 import { ExecutionSteps, type StoredStep } from '../../executions/execution-steps';
-import { CallbackDelivery, CallbackEvent } from './callback-delivery.entity';
+import type { CallbackDelivery, CallbackEvent } from './callback-delivery.entity';
+import { DeliveryStore } from './delivery-store';
 
 const EVENTS: Partial<Record<Execution['status'], CallbackEvent>> = {
   completed: 'execution.completed',
@@ -22,7 +22,10 @@ const EVENTS: Partial<Record<Execution['status'], CallbackEvent>> = {
  */
 @Injectable()
 export class CallbackOutbox {
-  constructor(private readonly bus: LocalBus) {}
+  constructor(
+    private readonly bus: LocalBus,
+    private readonly deliveries: DeliveryStore,
+  ) {}
 
   /** Whether an execution in this state has a callback to write. */
   static wants(execution: Pick<Execution, 'status' | 'callbackUrl'>): boolean {
@@ -51,27 +54,24 @@ export class CallbackOutbox {
           (await ExecutionSteps.read(manager, execution.id)));
     const createdAt = now();
     const id = newId('dlv');
-    const delivery: CallbackDelivery = {
-      id,
-      executionId: execution.id,
-      endpointId: null,
-      accountId: execution.accountId,
-      url: execution.callbackUrl,
-      event,
-      payload: {
+    // A callback's payload id is its delivery id (the X-Webhook-Id of every attempt).
+    const delivery = DeliveryStore.pendingRow(
+      {
+        executionId: execution.id,
+        endpointId: null,
+        accountId: execution.accountId,
+        url: execution.callbackUrl,
+      },
+      {
         id,
         type: event,
         created_at: createdAt.toISOString(),
         data: toExecutionResponse(execution, { steps, withUsage: true }),
       },
-      status: 'pending',
-      attempts: 0,
-      nextAttemptAt: createdAt,
-      lockedUntil: null,
       createdAt,
-      updatedAt: createdAt,
-    };
-    await manager.insert(CallbackDelivery, delivery as QueryDeepPartialEntity<CallbackDelivery>);
+      id,
+    );
+    await this.deliveries.add([delivery], manager);
     if (!manager.queryRunner?.isTransactionActive) this.wake();
     return delivery;
   }

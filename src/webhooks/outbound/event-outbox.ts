@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import type { EntityManager } from 'typeorm';
 import { newId } from '../../common/ids';
 import { now } from '../../common/time';
 import type { Statement } from '../../database/transactions';
@@ -12,7 +10,8 @@ import { EndpointSubscriptions } from './endpoint-subscriptions';
 import type { SubscribableEvent } from '../../events/event-types';
 import type { AccountEvent, EventWriter } from '../../events/event-writer';
 import { ExecutionSteps, type StoredStep } from '../../executions/execution-steps';
-import { CallbackDelivery } from './callback-delivery.entity';
+import type { CallbackDelivery } from './callback-delivery.entity';
+import { DeliveryStore } from './delivery-store';
 
 /** The event an execution's status is reported as. */
 const EXECUTION_EVENTS: Record<Execution['status'], SubscribableEvent> = {
@@ -66,7 +65,7 @@ async function withSteps(event: AccountEvent, manager: EntityManager): Promise<A
 @Injectable()
 export class EventOutbox implements EventWriter {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly deliveries: DeliveryStore,
     private readonly subscriptions: EndpointSubscriptions,
     private readonly bus: LocalBus,
   ) {}
@@ -125,19 +124,13 @@ export class EventOutbox implements EventWriter {
     if (events.length === 0) return 0;
     const rows = await this.rows(events, manager);
     if (rows.length === 0) return 0;
-    await manager.insert(CallbackDelivery, rows as QueryDeepPartialEntity<CallbackDelivery>[]);
+    await this.deliveries.add(rows, manager);
     return rows.length;
   }
 
   /** One INSERT of `rows`, for a batch of raw statements (the intake's). */
   insertStatement(rows: CallbackDelivery[]): Statement {
-    const [sql, parameters] = this.dataSource
-      .createQueryBuilder()
-      .insert()
-      .into(CallbackDelivery)
-      .values(rows as QueryDeepPartialEntity<CallbackDelivery>[])
-      .getQueryAndParameters();
-    return [sql, parameters];
+    return this.deliveries.insertStatement(rows);
   }
 
   /** Tells this process's dispatcher that committed rows are waiting. */
@@ -169,19 +162,14 @@ export function deliveryRow(
   payload: CallbackDelivery['payload'],
   at: Date,
 ): CallbackDelivery {
-  return {
-    id: newId('dlv'),
-    executionId: event.executionId,
-    endpointId: endpoint.id,
-    accountId: event.accountId,
-    url: endpoint.url,
-    event: payload.type,
+  return DeliveryStore.pendingRow(
+    {
+      executionId: event.executionId,
+      endpointId: endpoint.id,
+      accountId: event.accountId,
+      url: endpoint.url,
+    },
     payload,
-    status: 'pending',
-    attempts: 0,
-    nextAttemptAt: at,
-    lockedUntil: null,
-    createdAt: at,
-    updatedAt: at,
-  };
+    at,
+  );
 }

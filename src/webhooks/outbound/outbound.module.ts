@@ -3,11 +3,12 @@ import { EVENT_WRITER } from '../../events/event-writer';
 import { EXECUTION_NOTICES } from '../../executions/execution-notices';
 import { EndpointSubscriptions } from './endpoint-subscriptions';
 import { CallbackOutbox } from './callback-outbox';
+import { DeliveryStore } from './delivery-store';
 import { EventOutbox } from './event-outbox';
 import { OutboxNotices } from './outbox-notices';
 
 /**
- * Outgoing webhooks, writing side: the outbox, used wherever executions finish (the runner,
+ * Outgoing webhooks, writing side: the outbox (its rows' every state change in DeliveryStore), used wherever executions finish (the runner,
  * cancellation). The sending side is CallbackDispatchModule (worker role only); the delivery
  * log is DeliveriesModule (REST API). Account events for webhook endpoints go through the
  * same outbox (EventOutbox).
@@ -20,6 +21,7 @@ import { OutboxNotices } from './outbox-notices';
 @Global()
 @Module({
   providers: [
+    DeliveryStore,
     CallbackOutbox,
     EventOutbox,
     EndpointSubscriptions,
@@ -27,6 +29,13 @@ import { OutboxNotices } from './outbox-notices';
     { provide: EXECUTION_NOTICES, useExisting: OutboxNotices },
     { provide: EVENT_WRITER, useExisting: EventOutbox },
   ],
-  exports: [CallbackOutbox, EventOutbox, EndpointSubscriptions, EXECUTION_NOTICES, EVENT_WRITER],
+  exports: [
+    DeliveryStore,
+    CallbackOutbox,
+    EventOutbox,
+    EndpointSubscriptions,
+    EXECUTION_NOTICES,
+    EVENT_WRITER,
+  ],
 })
 export class OutboundModule {}
