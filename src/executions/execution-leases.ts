@@ -9,6 +9,7 @@ import { Execution } from './execution.entity';
 import { EXECUTION_NOTICES, type ExecutionNotices } from './execution-notices';
 import type { QueuedRun } from '../queue/run-queue';
 import { type ClaimQuota, pickRows, queuedAccounts } from './fair-pick';
+import { TRANSITION } from './run-finish';
 
 /** The plain (non-JSON) columns of an execution: enough to own, renew or settle a run. */
 export type Claim = Pick<
@@ -28,14 +29,6 @@ export interface FairClaim {
   /** Event outbox rows written with the claim (`execution.started`). */
   events?: number;
 }
-
-/**
- * Every write here is conditional on the state the worker saw, so applied twice it changes
- * nothing the second time: retried even when the connection was lost while committing. (A
- * claim that landed but whose answer was lost leaves a running row that nobody runs: its
- * lease expires and recovery puts it back in the queue.)
- */
-const TRANSITION = { idempotent: true } as const;
 
 const CLAIM_COLUMNS = {
   id: true,

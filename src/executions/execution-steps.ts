@@ -1,6 +1,6 @@
 import { In, type DataSource, type EntityManager, type Repository } from 'typeorm';
 import { ExecutionStep } from './execution-step.entity';
-import { insertStepRows, stepRows } from './step-rows';
+import { RunStepsWriter, stepRows } from './step-rows';
 
 /**
  * A step record as an execution carries it (CONTRACT §6 `steps`): written by the workflow
@@ -23,9 +23,11 @@ export interface StoredStep {
  */
 export class ExecutionSteps {
   private readonly rows: Repository<ExecutionStep>;
+  private readonly writer: RunStepsWriter;
 
   constructor(dataSource: DataSource) {
     this.rows = dataSource.getRepository(ExecutionStep);
+    this.writer = new RunStepsWriter(dataSource);
   }
 
   /** The step records of executions, in start order, by execution id (one query). */
@@ -66,7 +68,8 @@ export class ExecutionSteps {
       toId,
       rows.map((row) => ({ ...row.record, reused: true })),
     );
-    await insertStepRows(this.rows.manager, copies);
+    // All copies or none.
+    await this.rows.manager.transaction((manager) => this.writer.insert(manager, copies));
   }
 
   async remove(executionId: string): Promise<void> {

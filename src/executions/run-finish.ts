@@ -5,8 +5,11 @@ import { retrying } from '../database/transactions';
 import { Execution, ExecutionError, LogEntry } from './execution.entity';
 
 /**
- * Transitions change a row only in the state they saw: applied twice, the second changes
- * nothing, so they are retried even when the connection was lost while committing.
+ * Transitions (claims, renewals, hand-backs, finishes, cancels) change a row only in the
+ * state they saw: applied twice, the second changes nothing, so they are retried even when
+ * the connection was lost while committing. (A claim that landed but whose answer was lost
+ * leaves a running row that nobody runs: its lease expires and recovery puts it back in the
+ * queue.)
  */
 export const TRANSITION = { idempotent: true } as const;
 

@@ -32,18 +32,12 @@ export function stepRows(
   );
 }
 
-/** Inserts `rows` with `manager`, STEP_ROWS_CHUNK rows a statement. */
-export async function insertStepRows(manager: EntityManager, rows: ExecutionStep[]): Promise<void> {
-  for (let start = 0; start < rows.length; start += STEP_ROWS_CHUNK) {
-    await manager.insert(ExecutionStep, writable(rows.slice(start, start + STEP_ROWS_CHUNK)));
-  }
-}
-
 /**
- * Stores the final step records of finished runs with a transaction's manager (the one
- * recording them): one DELETE for those replacing earlier records, then their rows in as few
- * INSERTs as the chunk size allows, as hand-written SQL (RawColumns: TypeORM's query builder
- * costs more CPU than the statement for hundreds of rows a batch).
+ * Writes step rows, the one way they are inserted: the final step records of finished runs
+ * with the transaction's manager that records them (`store`), and the copies a resumed retry
+ * starts from (`insert`). Hand-written SQL (RawColumns): TypeORM's query builder costs more
+ * CPU than the statement for hundreds of rows a batch. The workflow engine's own checkpoints
+ * are upserts of single rows (StepStore).
  */
 export class RunStepsWriter {
   private readonly raw: RawColumns<ExecutionStep>;
@@ -68,7 +62,16 @@ export class RunStepsWriter {
         replaced,
       );
     }
-    const rows = runs.flatMap((run) => stepRows(run.executionId, run.steps.records));
+    await this.insert(
+      manager,
+      runs.flatMap((run) => stepRows(run.executionId, run.steps.records)),
+    );
+  }
+
+  /** Inserts `rows` with `manager`, in as few INSERTs as STEP_ROWS_CHUNK allows. */
+  async insert(manager: EntityManager, rows: readonly ExecutionStep[]): Promise<void> {
+    const { q } = this;
+    const table = q('execution_steps');
     const columns = ['execution_id', 'step_id', 'position', 'record'].map(q).join(', ');
     for (let start = 0; start < rows.length; start += STEP_ROWS_CHUNK) {
       const chunk = rows.slice(start, start + STEP_ROWS_CHUNK);
