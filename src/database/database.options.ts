@@ -42,6 +42,11 @@ export function buildDataSourceOptions(
         connectTimeout: Math.min(timeoutMs, 5000),
         enableKeepAlive: true,
         idleTimeout: 60000,
+        // mysql2's `trace` (on by default) captures a stack trace at every query TypeORM sends
+        // through its promise API, for errors' stacks: 10–15 µs of CPU a query here (a third
+        // of a `SELECT ?` round trip's client CPU). It buys nothing here: TypeORM wraps every
+        // driver error in a QueryFailedError of its own, whose stack has the caller's frames.
+        trace: false,
       },
     };
   }
