@@ -3,7 +3,7 @@ import { Agent } from '../src/agents/agent.entity';
 import { ExecutionIntakeService } from '../src/executions/execution-intake.service';
 import { Execution, FINAL_STATUSES } from '../src/executions/execution.entity';
 import { createAgent } from './support/agents';
-import { startLocalServer, type LocalServer } from './support/http-server';
+import { startSlowTarget, type SlowTarget } from './support/slow-target';
 import { bearer, startTestService, type TestService } from './support/service';
 import { waitFor } from './support/wait';
 
@@ -34,20 +34,10 @@ describe('fairness between accounts', () => {
     while (cleanups.length > 0) await cleanups.pop()!().catch(() => undefined);
   });
 
-  /** A target answering after `delayMs`, counting the requests it holds at once. */
-  async function slowTarget(delayMs: number): Promise<LocalServer & { maxInFlight(): number }> {
-    let inFlight = 0;
-    let max = 0;
-    const server = await startLocalServer((_req, res) => {
-      inFlight++;
-      max = Math.max(max, inFlight);
-      setTimeout(() => {
-        inFlight--;
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
-      }, delayMs);
-    });
-    cleanups.push(() => server.close());
-    return Object.assign(server, { maxInFlight: () => max });
+  async function slowTarget(delayMs: number): Promise<SlowTarget> {
+    const target = await startSlowTarget(delayMs);
+    cleanups.push(() => target.close());
+    return target;
   }
 
   async function service(env: Record<string, string>): Promise<TestService> {

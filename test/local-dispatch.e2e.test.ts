@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Execution, FINAL_STATUSES } from '../src/executions/execution.entity';
 import { createAgent, webhookPath } from './support/agents';
-import { startLocalServer, type LocalServer } from './support/http-server';
+import { startLocalServer } from './support/http-server';
+import { startSlowTarget, type SlowTarget } from './support/slow-target';
 import { bearer, startTestService, TestService } from './support/service';
 import { waitFor } from './support/wait';
 
@@ -18,20 +19,10 @@ describe('local dispatch', () => {
     while (cleanups.length > 0) await cleanups.pop()!().catch(() => undefined);
   });
 
-  /** A target answering after `delayMs`, counting the requests it holds at once. */
-  async function slowTarget(delayMs: number): Promise<LocalServer & { maxInFlight(): number }> {
-    let inFlight = 0;
-    let max = 0;
-    const server = await startLocalServer((_req, res) => {
-      inFlight++;
-      max = Math.max(max, inFlight);
-      setTimeout(() => {
-        inFlight--;
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
-      }, delayMs);
-    });
-    cleanups.push(() => server.close());
-    return Object.assign(server, { maxInFlight: () => max });
+  async function slowTarget(delayMs: number): Promise<SlowTarget> {
+    const target = await startSlowTarget(delayMs);
+    cleanups.push(() => target.close());
+    return target;
   }
 
   async function service(env: Record<string, string>): Promise<TestService> {
