@@ -93,6 +93,21 @@ describe('agents API', () => {
   const createAgent = async (body: object = { name: 'Agent' }, apiKey = key) =>
     (await create(body, apiKey).expect(201)).body;
 
+  /** Every route of one agent answers `auth` 404 not_found. */
+  const expectAgentNotFound = async (agentId: string, auth: Record<string, string>) => {
+    const routes = [
+      t.api().get(`/v2/agents/${agentId}`),
+      t.api().patch(`/v2/agents/${agentId}`).send({ status: 'paused' }),
+      t.api().delete(`/v2/agents/${agentId}`),
+      t.api().post(`/v2/agents/${agentId}/webhook-credentials`).send({ type: 'api_key' }),
+      t.api().post(`/v2/agents/${agentId}/webhook-url/rotate`),
+    ];
+    for (const route of routes) {
+      const res = await route.set(auth).expect(404);
+      expect(res.body.error.code).toBe('not_found');
+    }
+  };
+
   beforeAll(async () => {
     t = await startTestService();
     ({ key, accountId } = await t.seedAccount());
@@ -506,17 +521,7 @@ describe('agents API', () => {
       const res = await t.api().delete(`/v2/agents/${agent.id}`).set(auth).expect(204);
       expect(res.text).toBe('');
 
-      const routes = [
-        t.api().get(`/v2/agents/${agent.id}`),
-        t.api().patch(`/v2/agents/${agent.id}`).send({ status: 'paused' }),
-        t.api().delete(`/v2/agents/${agent.id}`),
-        t.api().post(`/v2/agents/${agent.id}/webhook-credentials`).send({ type: 'api_key' }),
-        t.api().post(`/v2/agents/${agent.id}/webhook-url/rotate`),
-      ];
-      for (const route of routes) {
-        const gone = await route.set(auth).expect(404);
-        expect(gone.body.error.code).toBe('not_found');
-      }
+      await expectAgentNotFound(agent.id, auth);
       const listed = await t.api().get('/v2/agents').set(auth).expect(200);
       expect(listed.body.meta.total).toBe(1);
       expect(listed.body.data.map((a: { id: string }) => a.id)).toEqual([keep.id]);
@@ -540,17 +545,7 @@ describe('agents API', () => {
       const agent = await createAgent({ name: 'mine' });
       const stranger = await t.seedAccount();
       const auth = bearer(stranger.key);
-      const routes = [
-        t.api().get(`/v2/agents/${agent.id}`),
-        t.api().patch(`/v2/agents/${agent.id}`).send({ status: 'paused' }),
-        t.api().delete(`/v2/agents/${agent.id}`),
-        t.api().post(`/v2/agents/${agent.id}/webhook-credentials`).send({ type: 'api_key' }),
-        t.api().post(`/v2/agents/${agent.id}/webhook-url/rotate`),
-      ];
-      for (const route of routes) {
-        const res = await route.set(auth).expect(404);
-        expect(res.body.error.code).toBe('not_found');
-      }
+      await expectAgentNotFound(agent.id, auth);
       const theirs = await t.api().get('/v2/agents').set(auth).expect(200);
       expect(theirs.body).toEqual({ data: [], meta: { total: 0, page: 1, per_page: 20 } });
       const read = await t.api().get(`/v2/agents/${agent.id}`).set(bearer(key)).expect(200);
