@@ -1,13 +1,10 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { AgentsService } from '../src/agents/agents.service';
-import { DailyCounters } from '../src/agents/daily-counters';
 import { ApiError } from '../src/common/api-error';
 import { SecretBox } from '../src/common/crypto';
-import { newId } from '../src/common/ids';
-import { Execution } from '../src/executions/execution.entity';
+import { insertExecution } from './support/rows';
 import { bearer, startTestService, TEST_SECRET_KEY, TestService } from './support/service';
 
 const WEBHOOK_BASE = 'http://localhost:3001';
@@ -46,41 +43,22 @@ async function agentRow(dataSource: DataSource, id: string): Promise<Record<stri
   return rows[0];
 }
 
-/** Inserts a finished execution row directly (the runner is not needed to read counters). */
-async function insertExecution(
+/**
+ * A finished execution row, inserted directly and counted as the application counts (the
+ * runner is not needed to read counters): its id.
+ */
+async function insertFinished(
   dataSource: DataSource,
   agent: { id: string; accountId: string },
   { status = 'completed', at = new Date() }: { status?: 'completed' | 'failed'; at?: Date } = {},
-) {
-  const id = newId('exe');
-  const row: Execution = {
-    id,
-    accountId: agent.accountId,
-    agentId: agent.id,
-    agentKind: 'lead-qualification',
-    agentVersion: 1,
-    status,
-    source: 'api',
-    retryOf: null,
-    input: { email: 'a@b.co' },
-    output: { ok: true },
-    error: null,
-    logs: [],
-    callbackUrl: null,
-    idempotencyKey: null,
-    requestHash: null,
-    attempts: 1,
-    leasedUntil: null,
-    createdAt: at,
-    startedAt: at,
-    completedAt: at,
-    durationMs: 1,
-  };
-  await dataSource.getRepository(Execution).insert(row as QueryDeepPartialEntity<Execution>);
-  // Counted as the application counts what it writes (DailyCounters).
-  const [sql, parameters] = new DailyCounters(dataSource).inserted([row])!;
-  await dataSource.query(sql, parameters);
-  return id;
+): Promise<string> {
+  const execution = await insertExecution(
+    dataSource,
+    { ...agent, kind: 'lead-qualification' },
+    { status, createdAt: at, startedAt: at, completedAt: at, output: { ok: true }, attempts: 1 },
+    { counted: true },
+  );
+  return execution.id;
 }
 
 describe('agents API', () => {
@@ -511,7 +489,7 @@ describe('agents API', () => {
       const account = await t.seedAccount();
       const keep = await createAgent({ name: 'keep' }, account.key);
       const agent = await createAgent({ name: 'doomed' }, account.key);
-      const executionId = await insertExecution(t.service.dataSource, {
+      const executionId = await insertFinished(t.service.dataSource, {
         id: agent.id,
         accountId: account.accountId,
       });
@@ -628,15 +606,15 @@ describe('agent list counters without scanning executions', () => {
     // counts them: for `counted`, 3 created today (2 completed, 1 failed), 1 completed 10 days
     // ago, 5 failed 31 days ago (outside the 30-day window).
     for (const agent of bigOnes.slice(0, 5)) {
-      for (let i = 0; i < 3; i++) await insertExecution(dataSource, agent);
+      for (let i = 0; i < 3; i++) await insertFinished(dataSource, agent);
     }
     const day = 86_400_000;
-    await insertExecution(dataSource, counted);
-    await insertExecution(dataSource, counted);
-    await insertExecution(dataSource, counted, { status: 'failed' });
-    await insertExecution(dataSource, counted, { at: new Date(Date.now() - 10 * day) });
+    await insertFinished(dataSource, counted);
+    await insertFinished(dataSource, counted);
+    await insertFinished(dataSource, counted, { status: 'failed' });
+    await insertFinished(dataSource, counted, { at: new Date(Date.now() - 10 * day) });
     for (let i = 0; i < 5; i++) {
-      await insertExecution(dataSource, counted, {
+      await insertFinished(dataSource, counted, {
         status: 'failed',
         at: new Date(Date.now() - 31 * day),
       });
