@@ -538,21 +538,24 @@ describe('bad input, generated (fast-check), on every route of both listeners', 
     );
     expect(webhook.status).toBe(202);
     const fromWebhook = JSON.parse(webhook.text).executionId as string;
-    const triggered = await exchange(
-      'prototype-keys',
-      withJson(
-        {
-          listener: 'api',
-          method: 'POST',
-          path: `/v2/agents/${none.id}/trigger`,
-          headers: {
-            authorization: `Bearer ${key}`,
-            'idempotency-key': 'proto-1',
+    /** An async trigger of the agent with `input` (JSON text), always the same idempotency key. */
+    const trigger = (input: string) =>
+      exchange(
+        'prototype-keys',
+        withJson(
+          {
+            listener: 'api',
+            method: 'POST',
+            path: `/v2/agents/${none.id}/trigger`,
+            headers: {
+              authorization: `Bearer ${key}`,
+              'idempotency-key': 'proto-1',
+            },
           },
-        },
-        `{"input":${text},"options":{"async":true}}`,
-      ),
-    );
+          `{"input":${input},"options":{"async":true}}`,
+        ),
+      );
+    const triggered = await trigger(text);
     expect(triggered.status).toBe(202);
     for (const id of [fromWebhook, JSON.parse(triggered.text).execution_id as string]) {
       const res = await t.api().get(`/v2/executions/${id}`).set(bearer(key)).expect(200);
@@ -563,20 +566,8 @@ describe('bad input, generated (fast-check), on every route of both listeners', 
       expect(Object.keys(input)).toEqual(['__proto__', 'constructor', 'prototype', 'email']);
     }
     // The idempotency hash sees the "__proto__" key: the same key with it removed is another body.
-    const other = await exchange(
-      'prototype-keys',
-      withJson(
-        {
-          listener: 'api',
-          method: 'POST',
-          path: `/v2/agents/${none.id}/trigger`,
-          headers: {
-            authorization: `Bearer ${key}`,
-            'idempotency-key': 'proto-1',
-          },
-        },
-        `{"input":{"constructor":{"prototype":{"polluted":2}},"prototype":3,"email":"lead@acme.io"},"options":{"async":true}}`,
-      ),
+    const other = await trigger(
+      '{"constructor":{"prototype":{"polluted":2}},"prototype":3,"email":"lead@acme.io"}',
     );
     expect(other.status).toBe(409);
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeKeys);
