@@ -15,6 +15,7 @@ import {
   fieldError,
   InputField,
   ItemForm,
+  ItemsPanel,
   LoadedList,
   SecretOnce,
   Time,
@@ -47,15 +48,12 @@ export function ApiKeysPanel() {
     });
 
   return (
-    <section class="panel" aria-labelledby="keys-title">
-      <div class="panel-head">
-        <h2 id="keys-title">API keys</h2>
-        {!creating && (
-          <button type="button" class="btn btn-primary btn-small" onClick={() => setCreating(true)}>
-            Create API key
-          </button>
-        )}
-      </div>
+    <ItemsPanel
+      id="keys"
+      title="API keys"
+      add="Create API key"
+      onAdd={creating ? undefined : () => setCreating(true)}
+    >
       <p class="muted">
         Keys authenticate calls to the REST API (<code>Authorization: Bearer …</code>). They cannot
         manage keys, users or the signing secret.
@@ -156,6 +154,6 @@ export function ApiKeysPanel() {
           </DataTable>
         )}
       </LoadedList>
-    </section>
+    </ItemsPanel>
   );
 }

@@ -8,6 +8,7 @@ import {
   fieldError,
   InputField,
   ItemForm,
+  ItemsPanel,
   LoadedList,
   Notice,
   Time,
@@ -88,19 +89,12 @@ export function SecretsPanel() {
   const valueError = fieldError(error, 'value');
 
   return (
-    <section class="panel" aria-labelledby="secrets-title">
-      <div class="panel-head">
-        <h2 id="secrets-title">Secrets</h2>
-        {editing?.mode !== 'add' && (
-          <button
-            type="button"
-            class="btn btn-primary btn-small"
-            onClick={() => open({ mode: 'add' })}
-          >
-            Add secret
-          </button>
-        )}
-      </div>
+    <ItemsPanel
+      id="secrets"
+      title="Secrets"
+      add="Add secret"
+      onAdd={editing?.mode === 'add' ? undefined : () => open({ mode: 'add' })}
+    >
       <p class="muted">
         Credentials for workflow steps, stored encrypted. Use one as{' '}
         <code>{'{{secrets.NAME}}'}</code> in an <code>http</code> step's header value or as an{' '}
@@ -220,6 +214,6 @@ export function SecretsPanel() {
           </DataTable>
         )}
       </LoadedList>
-    </section>
+    </ItemsPanel>
   );
 }

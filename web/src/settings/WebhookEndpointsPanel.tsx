@@ -15,6 +15,7 @@ import {
   fieldError,
   InputField,
   ItemForm,
+  ItemsPanel,
   LoadedList,
   SecretOnce,
   useAction,
@@ -51,15 +52,12 @@ export function WebhookEndpointsPanel() {
     setEvents(on ? [...rest, choice] : rest);
   };
   return (
-    <section class="panel" aria-labelledby="endpoints-title">
-      <div class="panel-head">
-        <h2 id="endpoints-title">Webhook endpoints</h2>
-        {!creating && (
-          <button type="button" class="btn btn-primary btn-small" onClick={() => setCreating(true)}>
-            Add endpoint
-          </button>
-        )}
-      </div>
+    <ItemsPanel
+      id="endpoints"
+      title="Webhook endpoints"
+      add="Add endpoint"
+      onAdd={creating ? undefined : () => setCreating(true)}
+    >
       <p class="muted">
         Endpoints receive the account's events (executions and agents), signed with their own
         secret, retried on failure.
@@ -129,7 +127,7 @@ export function WebhookEndpointsPanel() {
           </ul>
         )}
       </LoadedList>
-    </section>
+    </ItemsPanel>
   );
 }
 

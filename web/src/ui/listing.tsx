@@ -70,3 +70,30 @@ export function DataTable(props: {
     </div>
   );
 }
+
+/**
+ * A panel of items the user adds to (keys, endpoints, secrets): its heading, and the button
+ * that opens the form for a new one, shown while `onAdd` is given (not while the form is open).
+ */
+export function ItemsPanel(props: {
+  id: string;
+  title: string;
+  add: string;
+  onAdd?: () => void;
+  children: ComponentChildren;
+}) {
+  const titleId = `${props.id}-title`;
+  return (
+    <section class="panel" aria-labelledby={titleId}>
+      <div class="panel-head">
+        <h2 id={titleId}>{props.title}</h2>
+        {props.onAdd && (
+          <button type="button" class="btn btn-primary btn-small" onClick={props.onAdd}>
+            {props.add}
+          </button>
+        )}
+      </div>
+      {props.children}
+    </section>
+  );
+}
