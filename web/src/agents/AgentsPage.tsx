@@ -1,16 +1,7 @@
 import { useState } from 'preact/hooks';
 import { allAgents } from '../api';
-import {
-  Badge,
-  DataTable,
-  Empty,
-  formatPercent,
-  Link,
-  LoadedList,
-  PageHeader,
-  Time,
-  useLoad,
-} from '../ui';
+import { DataTable, Empty, Link, LoadedList, PageHeader, useLoad } from '../ui';
+import { AgentRow } from './AgentRow';
 
 type StatusFilter = 'all' | 'active' | 'paused';
 
@@ -65,20 +56,7 @@ export function AgentsPage() {
             ]}
           >
             {shown.map((agent) => (
-              <tr key={agent.id}>
-                <td>
-                  <Link href={`/agents/${agent.id}`}>{agent.name}</Link>
-                  <div class="muted small mono">{agent.id}</div>
-                </td>
-                <td>
-                  <Badge status={agent.status} />
-                </td>
-                <td class="num">{agent.executions_today}</td>
-                <td class="num">{formatPercent(agent.success_rate)}</td>
-                <td class="hide-narrow">
-                  <Time iso={agent.created_at} />
-                </td>
-              </tr>
+              <AgentRow key={agent.id} agent={agent} detailed />
             ))}
           </DataTable>
         )}

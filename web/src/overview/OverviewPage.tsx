@@ -1,6 +1,5 @@
 import { allAgents, api, type DailyStats } from '../api';
 import {
-  Badge,
   DailyChart,
   DataTable,
   Empty,
@@ -12,6 +11,7 @@ import {
   PageHeader,
   useLoad,
 } from '../ui';
+import { AgentRow } from '../agents/AgentRow';
 
 export function OverviewPage() {
   const agents = useLoad(() => allAgents(), []);
@@ -91,16 +91,7 @@ export function OverviewPage() {
               ]}
             >
               {list.map((agent) => (
-                <tr key={agent.id}>
-                  <td>
-                    <Link href={`/agents/${agent.id}`}>{agent.name}</Link>
-                  </td>
-                  <td>
-                    <Badge status={agent.status} />
-                  </td>
-                  <td class="num">{agent.executions_today}</td>
-                  <td class="num">{formatPercent(agent.success_rate)}</td>
-                </tr>
+                <AgentRow key={agent.id} agent={agent} />
               ))}
             </DataTable>
           )}
