@@ -106,6 +106,19 @@ describe('SIGTERM (the built service as a real process)', () => {
     );
     return { answer, before };
   };
+  /**
+   * SIGTERM while a synchronous trigger waits on its run (1.5 s): the request still answers,
+   * with the run completed, and the process exits 0. The answer's body.
+   */
+  const drainSyncRun = async (input: Record<string, unknown>) => {
+    const { answer: trigger } = await startSlowRun(1500, { input, options: { async: false } });
+    proc!.child.kill('SIGTERM');
+    const answer = await trigger;
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ status: 'completed', output: { status_code: 200 } });
+    expect(await proc!.exited).toBe(0);
+    return answer.body;
+  };
 
   beforeAll(async () => {
     await ensureBuilt();
@@ -151,18 +164,10 @@ describe('SIGTERM (the built service as a real process)', () => {
   it('finishes an in-flight request and its run within the grace period, then exits 0', async () => {
     proc = await startServiceProcess(env({ SHUTDOWN_GRACE_MS: '15000' }));
     // A synchronous trigger: the HTTP request stays open while the run waits on the server.
-    const { answer: trigger } = await startSlowRun(1500, {
-      input: { n: 1 },
-      options: { async: false },
-    });
-    proc.child.kill('SIGTERM');
-    const answer = await trigger;
-    expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ status: 'completed', output: { status_code: 200 } });
-    expect(await proc.exited).toBe(0);
+    const answer = await drainSyncRun({ n: 1 });
     // Nothing is left running or queued.
     proc = await startServiceProcess(env());
-    const execution = await api(`/v2/executions/${answer.body.execution_id}`);
+    const execution = await api(`/v2/executions/${answer.execution_id}`);
     expect(execution.body.status).toBe('completed');
   });
 
@@ -171,17 +176,9 @@ describe('SIGTERM (the built service as a real process)', () => {
   // SIGTERM npm forwards, leaving the service running without a drain and npm exiting 143.
   it('npm start: SIGTERM to the npm process drains the service, then npm exits 0', async () => {
     proc = await startServiceProcess(env({ SHUTDOWN_GRACE_MS: '15000' }), { npm: true });
-    const { answer: trigger } = await startSlowRun(1500, {
-      input: { n: 3 },
-      options: { async: false },
-    });
-    proc.child.kill('SIGTERM');
-    // The in-flight request finishes ...
-    const answer = await trigger;
-    expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ status: 'completed', output: { status_code: 200 } });
-    // ... the service drained and stopped, and npm reports its success.
-    expect(await proc.exited).toBe(0);
+    // The in-flight request finishes, the service drained and stopped, and npm reports its
+    // success.
+    await drainSyncRun({ n: 3 });
     expect(proc.output()).toContain('SIGTERM: draining');
     expect(proc.output()).toContain('"msg":"stopped"');
     // Nothing of the group is left listening.
