@@ -1,7 +1,5 @@
 import fc from 'fast-check';
 import { gzipSync } from 'node:zlib';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebhookEndpoint } from '../src/webhooks/outbound/webhook-endpoint.entity';
 import { seedAgent, type SeededAgent } from './support/agents';
@@ -27,7 +25,7 @@ import {
   type RouteInfo,
 } from './support/routes';
 import { Receiver } from './support/receiver';
-import { bearer, startTestService, type TestService } from './support/service';
+import { bearer, listenOnPorts, startTestService, type TestService } from './support/service';
 import { documentedStatuses } from './support/openapi-statuses';
 import { stateFingerprint, tableCounts } from './support/state';
 import { eventually } from './support/wait';
@@ -88,14 +86,7 @@ describe('bad input, generated (fast-check), on every route of both listeners', 
       THROTTLE_AUTH_WINDOW_MS: '1',
     });
     ({ key, accountId } = await t.seedAccount({ plan: 'enterprise' }));
-    const listen = async (server: Server) => {
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      return (server.address() as AddressInfo).port;
-    };
-    ports = {
-      api: await listen(t.service.api!.getHttpServer() as Server),
-      webhook: await listen(t.service.webhook!.getHttpServer() as Server),
-    };
+    ports = await listenOnPorts(t);
     bases = {
       api: `http://127.0.0.1:${ports.api}`,
       webhook: `http://127.0.0.1:${ports.webhook}`,

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { AccountsService } from '../../src/auth/accounts.service';
@@ -70,3 +72,18 @@ export async function startTestService(
 }
 
 export const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
+
+/**
+ * Binds both listeners of a test service to free ports on 127.0.0.1, for clients that need a
+ * real socket (raw bytes, timeouts); supertest needs none.
+ */
+export async function listenOnPorts(t: TestService): Promise<{ api: number; webhook: number }> {
+  const bind = async (server: Server) => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return (server.address() as AddressInfo).port;
+  };
+  return {
+    api: await bind(t.service.api!.getHttpServer() as Server),
+    webhook: await bind(t.service.webhook!.getHttpServer() as Server),
+  };
+}
