@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
@@ -8,10 +7,10 @@ import type { Plan } from '../../src/config/plans';
 import { ApiKeysService } from '../../src/auth/api-keys.service';
 import type { Scope } from '../../src/auth/api-key.entity';
 import { Service, startService } from '../../src/bootstrap';
-import { loadConfig } from '../../src/config/configuration';
+import { testConfig } from './config';
 import { createTestDatabase, TestDatabase } from './database';
 
-export const TEST_SECRET_KEY = 'test-secret-key-0123456789abcdef0123456789';
+export { TEST_SECRET_KEY } from './config';
 
 export interface TestService {
   service: Service;
@@ -39,15 +38,7 @@ export async function startTestService(
   options: { db?: TestDatabase } = {},
 ): Promise<TestService> {
   const db = options.db ?? (await createTestDatabase());
-  const config = loadConfig({
-    SECRET_KEY: TEST_SECRET_KEY,
-    LOG_LEVEL: 'silent',
-    OUTBOUND_ALLOW_PRIVATE: 'true',
-    // With REDIS_URL: BullMQ keys of this service's own, apart from every other suite's.
-    QUEUE_PREFIX: `aas-test-${randomBytes(6).toString('hex')}`,
-    ...db.env,
-    ...env,
-  });
+  const config = testConfig(db, env);
   const service = await startService(config);
   const api = () => request(service.api!.getHttpServer());
   const webhook = () => request(service.webhook!.getHttpServer());
