@@ -1,13 +1,10 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { AgentsService } from '../src/agents/agents.service';
-import { DailyCounters } from '../src/agents/daily-counters';
 import { ApiError } from '../src/common/api-error';
 import { SecretBox } from '../src/common/crypto';
-import { newId } from '../src/common/ids';
-import { Execution } from '../src/executions/execution.entity';
+import { insertExecution } from './support/rows';
 import { bearer, startTestService, TEST_SECRET_KEY, TestService } from './support/service';
 
 const WEBHOOK_BASE = 'http://localhost:3001';
@@ -46,41 +43,22 @@ async function agentRow(dataSource: DataSource, id: string): Promise<Record<stri
   return rows[0];
 }
 
-/** Inserts a finished execution row directly (the runner is not needed to read counters). */
-async function insertExecution(
+/**
+ * A finished execution row, inserted directly and counted as the application counts (the
+ * runner is not needed to read counters): its id.
+ */
+async function insertFinished(
   dataSource: DataSource,
   agent: { id: string; accountId: string },
   { status = 'completed', at = new Date() }: { status?: 'completed' | 'failed'; at?: Date } = {},
-) {
-  const id = newId('exe');
-  const row: Execution = {
-    id,
-    accountId: agent.accountId,
-    agentId: agent.id,
-    agentKind: 'lead-qualification',
-    agentVersion: 1,
-    status,
-    source: 'api',
-    retryOf: null,
-    input: { email: 'a@b.co' },
-    output: { ok: true },
-    error: null,
-    logs: [],
-    callbackUrl: null,
-    idempotencyKey: null,
-    requestHash: null,
-    attempts: 1,
-    leasedUntil: null,
-    createdAt: at,
-    startedAt: at,
-    completedAt: at,
-    durationMs: 1,
-  };
-  await dataSource.getRepository(Execution).insert(row as QueryDeepPartialEntity<Execution>);
-  // Counted as the application counts what it writes (DailyCounters).
-  const [sql, parameters] = new DailyCounters(dataSource).inserted([row])!;
-  await dataSource.query(sql, parameters);
-  return id;
+): Promise<string> {
+  const execution = await insertExecution(
+    dataSource,
+    { ...agent, kind: 'lead-qualification' },
+    { status, createdAt: at, startedAt: at, completedAt: at, output: { ok: true }, attempts: 1 },
+    { counted: true },
+  );
+  return execution.id;
 }
 
 describe('agents API', () => {
@@ -92,6 +70,21 @@ describe('agents API', () => {
     t.api().post('/v2/agents').set(bearer(apiKey)).send(body);
   const createAgent = async (body: object = { name: 'Agent' }, apiKey = key) =>
     (await create(body, apiKey).expect(201)).body;
+
+  /** Every route of one agent answers `auth` 404 not_found. */
+  const expectAgentNotFound = async (agentId: string, auth: Record<string, string>) => {
+    const routes = [
+      t.api().get(`/v2/agents/${agentId}`),
+      t.api().patch(`/v2/agents/${agentId}`).send({ status: 'paused' }),
+      t.api().delete(`/v2/agents/${agentId}`),
+      t.api().post(`/v2/agents/${agentId}/webhook-credentials`).send({ type: 'api_key' }),
+      t.api().post(`/v2/agents/${agentId}/webhook-url/rotate`),
+    ];
+    for (const route of routes) {
+      const res = await route.set(auth).expect(404);
+      expect(res.body.error.code).toBe('not_found');
+    }
+  };
 
   beforeAll(async () => {
     t = await startTestService();
@@ -496,7 +489,7 @@ describe('agents API', () => {
       const account = await t.seedAccount();
       const keep = await createAgent({ name: 'keep' }, account.key);
       const agent = await createAgent({ name: 'doomed' }, account.key);
-      const executionId = await insertExecution(t.service.dataSource, {
+      const executionId = await insertFinished(t.service.dataSource, {
         id: agent.id,
         accountId: account.accountId,
       });
@@ -506,17 +499,7 @@ describe('agents API', () => {
       const res = await t.api().delete(`/v2/agents/${agent.id}`).set(auth).expect(204);
       expect(res.text).toBe('');
 
-      const routes = [
-        t.api().get(`/v2/agents/${agent.id}`),
-        t.api().patch(`/v2/agents/${agent.id}`).send({ status: 'paused' }),
-        t.api().delete(`/v2/agents/${agent.id}`),
-        t.api().post(`/v2/agents/${agent.id}/webhook-credentials`).send({ type: 'api_key' }),
-        t.api().post(`/v2/agents/${agent.id}/webhook-url/rotate`),
-      ];
-      for (const route of routes) {
-        const gone = await route.set(auth).expect(404);
-        expect(gone.body.error.code).toBe('not_found');
-      }
+      await expectAgentNotFound(agent.id, auth);
       const listed = await t.api().get('/v2/agents').set(auth).expect(200);
       expect(listed.body.meta.total).toBe(1);
       expect(listed.body.data.map((a: { id: string }) => a.id)).toEqual([keep.id]);
@@ -540,17 +523,7 @@ describe('agents API', () => {
       const agent = await createAgent({ name: 'mine' });
       const stranger = await t.seedAccount();
       const auth = bearer(stranger.key);
-      const routes = [
-        t.api().get(`/v2/agents/${agent.id}`),
-        t.api().patch(`/v2/agents/${agent.id}`).send({ status: 'paused' }),
-        t.api().delete(`/v2/agents/${agent.id}`),
-        t.api().post(`/v2/agents/${agent.id}/webhook-credentials`).send({ type: 'api_key' }),
-        t.api().post(`/v2/agents/${agent.id}/webhook-url/rotate`),
-      ];
-      for (const route of routes) {
-        const res = await route.set(auth).expect(404);
-        expect(res.body.error.code).toBe('not_found');
-      }
+      await expectAgentNotFound(agent.id, auth);
       const theirs = await t.api().get('/v2/agents').set(auth).expect(200);
       expect(theirs.body).toEqual({ data: [], meta: { total: 0, page: 1, per_page: 20 } });
       const read = await t.api().get(`/v2/agents/${agent.id}`).set(bearer(key)).expect(200);
@@ -633,15 +606,15 @@ describe('agent list counters without scanning executions', () => {
     // counts them: for `counted`, 3 created today (2 completed, 1 failed), 1 completed 10 days
     // ago, 5 failed 31 days ago (outside the 30-day window).
     for (const agent of bigOnes.slice(0, 5)) {
-      for (let i = 0; i < 3; i++) await insertExecution(dataSource, agent);
+      for (let i = 0; i < 3; i++) await insertFinished(dataSource, agent);
     }
     const day = 86_400_000;
-    await insertExecution(dataSource, counted);
-    await insertExecution(dataSource, counted);
-    await insertExecution(dataSource, counted, { status: 'failed' });
-    await insertExecution(dataSource, counted, { at: new Date(Date.now() - 10 * day) });
+    await insertFinished(dataSource, counted);
+    await insertFinished(dataSource, counted);
+    await insertFinished(dataSource, counted, { status: 'failed' });
+    await insertFinished(dataSource, counted, { at: new Date(Date.now() - 10 * day) });
     for (let i = 0; i < 5; i++) {
-      await insertExecution(dataSource, counted, {
+      await insertFinished(dataSource, counted, {
         status: 'failed',
         at: new Date(Date.now() - 31 * day),
       });

@@ -1,7 +1,5 @@
 import fc from 'fast-check';
 import { gzipSync } from 'node:zlib';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebhookEndpoint } from '../src/webhooks/outbound/webhook-endpoint.entity';
 import { seedAgent, type SeededAgent } from './support/agents';
@@ -27,7 +25,7 @@ import {
   type RouteInfo,
 } from './support/routes';
 import { Receiver } from './support/receiver';
-import { bearer, startTestService, type TestService } from './support/service';
+import { bearer, listenOnPorts, startTestService, type TestService } from './support/service';
 import { documentedStatuses } from './support/openapi-statuses';
 import { stateFingerprint, tableCounts } from './support/state';
 import { eventually } from './support/wait';
@@ -88,14 +86,7 @@ describe('bad input, generated (fast-check), on every route of both listeners', 
       THROTTLE_AUTH_WINDOW_MS: '1',
     });
     ({ key, accountId } = await t.seedAccount({ plan: 'enterprise' }));
-    const listen = async (server: Server) => {
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      return (server.address() as AddressInfo).port;
-    };
-    ports = {
-      api: await listen(t.service.api!.getHttpServer() as Server),
-      webhook: await listen(t.service.webhook!.getHttpServer() as Server),
-    };
+    ports = await listenOnPorts(t);
     bases = {
       api: `http://127.0.0.1:${ports.api}`,
       webhook: `http://127.0.0.1:${ports.webhook}`,
@@ -538,21 +529,24 @@ describe('bad input, generated (fast-check), on every route of both listeners', 
     );
     expect(webhook.status).toBe(202);
     const fromWebhook = JSON.parse(webhook.text).executionId as string;
-    const triggered = await exchange(
-      'prototype-keys',
-      withJson(
-        {
-          listener: 'api',
-          method: 'POST',
-          path: `/v2/agents/${none.id}/trigger`,
-          headers: {
-            authorization: `Bearer ${key}`,
-            'idempotency-key': 'proto-1',
+    /** An async trigger of the agent with `input` (JSON text), always the same idempotency key. */
+    const trigger = (input: string) =>
+      exchange(
+        'prototype-keys',
+        withJson(
+          {
+            listener: 'api',
+            method: 'POST',
+            path: `/v2/agents/${none.id}/trigger`,
+            headers: {
+              authorization: `Bearer ${key}`,
+              'idempotency-key': 'proto-1',
+            },
           },
-        },
-        `{"input":${text},"options":{"async":true}}`,
-      ),
-    );
+          `{"input":${input},"options":{"async":true}}`,
+        ),
+      );
+    const triggered = await trigger(text);
     expect(triggered.status).toBe(202);
     for (const id of [fromWebhook, JSON.parse(triggered.text).execution_id as string]) {
       const res = await t.api().get(`/v2/executions/${id}`).set(bearer(key)).expect(200);
@@ -563,20 +557,8 @@ describe('bad input, generated (fast-check), on every route of both listeners', 
       expect(Object.keys(input)).toEqual(['__proto__', 'constructor', 'prototype', 'email']);
     }
     // The idempotency hash sees the "__proto__" key: the same key with it removed is another body.
-    const other = await exchange(
-      'prototype-keys',
-      withJson(
-        {
-          listener: 'api',
-          method: 'POST',
-          path: `/v2/agents/${none.id}/trigger`,
-          headers: {
-            authorization: `Bearer ${key}`,
-            'idempotency-key': 'proto-1',
-          },
-        },
-        `{"input":{"constructor":{"prototype":{"polluted":2}},"prototype":3,"email":"lead@acme.io"},"options":{"async":true}}`,
-      ),
+    const other = await trigger(
+      '{"constructor":{"prototype":{"polluted":2}},"prototype":3,"email":"lead@acme.io"}',
     );
     expect(other.status).toBe(409);
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeKeys);

@@ -1,8 +1,8 @@
-import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, parseOutput, runCli } from './support/cli';
 import { createTestDatabase, type TestDatabase } from './support/database';
 import { startLocalServer, type LocalServer } from './support/http-server';
+import { JsonClient, startLoad } from './support/load';
 import { startServiceProcess, type ServiceProcess } from './support/process';
 import { TEST_SECRET_KEY } from './support/service';
 import { waitFor } from './support/wait';
@@ -18,7 +18,7 @@ describe('SIGKILL of the single embedded process under load', () => {
   let db: TestDatabase;
   let target: LocalServer;
   const processes: ServiceProcess[] = [];
-  const client = new Agent({ keepAliveTimeout: 10_000, connections: 8 });
+  const client = new JsonClient();
 
   beforeAll(async () => {
     await ensureBuilt();
@@ -54,21 +54,6 @@ describe('SIGKILL of the single embedded process under load', () => {
     return proc;
   }
 
-  async function call(
-    url: string,
-    method: 'GET' | 'POST',
-    headers: Record<string, string>,
-    body?: unknown,
-  ): Promise<{ status: number; body: Record<string, unknown> }> {
-    const res = await request(url, {
-      method,
-      headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      dispatcher: client,
-    });
-    return { status: res.statusCode, body: (await res.body.json()) as Record<string, unknown> };
-  }
-
   it('every acknowledged execution finishes after a restart', async () => {
     const seed = parseOutput(await runCli(['seed:demo', '--plan', 'enterprise'], env()));
     const apiKey = seed.api_key as string;
@@ -77,7 +62,7 @@ describe('SIGKILL of the single embedded process under load', () => {
 
     const first = await start();
     const api = `http://127.0.0.1:${first.port}`;
-    const created = await call(`${api}/v2/agents`, 'POST', auth, {
+    const created = await client.call(`${api}/v2/agents`, 'POST', auth, {
       name: 'Slow target',
       kind: 'http-request',
       config: { url: `${target.url}/work` },
@@ -87,42 +72,29 @@ describe('SIGKILL of the single embedded process under load', () => {
 
     // Four clients send webhooks (lead-qualification) and async triggers (http-request)
     // until the process dies; only 202 answers count as acknowledged.
-    const acked: string[] = [];
-    let sent = 0;
-    let killed = false;
-    const clients = Array.from({ length: 4 }, async (_, c) => {
-      for (let i = 0; !killed; i++) {
-        const key = `load-${c}-${i}`;
-        try {
-          sent++;
-          const answer =
-            i % 3 === 2
-              ? await call(
-                  `${api}/v2/agents/${slowAgent}/trigger`,
-                  'POST',
-                  { ...auth, 'idempotency-key': key },
-                  {
-                    input: { n: i },
-                    options: { async: true },
-                  },
-                )
-              : await call(
-                  `http://127.0.0.1:${first.webhookPort}${webhookPath}`,
-                  'POST',
-                  { 'idempotency-key': key },
-                  {
-                    email: `${key}@acme.io`,
-                    company: 'Acme',
-                  },
-                );
-          if (answer.status === 202) {
-            acked.push((answer.body.executionId ?? answer.body.execution_id) as string);
-          }
-        } catch {
-          return; // the process is gone
-        }
-      }
+    const load = startLoad(4, (c, i) => {
+      const key = `load-${c}-${i}`;
+      return i % 3 === 2
+        ? client.call(
+            `${api}/v2/agents/${slowAgent}/trigger`,
+            'POST',
+            { ...auth, 'idempotency-key': key },
+            {
+              input: { n: i },
+              options: { async: true },
+            },
+          )
+        : client.call(
+            `http://127.0.0.1:${first.webhookPort}${webhookPath}`,
+            'POST',
+            { 'idempotency-key': key },
+            {
+              email: `${key}@acme.io`,
+              company: 'Acme',
+            },
+          );
     });
+    const { acked } = load;
     await waitFor(
       async () => acked.length,
       (n) => n >= 200,
@@ -130,9 +102,8 @@ describe('SIGKILL of the single embedded process under load', () => {
     );
     // Killed while requests are in flight and runs are queued and running.
     first.child.kill('SIGKILL');
-    killed = true;
+    await load.stop();
     expect(await first.exited).toBe('SIGKILL');
-    await Promise.all(clients);
     const targetCallsAtKill = target.requests.length;
 
     const second = await start();
@@ -142,7 +113,7 @@ describe('SIGKILL of the single embedded process under load', () => {
       async () => {
         const open = acked.filter((id) => !FINAL.includes(records.get(id)?.status as string));
         for (const id of open) {
-          const res = await call(`${api2}/v2/executions/${id}`, 'GET', auth);
+          const res = await client.call(`${api2}/v2/executions/${id}`, 'GET', auth);
           expect(res.status, `acknowledged ${id} must exist`).toBe(200);
           records.set(id, res.body);
         }
@@ -159,7 +130,7 @@ describe('SIGKILL of the single embedded process under load', () => {
       (record.logs as { message: string }[]).some((entry) => /attempt [2-9]/.test(entry.message)),
     );
     console.log(
-      `[crash] ${sent} requests sent, ${acked.length} acknowledged before SIGKILL, all completed ` +
+      `[crash] ${load.sent()} requests sent, ${acked.length} acknowledged before SIGKILL, all completed ` +
         `after the restart (${rerun.length} run again after the kill; target calls at kill ${targetCallsAtKill})`,
     );
     second.child.kill('SIGTERM');

@@ -82,6 +82,86 @@ async function timed(
   };
 }
 
+/** A suite's service, its account and an `http-request` agent whose runs the target holds. */
+interface Suite {
+  t: TestService;
+  key: string;
+  target: Target;
+  agentId: string;
+  /** An async trigger of the agent for `job`, timed. */
+  trigger(job: string, idempotencyKey?: string): Promise<Answer>;
+  close(): Promise<void>;
+}
+
+type Target = Awaited<ReturnType<typeof startTarget>>;
+
+async function startSuite(env: Record<string, string>, db: TestDatabase): Promise<Suite> {
+  const target = await startTarget();
+  const t = await startTestService(
+    { WORKER_POLL_MS: '50', WORKER_LEASE_MS: '3000', ...env },
+    { db },
+  );
+  const close = async () => {
+    target.release();
+    await t.close();
+    await target.server.close();
+  };
+  try {
+    const { key } = await t.seedAccount({ plan: 'enterprise' });
+    const agentId = await createAgent(t, key, {
+      kind: 'http-request',
+      // Held runs must not time out on a loaded machine.
+      config: { url: `${target.server.url}/run`, timeout_ms: 120_000 },
+      timeoutMs: 120_000,
+    });
+    const trigger = (job: string, idempotencyKey?: string) =>
+      timed(() => {
+        const req = t.api().post(`/v2/agents/${agentId}/trigger`).set(bearer(key));
+        if (idempotencyKey) req.set('Idempotency-Key', idempotencyKey);
+        return req.send({ input: { job }, options: { async: true } });
+      });
+    return { t, key, target, agentId, trigger, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** Triggers `jobs` (each acknowledged) and waits until the target holds `held` of them. */
+async function triggerHeld(suite: Suite, jobs: string[], held: number): Promise<string[]> {
+  const acked: string[] = [];
+  for (const job of jobs) {
+    const answer = await suite.trigger(job);
+    expect(answer.status).toBe(202);
+    acked.push(answer.body.execution_id as string);
+  }
+  await waitFor(
+    async () => suite.target.held.length,
+    (n) => n === held,
+  );
+  return acked;
+}
+
+/** Every `acked` execution completes, and each job ran as often as `runs` says (once). */
+async function expectCompletedOnce(
+  suite: Suite,
+  acked: string[],
+  runs: Record<string, number>,
+  timeoutMs: number,
+): Promise<void> {
+  const executions = suite.t.service.dataSource.getRepository(Execution);
+  const done = await waitFor(
+    () => executions.findBy({ id: In(acked) }),
+    (rows) =>
+      rows.length === acked.length && rows.every((row) => FINAL_STATUSES.includes(row.status)),
+    timeoutMs,
+    200,
+  );
+  for (const row of done) expect(row, row.id).toMatchObject({ status: 'completed' });
+  // The target counts the runs per job.
+  expect(Object.fromEntries(suite.target.runs())).toEqual(runs);
+}
+
 /**
  * MariaDB stalled: its own server process (never the shared one) is stopped with SIGSTOP, so
  * that its connections stay open and nothing answers, as with a hung server or a network
@@ -91,10 +171,7 @@ describe.skipIf(testDriver() !== 'mariadb' || !privateMariadbAvailable)(
   'a stalled MariaDB (server process stopped)',
   () => {
     let server: PrivateMariadb;
-    let t: TestService;
-    let key: string;
-    let target: Awaited<ReturnType<typeof startTarget>>;
-    let agentId: string;
+    let suite: Suite;
     const dir = mkdtempSync(join(tmpdir(), 'aas-stall-'));
 
     beforeAll(async () => {
@@ -108,56 +185,29 @@ describe.skipIf(testDriver() !== 'mariadb' || !privateMariadbAvailable)(
         },
         drop: async () => undefined,
       };
-      t = await startTestService(
+      suite = await startSuite(
         {
           DATABASE_TIMEOUT_MS: String(TIMEOUT_MS),
-          WORKER_POLL_MS: '50',
-          WORKER_LEASE_MS: '3000',
           WORKER_CONCURRENCY: '2',
           // Both slots for the one account (the enterprise default is 3/4 of them).
           ACCOUNT_CONCURRENCY: 'enterprise=2',
           SYNC_WAIT_MS: '5000',
         },
-        { db },
+        db,
       );
-      ({ key } = await t.seedAccount({ plan: 'enterprise' }));
-      target = await startTarget();
-      agentId = await createAgent(t, key, {
-        kind: 'http-request',
-        // Held runs must not time out on a loaded machine.
-        config: { url: `${target.server.url}/run`, timeout_ms: 120_000 },
-        timeoutMs: 120_000,
-      });
     }, 120_000);
 
     afterAll(async () => {
       server?.resume();
-      target?.release();
-      await t?.close();
-      await target?.server.close();
+      await suite?.close();
       await server?.stop();
       rmSync(dir, { recursive: true, force: true });
     });
 
-    const trigger = (job: string, idempotencyKey?: string) =>
-      timed(() => {
-        const req = t.api().post(`/v2/agents/${agentId}/trigger`).set(bearer(key));
-        if (idempotencyKey) req.set('Idempotency-Key', idempotencyKey);
-        return req.send({ input: { job }, options: { async: true } });
-      });
-
     it('answers 503 with Retry-After within the bound, reports the database down, recovers by itself, runs every acknowledged execution once', async () => {
+      const { t, key, target, agentId, trigger } = suite;
       // Two runs in progress (held by the target), two waiting in the queue.
-      const acked: string[] = [];
-      for (const job of ['before-1', 'before-2', 'before-3', 'before-4']) {
-        const answer = await trigger(job);
-        expect(answer.status).toBe(202);
-        acked.push(answer.body.execution_id as string);
-      }
-      await waitFor(
-        async () => target.held.length,
-        (n) => n === 2,
-      );
+      const acked = await triggerHeld(suite, ['before-1', 'before-2', 'before-3', 'before-4'], 2);
 
       const agent = await t.api().get(`/v2/agents/${agentId}`).set(bearer(key)).expect(200);
       const webhookPath = webhookPathOf(agent.body.webhook_url as string);
@@ -223,24 +273,20 @@ describe.skipIf(testDriver() !== 'mariadb' || !privateMariadbAvailable)(
       const executions = t.service.dataSource.getRepository(Execution);
       expect(await executions.countBy({ idempotencyKey: 'stall-trigger' })).toBe(1);
       expect(await executions.countBy({ idempotencyKey: 'stall-webhook' })).toBe(1);
-      const done = await waitFor(
-        () => executions.findBy({ id: In(acked) }),
-        (rows) =>
-          rows.length === acked.length && rows.every((row) => FINAL_STATUSES.includes(row.status)),
+      await expectCompletedOnce(
+        suite,
+        acked,
+        {
+          'before-1': 1,
+          'before-2': 1,
+          'before-3': 1,
+          'before-4': 1,
+          during: 1,
+          hook: 1,
+          after: 1,
+        },
         60_000,
-        200,
       );
-      for (const row of done) expect(row, row.id).toMatchObject({ status: 'completed' });
-      // Each acknowledged execution ran exactly once (the target counts the runs per job).
-      expect(Object.fromEntries(target.runs())).toEqual({
-        'before-1': 1,
-        'before-2': 1,
-        'before-3': 1,
-        'before-4': 1,
-        during: 1,
-        hook: 1,
-        after: 1,
-      });
     }, 180_000);
   },
 );
@@ -253,38 +299,17 @@ describe.skipIf(testDriver() !== 'mariadb' || !privateMariadbAvailable)(
  */
 describe.skipIf(testDriver() !== 'sqlite')('a SQLite file locked by another process', () => {
   let db: TestDatabase;
-  let t: TestService;
-  let key: string;
-  let target: Awaited<ReturnType<typeof startTarget>>;
-  let agentId: string;
+  let suite: Suite;
   let holder: ChildProcess | undefined;
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    t = await startTestService(
-      {
-        DATABASE_TIMEOUT_MS: '1000',
-        WORKER_POLL_MS: '50',
-        WORKER_LEASE_MS: '3000',
-        WORKER_CONCURRENCY: '1',
-      },
-      { db },
-    );
-    ({ key } = await t.seedAccount({ plan: 'enterprise' }));
-    target = await startTarget();
-    agentId = await createAgent(t, key, {
-      kind: 'http-request',
-      // Held runs must not time out on a loaded machine.
-      config: { url: `${target.server.url}/run`, timeout_ms: 120_000 },
-      timeoutMs: 120_000,
-    });
+    suite = await startSuite({ DATABASE_TIMEOUT_MS: '1000', WORKER_CONCURRENCY: '1' }, db);
   });
 
   afterAll(async () => {
     holder?.kill('SIGKILL');
-    target?.release();
-    await t?.close();
-    await target?.server.close();
+    await suite?.close();
     await db?.drop();
   });
 
@@ -311,24 +336,9 @@ describe.skipIf(testDriver() !== 'sqlite')('a SQLite file locked by another proc
     return child;
   }
 
-  const trigger = (job: string, idempotencyKey?: string) =>
-    timed(() => {
-      const req = t.api().post(`/v2/agents/${agentId}/trigger`).set(bearer(key));
-      if (idempotencyKey) req.set('Idempotency-Key', idempotencyKey);
-      return req.send({ input: { job }, options: { async: true } });
-    });
-
   it('writes answer 503 with Retry-After within the bound while the lock is held; then everything acknowledged runs once', async () => {
-    const acked: string[] = [];
-    for (const job of ['before-1', 'before-2']) {
-      const answer = await trigger(job);
-      expect(answer.status).toBe(202);
-      acked.push(answer.body.execution_id as string);
-    }
-    await waitFor(
-      async () => target.held.length,
-      (n) => n === 1,
-    );
+    const { t, key, target, trigger } = suite;
+    const acked = await triggerHeld(suite, ['before-1', 'before-2'], 1);
 
     holder = await lockDatabase();
     const locked = await trigger('during', 'busy-trigger');
@@ -360,14 +370,6 @@ describe.skipIf(testDriver() !== 'sqlite')('a SQLite file locked by another proc
 
     const executions = t.service.dataSource.getRepository(Execution);
     expect(await executions.countBy({ idempotencyKey: 'busy-trigger' })).toBe(1);
-    const done = await waitFor(
-      () => executions.findBy({ id: In(acked) }),
-      (rows) =>
-        rows.length === acked.length && rows.every((row) => FINAL_STATUSES.includes(row.status)),
-      30_000,
-      100,
-    );
-    for (const row of done) expect(row, row.id).toMatchObject({ status: 'completed' });
-    expect(Object.fromEntries(target.runs())).toEqual({ 'before-1': 1, 'before-2': 1, during: 1 });
+    await expectCompletedOnce(suite, acked, { 'before-1': 1, 'before-2': 1, during: 1 }, 30_000);
   }, 120_000);
 });

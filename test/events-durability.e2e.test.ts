@@ -1,7 +1,7 @@
-import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, parseOutput, runCli } from './support/cli';
 import { createTestDatabase, type TestDatabase } from './support/database';
+import { JsonClient, startLoad } from './support/load';
 import { startServiceProcess, type ServiceProcess } from './support/process';
 import { Receiver } from './support/receiver';
 import { TEST_SECRET_KEY } from './support/service';
@@ -18,7 +18,7 @@ describe('events survive SIGKILL of the service', () => {
   let db: TestDatabase;
   let hook: Receiver;
   const processes: ServiceProcess[] = [];
-  const client = new Agent({ keepAliveTimeout: 10_000, connections: 8 });
+  const client = new JsonClient();
 
   beforeAll(async () => {
     await ensureBuilt();
@@ -45,16 +45,6 @@ describe('events survive SIGKILL of the service', () => {
     processes.push(proc);
     return proc;
   };
-  const call = async (url: string, headers: Record<string, string>, body?: unknown) => {
-    const res = await request(url, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      dispatcher: client,
-    });
-    return { status: res.statusCode, body: (await res.body.json()) as Record<string, unknown> };
-  };
-
   it('every acknowledged execution’s events are delivered after a restart', async () => {
     const seed = parseOutput(await runCli(['seed:demo', '--plan', 'enterprise'], env()));
     const auth = { authorization: `Bearer ${seed.api_key as string}` };
@@ -62,47 +52,36 @@ describe('events survive SIGKILL of the service', () => {
 
     const first = await start({ ROLE: 'api,webhook' });
     const api = `http://127.0.0.1:${first.port}`;
-    const endpoint = await call(`${api}/v2/webhook-endpoints`, auth, {
+    const endpoint = await client.call(`${api}/v2/webhook-endpoints`, 'POST', auth, {
       url: hook.url('/events'),
       events: ['execution.queued', 'execution.completed'],
     });
     expect(endpoint.status).toBe(201);
 
-    const acked: string[] = [];
-    let killed = false;
-    const clients = Array.from({ length: 4 }, async (_, c) => {
-      for (let i = 0; !killed; i++) {
-        try {
-          const answer =
-            i % 2 === 0
-              ? await call(`${api}/v2/agents/${seed.agent_id as string}/trigger`, auth, {
-                  input: { email: `t-${c}-${i}@acme.io` },
-                  options: { async: true },
-                })
-              : await call(
-                  `http://127.0.0.1:${first.webhookPort}${webhookPath}`,
-                  {},
-                  {
-                    email: `w-${c}-${i}@acme.io`,
-                  },
-                );
-          if (answer.status === 202) {
-            acked.push((answer.body.executionId ?? answer.body.execution_id) as string);
-          }
-        } catch {
-          return; // the process is gone
-        }
-      }
-    });
+    const load = startLoad(4, (c, i) =>
+      i % 2 === 0
+        ? client.call(`${api}/v2/agents/${seed.agent_id as string}/trigger`, 'POST', auth, {
+            input: { email: `t-${c}-${i}@acme.io` },
+            options: { async: true },
+          })
+        : client.call(
+            `http://127.0.0.1:${first.webhookPort}${webhookPath}`,
+            'POST',
+            {},
+            {
+              email: `w-${c}-${i}@acme.io`,
+            },
+          ),
+    );
+    const { acked } = load;
     await waitFor(
       async () => acked.length,
       (n) => n >= 150,
       30_000,
     );
     first.child.kill('SIGKILL');
-    killed = true;
+    await load.stop();
     expect(await first.exited).toBe('SIGKILL');
-    await Promise.all(clients);
     expect(hook.requests).toHaveLength(0);
 
     const second = await start();

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiKeysService } from '../src/auth/api-keys.service';
-import { newId } from '../src/common/ids';
 import { Execution, ExecutionStatus } from '../src/executions/execution.entity';
 import { LeadQualificationKind } from '../src/kinds/lead-qualification.kind';
 import { CallbackDelivery } from '../src/webhooks/outbound/callback-delivery.entity';
 import { createAgent, setAgentStatus } from './support/agents';
 import { sample } from './support/prometheus';
+import { insertExecution } from './support/rows';
 import { startLocalServer, type LocalServer } from './support/http-server';
 import { bearer, startTestService, TestService } from './support/service';
 import { waitFor } from './support/wait';
@@ -257,29 +257,13 @@ describe('executions: list, read, cancel, retry', () => {
     beforeAll(async () => {
       agentId = await createAgent(t, key);
       for (const [name, createdAt] of Object.entries(at)) {
-        ids[name] = newId('exe');
-        await executions().insert({
-          id: ids[name],
-          accountId,
-          agentId,
-          agentKind: 'lead-qualification',
-          status: 'completed',
-          source: 'api',
-          retryOf: null,
-          input: { name },
-          output: { ok: true },
-          error: null,
-          logs: [],
-          callbackUrl: null,
-          idempotencyKey: null,
-          requestHash: null,
-          attempts: 1,
-          leasedUntil: null,
-          createdAt: new Date(createdAt),
-          startedAt: new Date(createdAt),
-          completedAt: new Date(createdAt),
-          durationMs: 0,
-        });
+        const agent = { id: agentId, accountId, kind: 'lead-qualification' };
+        ids[name] = (
+          await insertExecution(t.service.dataSource, agent, {
+            input: { name },
+            createdAt: new Date(createdAt),
+          })
+        ).id;
       }
     });
 

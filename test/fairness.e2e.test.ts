@@ -1,9 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Agent } from '../src/agents/agent.entity';
 import { ExecutionIntakeService } from '../src/executions/execution-intake.service';
 import { Execution, FINAL_STATUSES } from '../src/executions/execution.entity';
+import { closeAfterEach } from './support/cleanups';
 import { createAgent } from './support/agents';
-import { startLocalServer, type LocalServer } from './support/http-server';
+import { startSlowTarget } from './support/slow-target';
 import { bearer, startTestService, type TestService } from './support/service';
 import { waitFor } from './support/wait';
 
@@ -29,26 +30,7 @@ function percentile(values: number[], p: number): number {
  * 3000 runs of 100 ms on 8 slots, over 30 s.
  */
 describe('fairness between accounts', () => {
-  const cleanups: (() => Promise<unknown>)[] = [];
-  afterEach(async () => {
-    while (cleanups.length > 0) await cleanups.pop()!().catch(() => undefined);
-  });
-
-  /** A target answering after `delayMs`, counting the requests it holds at once. */
-  async function slowTarget(delayMs: number): Promise<LocalServer & { maxInFlight(): number }> {
-    let inFlight = 0;
-    let max = 0;
-    const server = await startLocalServer((_req, res) => {
-      inFlight++;
-      max = Math.max(max, inFlight);
-      setTimeout(() => {
-        inFlight--;
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
-      }, delayMs);
-    });
-    cleanups.push(() => server.close());
-    return Object.assign(server, { maxInFlight: () => max });
-  }
+  const closeLater = closeAfterEach();
 
   async function service(env: Record<string, string>): Promise<TestService> {
     const t = await startTestService({
@@ -57,8 +39,7 @@ describe('fairness between accounts', () => {
       SHUTDOWN_GRACE_MS: '200',
       ...env,
     });
-    cleanups.push(() => t.close());
-    return t;
+    return closeLater(t);
   }
 
   /** The most rows of `accountId` seen running at once, sampled until `stop()`. */
@@ -88,7 +69,7 @@ describe('fairness between accounts', () => {
 
   for (const mode of modes) {
     it(`starts another account's runs within 1 s while one account floods the queue (${mode.name})`, async () => {
-      const target = await slowTarget(A_RUN_MS);
+      const target = closeLater(await startSlowTarget(A_RUN_MS));
       const t = await service(mode.env);
       const a = await t.seedAccount({ plan: 'pro' });
       const b = await t.seedAccount({ plan: 'enterprise' });
@@ -104,7 +85,7 @@ describe('fairness between accounts', () => {
       // A's backlog, in bulk through the intake (batches of 100 rows; jobs with BullMQ).
       const intake = t.service.api!.get(ExecutionIntakeService);
       const running = sampleRunning(t, a.accountId);
-      cleanups.push(() => running.stop());
+      closeLater({ close: () => running.stop() });
       await Promise.all(
         Array.from({ length: FLOOD }, (_, n) =>
           intake.submit({ agent: floodAgent, input: { n }, source: 'api' }),
@@ -157,7 +138,7 @@ describe('fairness between accounts', () => {
   }
 
   it('keeps the local hand-off (synchronous triggers) within the cap of the account', async () => {
-    const target = await slowTarget(150);
+    const target = closeLater(await startSlowTarget(150));
     const t = await service({ WORKER_POLL_MS: '60000' });
     const a = await t.seedAccount({ plan: 'pro' });
     const agentId = await createAgent(t, a.key, {

@@ -1,15 +1,6 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './support/process';
 import { startTestService, TestService } from './support/service';
-
-/** A port with nothing listening on it (bound, then released). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('GET /health', () => {
   let t: TestService;
@@ -64,7 +55,7 @@ describe('GET /health with REDIS_URL pointing at no Redis', () => {
   let t: TestService;
 
   beforeAll(async () => {
-    t = await startTestService({ REDIS_URL: `redis://127.0.0.1:${await closedPort()}` });
+    t = await startTestService({ REDIS_URL: `redis://127.0.0.1:${await freePort()}` });
   });
   afterAll(async () => t?.close());
 

@@ -1,7 +1,6 @@
-import type { Server } from 'node:http';
-import { connect, type AddressInfo, type Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from './support/service';
+import { listenOnPorts, startTestService, type TestService } from './support/service';
 
 /** One response read off a raw connection. */
 interface RawResponse {
@@ -83,18 +82,6 @@ class RawConnection {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Binds both listeners of a test service to real ports on 127.0.0.1. */
-async function listenOnPorts(svc: TestService): Promise<{ api: number; webhook: number }> {
-  const bind = async (server: Server) => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return (server.address() as AddressInfo).port;
-  };
-  return {
-    api: await bind(svc.service.api!.getHttpServer() as Server),
-    webhook: await bind(svc.service.webhook!.getHttpServer() as Server),
-  };
-}
 
 const LISTENERS = ['api', 'webhook'] as const;
 const GET_HEALTH = 'GET /health HTTP/1.1\r\nHost: x\r\n\r\n';

@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Agent } from '../src/agents/agent.entity';
 import { ExecutionIntakeService } from '../src/executions/execution-intake.service';
 import { Execution } from '../src/executions/execution.entity';
+import { closeAfterEach } from './support/cleanups';
 import { createAgent } from './support/agents';
 import { bearer, startTestService, type TestService } from './support/service';
 import { startSlowTarget } from './support/slow-target';
@@ -20,10 +21,7 @@ const WAIT_MS = 2000;
  * fast is the bench's business: `npm run bench`, "200 runs each waiting 2 s".)
  */
 describe('runs waiting on a slow http step hold no worker slot', () => {
-  const cleanups: (() => Promise<unknown>)[] = [];
-  afterEach(async () => {
-    while (cleanups.length > 0) await cleanups.pop()!().catch(() => undefined);
-  });
+  const closeLater = closeAfterEach();
 
   const modes: { name: string; env: Record<string, string> }[] = [
     { name: 'embedded queue', env: {} },
@@ -32,14 +30,14 @@ describe('runs waiting on a slow http step hold no worker slot', () => {
 
   for (const mode of modes) {
     it(`runs ${RUNS} of them with ${SLOTS} slots, most of them waiting at once (${mode.name})`, async () => {
-      const target = await startSlowTarget(WAIT_MS);
-      cleanups.push(() => target.close());
-      const t: TestService = await startTestService({
-        WORKER_CONCURRENCY: String(SLOTS),
-        SHUTDOWN_GRACE_MS: '200',
-        ...mode.env,
-      });
-      cleanups.push(() => t.close());
+      const target = closeLater(await startSlowTarget(WAIT_MS));
+      const t: TestService = closeLater(
+        await startTestService({
+          WORKER_CONCURRENCY: String(SLOTS),
+          SHUTDOWN_GRACE_MS: '200',
+          ...mode.env,
+        }),
+      );
       const a = await t.seedAccount({ plan: 'enterprise' });
       const b = await t.seedAccount({ plan: 'pro' });
       const agentId = await createAgent(t, a.key, {
@@ -115,15 +113,15 @@ describe('runs waiting on a slow http step hold no worker slot', () => {
   }
 
   it("keeps each account within its share of the waiting places, and another account's runs start", async () => {
-    const target = await startSlowTarget(300);
-    cleanups.push(() => target.close());
+    const target = closeLater(await startSlowTarget(300));
     // 4 slots, 8 waiting places: free_trial (2 of 4 slots) may have 4 runs waiting, pro (4 of 4) 8.
-    const t: TestService = await startTestService({
-      WORKER_CONCURRENCY: String(SLOTS),
-      WORKER_MAX_WAITING: '8',
-      SHUTDOWN_GRACE_MS: '200',
-    });
-    cleanups.push(() => t.close());
+    const t: TestService = closeLater(
+      await startTestService({
+        WORKER_CONCURRENCY: String(SLOTS),
+        WORKER_MAX_WAITING: '8',
+        SHUTDOWN_GRACE_MS: '200',
+      }),
+    );
     const a = await t.seedAccount({ plan: 'free_trial' });
     const b = await t.seedAccount({ plan: 'pro' });
     const waitingAgent = async (key: string, path: string) =>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeModel } from './support/fake-model';
 import { bearer, startTestService, type TestService } from './support/service';
-import { exampleAgent, startReceiver } from './support/workflows';
+import { agentCalls, exampleAgent, startReceiver } from './support/workflows';
 import { waitFor } from './support/wait';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies, read as JSON
@@ -46,31 +46,19 @@ describe('llm steps', () => {
   });
 
   const api = () => t.api();
-  const createAgent = async (body: Json) =>
-    (await api().post('/v2/agents').set(bearer(key)).send(body).expect(201)).body as Json;
-  const trigger = async (agentId: string, input: Json) =>
-    (await api().post(`/v2/agents/${agentId}/trigger`).set(bearer(key)).send({ input }).expect(200))
-      .body as Json;
-  const execution = async (id: string) =>
-    (await api().get(`/v2/executions/${id}`).set(bearer(key)).expect(200)).body as Json;
+  const { createAgent, trigger, execution, invalid } = agentCalls(() => ({ t, key }));
   const workflow = (config: Json) => ({ name: 'LLM', kind: 'workflow', config });
 
   it('refuses a bad llm step at its JSON path', async () => {
-    const invalid = async (step: Json, field: string) => {
-      const answer = await api()
-        .post('/v2/agents')
-        .set(bearer(key))
-        .send(workflow({ steps: [{ id: 'read', type: 'llm', prompt: 'x', ...step }] }))
-        .expect(400);
-      expect(answer.body.error).toMatchObject({ code: 'invalid_request', field });
-    };
-    await invalid(
+    const invalidStep = (step: Json, field: string) =>
+      invalid(workflow({ steps: [{ id: 'read', type: 'llm', prompt: 'x', ...step }] }), field);
+    await invalidStep(
       { output_schema: { type: 'object', properties: { a: { type: 'string', minLength: 1 } } } },
       'config.steps[0].output_schema.properties.a.minLength',
     );
-    await invalid({ api_key: USER_KEY }, 'config.steps[0].api_key');
-    await invalid({ max_turns: 99 }, 'config.steps[0].max_turns');
-    await invalid(
+    await invalidStep({ api_key: USER_KEY }, 'config.steps[0].api_key');
+    await invalidStep({ max_turns: 99 }, 'config.steps[0].max_turns');
+    await invalidStep(
       { tools: [{ name: 'x', parameters: {}, http: { url: 'https://x.io' } }] },
       'config.steps[0].tools[0].parameters',
     );

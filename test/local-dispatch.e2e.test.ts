@@ -1,7 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Execution, FINAL_STATUSES } from '../src/executions/execution.entity';
+import { closeAfterEach } from './support/cleanups';
 import { createAgent, webhookPath } from './support/agents';
-import { startLocalServer, type LocalServer } from './support/http-server';
+import { startLocalServer } from './support/http-server';
+import { startSlowTarget } from './support/slow-target';
 import { bearer, startTestService, TestService } from './support/service';
 import { waitFor } from './support/wait';
 
@@ -13,35 +15,15 @@ import { waitFor } from './support/wait';
  * the worker's own signals can start those runs).
  */
 describe('local dispatch', () => {
-  const cleanups: (() => Promise<unknown>)[] = [];
-  afterEach(async () => {
-    while (cleanups.length > 0) await cleanups.pop()!().catch(() => undefined);
-  });
-
-  /** A target answering after `delayMs`, counting the requests it holds at once. */
-  async function slowTarget(delayMs: number): Promise<LocalServer & { maxInFlight(): number }> {
-    let inFlight = 0;
-    let max = 0;
-    const server = await startLocalServer((_req, res) => {
-      inFlight++;
-      max = Math.max(max, inFlight);
-      setTimeout(() => {
-        inFlight--;
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
-      }, delayMs);
-    });
-    cleanups.push(() => server.close());
-    return Object.assign(server, { maxInFlight: () => max });
-  }
+  const closeLater = closeAfterEach();
 
   async function service(env: Record<string, string>): Promise<TestService> {
     const t = await startTestService({ ROLE: 'all', WORKER_POLL_MS: '60000', ...env });
-    cleanups.push(() => t.close());
-    return t;
+    return closeLater(t);
   }
 
   it('never runs more than WORKER_CONCURRENCY at once; the rest is queued and run without the poll', async () => {
-    const target = await slowTarget(150);
+    const target = closeLater(await startSlowTarget(150));
     const t = await service({ WORKER_CONCURRENCY: '2' });
     const { key } = await t.seedAccount();
     const agentId = await createAgent(t, key, {
@@ -92,10 +74,11 @@ describe('local dispatch', () => {
 
   it('commits a handed-off run as running under a lease before it starts', async () => {
     let release: (() => void) | undefined;
-    const target = await startLocalServer((_req, res) => {
-      release = () => res.writeHead(200).end('done');
-    });
-    cleanups.push(() => target.close());
+    const target = closeLater(
+      await startLocalServer((_req, res) => {
+        release = () => res.writeHead(200).end('done');
+      }),
+    );
     const t = await service({ WORKER_CONCURRENCY: '4' });
     const { key } = await t.seedAccount();
     const agentId = await createAgent(t, key, {

@@ -1,5 +1,3 @@
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, type ErrorCode } from '../src/common/error-codes';
@@ -7,7 +5,7 @@ import { OWN_ORIGIN, randomIp, type Browser } from './support/dashboard';
 import { errorFixtures } from './support/error-fixtures';
 import { sendRaw } from './support/fuzz';
 import { SAMPLE_BODIES } from './support/routes';
-import { bearer, startTestService, type TestService } from './support/service';
+import { bearer, listenOnPorts, startTestService, type TestService } from './support/service';
 
 // The document is untyped JSON, read by path.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -59,14 +57,7 @@ describe('every documented error status of every operation is one the server giv
       TRUST_PROXY: 'true',
     });
     doc = (await t.api().get('/v2/openapi.json').expect(200)).body;
-    const listen = async (server: Server) => {
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      return (server.address() as AddressInfo).port;
-    };
-    ports = {
-      api: await listen(t.service.api!.getHttpServer() as Server),
-      webhook: await listen(t.service.webhook!.getHttpServer() as Server),
-    };
+    ports = await listenOnPorts(t);
     ({ key, ownerEmail, owner, trialKey, ids, pausedIds, scopedKeys } = await errorFixtures(t));
   });
   afterAll(async () => t?.close());

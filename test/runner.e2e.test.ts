@@ -6,7 +6,7 @@ import { newId } from '../src/common/ids';
 import { Execution, FINAL_STATUSES } from '../src/executions/execution.entity';
 import { createAgent } from './support/agents';
 import { createTestDatabase, TestDatabase } from './support/database';
-import { startLocalServer, type LocalServer } from './support/http-server';
+import { startLocalServer } from './support/http-server';
 import { bearer, startTestService, TEST_SECRET_KEY, TestService } from './support/service';
 import { waitFor } from './support/wait';
 
@@ -46,6 +46,31 @@ describe('runner durability', () => {
 
   const rows = (t: TestService) => t.service.dataSource.getRepository(Execution);
 
+  /** A target on 127.0.0.1 answering with `handler`, closed after the test. */
+  async function startTarget(handler: Parameters<typeof startLocalServer>[0]) {
+    const target = await startLocalServer(handler);
+    cleanups.push(() => target.close());
+    return target;
+  }
+
+  /** A new account on `t` with an `http-request` agent calling `url`. */
+  async function httpAgent(t: TestService, url: string) {
+    const { key } = await t.seedAccount();
+    const agentId = await createAgent(t, key, { kind: 'http-request', config: { url } });
+    return { key, agentId };
+  }
+
+  /** Triggers the agent asynchronously (202): the execution's id. */
+  async function triggerAsync(t: TestService, key: string, agentId: string, input = {}) {
+    const res = await t
+      .api()
+      .post(`/v2/agents/${agentId}/trigger`)
+      .set(bearer(key))
+      .send({ input, options: { async: true } })
+      .expect(202);
+    return res.body.execution_id as string;
+  }
+
   it('runs queued executions and settles expired running ones after a restart', async () => {
     await fresh();
     // An API without a worker: executions are acknowledged and stay queued.
@@ -54,13 +79,7 @@ describe('runner durability', () => {
     const agentId = await createAgent(api, key);
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const res = await api
-        .api()
-        .post(`/v2/agents/${agentId}/trigger`)
-        .set(bearer(key))
-        .send({ input: { email: `lead${i}@acme.io` }, options: { async: true } })
-        .expect(202);
-      ids.push(res.body.execution_id);
+      ids.push(await triggerAsync(api, key, agentId, { email: `lead${i}@acme.io` }));
     }
     // Left by a worker that died mid-run: one on its first attempt, one on its last.
     const past = new Date(Date.now() - 60_000);
@@ -115,27 +134,16 @@ describe('runner durability', () => {
     await fresh();
     let calls = 0;
     // The first request hangs (the worker is killed meanwhile); later ones answer.
-    const target: LocalServer = await startLocalServer((_req, res) => {
+    const target = await startTarget((_req, res) => {
       calls++;
       if (calls > 1) res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":1}');
     });
-    cleanups.push(() => target.close());
     const api = await service({ ROLE: 'api' });
-    const { key } = await api.seedAccount();
-    const agentId = await createAgent(api, key, {
-      kind: 'http-request',
-      config: { url: `${target.url}/work` },
-    });
+    const { key, agentId } = await httpAgent(api, `${target.url}/work`);
 
     const child = await startWorkerProcess(db);
     cleanups.push(async () => child.kill('SIGKILL'));
-    const res = await api
-      .api()
-      .post(`/v2/agents/${agentId}/trigger`)
-      .set(bearer(key))
-      .send({ input: { job: 1 }, options: { async: true } })
-      .expect(202);
-    const id = res.body.execution_id;
+    const id = await triggerAsync(api, key, agentId, { job: 1 });
     // The other process claimed it and is waiting on the target.
     await waitFor(
       async () => calls,
@@ -160,51 +168,31 @@ describe('runner durability', () => {
 
   it('lets in-flight runs finish when the service shuts down', async () => {
     await fresh();
-    const target = await startLocalServer((_req, res) => {
+    const target = await startTarget((_req, res) => {
       setTimeout(() => res.writeHead(200).end('done'), 300);
     });
-    cleanups.push(() => target.close());
     const t = await service({ ROLE: 'all' });
-    const { key } = await t.seedAccount();
-    const agentId = await createAgent(t, key, {
-      kind: 'http-request',
-      config: { url: `${target.url}/slowish` },
-    });
-    const res = await t
-      .api()
-      .post(`/v2/agents/${agentId}/trigger`)
-      .set(bearer(key))
-      .send({ input: {}, options: { async: true } })
-      .expect(202);
+    const { key, agentId } = await httpAgent(t, `${target.url}/slowish`);
+    const id = await triggerAsync(t, key, agentId);
     await waitFor(
       async () => target.requests.length,
       (n) => n === 1,
     );
     await t.close();
     const after = await service({ ROLE: 'api' });
-    const row = await rows(after).findOneByOrFail({ id: res.body.execution_id });
+    const row = await rows(after).findOneByOrFail({ id });
     expect(row).toMatchObject({ status: 'completed', attempts: 1 });
     expect(row.output).toEqual({ status_code: 200, body: 'done' });
   });
   it('puts runs still unfinished at the shutdown deadline back in the queue', async () => {
     await fresh();
     let answer = false;
-    const target = await startLocalServer((_req, res) => {
+    const target = await startTarget((_req, res) => {
       if (answer) res.writeHead(200).end('later');
     });
-    cleanups.push(() => target.close());
     const t = await service({ ROLE: 'all', SHUTDOWN_GRACE_MS: '200' });
-    const { key } = await t.seedAccount();
-    const agentId = await createAgent(t, key, {
-      kind: 'http-request',
-      config: { url: `${target.url}/hangs` },
-    });
-    const res = await t
-      .api()
-      .post(`/v2/agents/${agentId}/trigger`)
-      .set(bearer(key))
-      .send({ input: {}, options: { async: true } })
-      .expect(202);
+    const { key, agentId } = await httpAgent(t, `${target.url}/hangs`);
+    const id = await triggerAsync(t, key, agentId);
     await waitFor(
       async () => target.requests.length,
       (n) => n === 1,
@@ -215,7 +203,7 @@ describe('runner durability', () => {
     expect(target.aborted).toBe(abortedBefore + 1);
     answer = true;
     const next = await service({ ROLE: 'api' });
-    const row = await rows(next).findOneByOrFail({ id: res.body.execution_id });
+    const row = await rows(next).findOneByOrFail({ id });
     expect(row).toMatchObject({
       status: 'queued',
       attempts: 1,
@@ -225,7 +213,7 @@ describe('runner durability', () => {
     await next.close();
     const worker = await service({ ROLE: 'worker' });
     const done = await waitFor(
-      () => rows(worker).findOneByOrFail({ id: res.body.execution_id }),
+      () => rows(worker).findOneByOrFail({ id }),
       (current) => current.status === 'completed',
     );
     expect(done).toMatchObject({ attempts: 2, output: { status_code: 200, body: 'later' } });

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { createCipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,25 +17,13 @@ import { seedAgent, type SeededAgent } from './support/agents';
 import { ensureBuilt, parseOutput, runCli } from './support/cli';
 import { createTestDatabase, testDriver, type TestDatabase } from './support/database';
 import { Receiver } from './support/receiver';
+import { sealV1 } from './support/sealed-v1';
 import { bearer, startTestService, type TestService } from './support/service';
 import { eventually } from './support/wait';
 
 const KEY_A = 'rotation-key-A-0123456789abcdef0123456789';
 const KEY_B = 'rotation-key-B-0123456789abcdef0123456789';
 const ROOT = join(__dirname, '..');
-
-/** The sealed form of releases before key ids (`v1.<iv>.<tag>.<ciphertext>`). */
-function sealV1(secretKey: string, plaintext: string): string {
-  const key = Buffer.from(
-    hkdfSync('sha256', secretKey, 'agent-automation', 'secrets-at-rest/v1', 32),
-  );
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return ['v1', iv, cipher.getAuthTag(), body]
-    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
-    .join('.');
-}
 
 const hmacHex = (secret: string, body: string) =>
   `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;

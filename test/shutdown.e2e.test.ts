@@ -10,6 +10,7 @@ import { ensureBuilt, parseOutput, runCli } from './support/cli';
 import { createTestDatabase, TestDatabase } from './support/database';
 import { ServiceProcess, startServiceProcess } from './support/process';
 import { TEST_SECRET_KEY } from './support/service';
+import { waitFor } from './support/wait';
 
 /**
  * A server on 127.0.0.1 that answers each request when the test says so (or after
@@ -51,16 +52,6 @@ class SlowServer {
   }
 }
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string) {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 describe('SIGTERM (the built service as a real process)', () => {
   let db: TestDatabase;
   let slow: SlowServer;
@@ -94,6 +85,39 @@ describe('SIGTERM (the built service as a real process)', () => {
     });
     expect(res.status).toBe(201);
     return res.body.id as string;
+  };
+  /** Polls like `waitFor`, for up to 15 s, failing with `what`. */
+  const until = <T>(read: () => Promise<T>, done: (value: T) => boolean, what: string) =>
+    waitFor(read, done, 15_000, 50, what);
+  /**
+   * Triggers a new slow agent (its target answers after `delayMs`) with `body` and waits
+   * until its run reaches the target; `answer` is the trigger's answer, `before` the
+   * requests the target had received until then.
+   */
+  const startSlowRun = async (delayMs: number, body: Record<string, unknown>) => {
+    const agentId = await createSlowAgent();
+    slow.delayMs = delayMs;
+    const before = slow.received.length;
+    const answer = api(`/v2/agents/${agentId}/trigger`, { method: 'POST', body });
+    await until(
+      async () => slow.received.length,
+      (n) => n > before,
+      'the run never started',
+    );
+    return { answer, before };
+  };
+  /**
+   * SIGTERM while a synchronous trigger waits on its run (1.5 s): the request still answers,
+   * with the run completed, and the process exits 0. The answer's body.
+   */
+  const drainSyncRun = async (input: Record<string, unknown>) => {
+    const { answer: trigger } = await startSlowRun(1500, { input, options: { async: false } });
+    proc!.child.kill('SIGTERM');
+    const answer = await trigger;
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ status: 'completed', output: { status_code: 200 } });
+    expect(await proc!.exited).toBe(0);
+    return answer.body;
   };
 
   beforeAll(async () => {
@@ -139,27 +163,11 @@ describe('SIGTERM (the built service as a real process)', () => {
 
   it('finishes an in-flight request and its run within the grace period, then exits 0', async () => {
     proc = await startServiceProcess(env({ SHUTDOWN_GRACE_MS: '15000' }));
-    const agentId = await createSlowAgent();
-    slow.delayMs = 1500;
-    const before = slow.received.length;
     // A synchronous trigger: the HTTP request stays open while the run waits on the server.
-    const trigger = api(`/v2/agents/${agentId}/trigger`, {
-      method: 'POST',
-      body: { input: { n: 1 }, options: { async: false } },
-    });
-    await until(
-      async () => slow.received.length,
-      (n) => n > before,
-      'the run never started',
-    );
-    proc.child.kill('SIGTERM');
-    const answer = await trigger;
-    expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ status: 'completed', output: { status_code: 200 } });
-    expect(await proc.exited).toBe(0);
+    const answer = await drainSyncRun({ n: 1 });
     // Nothing is left running or queued.
     proc = await startServiceProcess(env());
-    const execution = await api(`/v2/executions/${answer.body.execution_id}`);
+    const execution = await api(`/v2/executions/${answer.execution_id}`);
     expect(execution.body.status).toBe('completed');
   });
 
@@ -168,25 +176,9 @@ describe('SIGTERM (the built service as a real process)', () => {
   // SIGTERM npm forwards, leaving the service running without a drain and npm exiting 143.
   it('npm start: SIGTERM to the npm process drains the service, then npm exits 0', async () => {
     proc = await startServiceProcess(env({ SHUTDOWN_GRACE_MS: '15000' }), { npm: true });
-    const agentId = await createSlowAgent();
-    slow.delayMs = 1500;
-    const before = slow.received.length;
-    const trigger = api(`/v2/agents/${agentId}/trigger`, {
-      method: 'POST',
-      body: { input: { n: 3 }, options: { async: false } },
-    });
-    await until(
-      async () => slow.received.length,
-      (n) => n > before,
-      'the run never started',
-    );
-    proc.child.kill('SIGTERM');
-    // The in-flight request finishes ...
-    const answer = await trigger;
-    expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ status: 'completed', output: { status_code: 200 } });
-    // ... the service drained and stopped, and npm reports its success.
-    expect(await proc.exited).toBe(0);
+    // The in-flight request finishes, the service drained and stopped, and npm reports its
+    // success.
+    await drainSyncRun({ n: 3 });
     expect(proc.output()).toContain('SIGTERM: draining');
     expect(proc.output()).toContain('"msg":"stopped"');
     // Nothing of the group is left listening.
@@ -195,20 +187,13 @@ describe('SIGTERM (the built service as a real process)', () => {
 
   it('puts a run that outlives the grace period back in the queue; the next process runs it', async () => {
     proc = await startServiceProcess(env({ SHUTDOWN_GRACE_MS: '300' }));
-    const agentId = await createSlowAgent();
-    slow.delayMs = 60_000;
-    const before = slow.received.length;
-    const accepted = await api(`/v2/agents/${agentId}/trigger`, {
-      method: 'POST',
-      body: { input: { n: 2 }, options: { async: true } },
+    const { answer, before } = await startSlowRun(60_000, {
+      input: { n: 2 },
+      options: { async: true },
     });
+    const accepted = await answer;
     expect(accepted.status).toBe(202);
     const id = accepted.body.execution_id as string;
-    await until(
-      async () => slow.received.length,
-      (n) => n > before,
-      'the run never started',
-    );
     expect((await api(`/v2/executions/${id}`)).body.status).toBe('running');
     const stopping = Date.now();
     proc.child.kill('SIGTERM');

@@ -1,5 +1,3 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiKeysService } from '../src/auth/api-keys.service';
 import { SCOPES, type Scope } from '../src/auth/api-key.entity';
@@ -10,7 +8,7 @@ import { expectWellFormed, fuzzClient, sendCase, type Answer } from './support/f
 import { fillPath, listRoutes, paramResource, routeName, SAMPLE_BODIES } from './support/routes';
 import type { RouteInfo } from './support/routes';
 import { insertDelivery, insertExecution } from './support/rows';
-import { bearer, startTestService, type TestService } from './support/service';
+import { bearer, listenOnPorts, startTestService, type TestService } from './support/service';
 import { stateFingerprint } from './support/state';
 import { endpointWithPing } from './support/endpoints';
 
@@ -134,9 +132,7 @@ describe('tenant isolation and scopes, on every route', () => {
     t = await startTestService({ ROLE: 'api,webhook', SYNC_WAIT_MS: '0' });
     owner = await t.seedAccount({ plan: 'enterprise' });
     stranger = await t.seedAccount({ plan: 'enterprise' });
-    const server = t.service.api!.getHttpServer() as Server;
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    base = `http://127.0.0.1:${(await listenOnPorts(t)).api}`;
     routes = listRoutes(t.service);
   });
 

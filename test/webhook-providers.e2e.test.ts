@@ -28,6 +28,10 @@ describe('inbound webhook: senders in the wild (Svix, GitHub)', () => {
     t.service.dataSource.getRepository(Execution).countBy({ agentId });
   const post = (agent: SeededAgent, body: string) =>
     t.webhook().post(agent.path).set('Content-Type', 'application/json').send(body);
+  /** The input the execution was stored with. */
+  const storedInput = async (executionId: string) =>
+    (await t.service.dataSource.getRepository(Execution).findOneByOrFail({ id: executionId }))
+      .input;
   const unixSeconds = (at: Date) => String(Math.floor(at.getTime() / 1000));
   const minutes = (n: number) => n * 60 * 1000;
 
@@ -58,10 +62,7 @@ describe('inbound webhook: senders in the wild (Svix, GitHub)', () => {
         success: true,
         executionId: expect.stringMatching(/^exe_/),
       });
-      const row = await t.service.dataSource
-        .getRepository(Execution)
-        .findOneByOrFail({ id: res.body.executionId });
-      expect(row.input).toEqual(JSON.parse(body));
+      expect(await storedInput(res.body.executionId)).toEqual(JSON.parse(body));
     });
 
     it('refuses a wrong signature with 401 and starts nothing', async () => {
@@ -304,10 +305,7 @@ describe('inbound webhook: senders in the wild (Svix, GitHub)', () => {
       const headers = await githubHeaders(body);
       expect(headers['X-Hub-Signature-256']).toMatch(/^sha256=[0-9a-f]{64}$/);
       const res = await post(agent, body).set(headers).expect(202);
-      const row = await t.service.dataSource
-        .getRepository(Execution)
-        .findOneByOrFail({ id: res.body.executionId });
-      expect(row.input).toEqual(JSON.parse(body));
+      expect(await storedInput(res.body.executionId)).toEqual(JSON.parse(body));
     });
 
     it('refuses a wrong signature with 401 and starts nothing', async () => {

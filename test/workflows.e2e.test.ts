@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestService, type TestService } from './support/service';
-import { exampleAgent, startReceiver } from './support/workflows';
+import { agentCalls, exampleAgent, startReceiver } from './support/workflows';
 import { waitFor } from './support/wait';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies, read as JSON
@@ -38,17 +38,7 @@ describe('workflow agents', () => {
   });
 
   const api = () => t.api();
-  const createAgent = async (body: Json) =>
-    (await api().post('/v2/agents').set(bearer(key)).send(body).expect(201)).body as Json;
-  const trigger = async (agentId: string, input: Json) =>
-    (await api().post(`/v2/agents/${agentId}/trigger`).set(bearer(key)).send({ input }).expect(200))
-      .body as Json;
-  const execution = async (id: string) =>
-    (await api().get(`/v2/executions/${id}`).set(bearer(key)).expect(200)).body as Json;
-  const invalid = async (body: Json, field: string) => {
-    const answer = await api().post('/v2/agents').set(bearer(key)).send(body).expect(400);
-    expect(answer.body.error).toMatchObject({ code: 'invalid_request', field });
-  };
+  const { createAgent, trigger, execution, invalid } = agentCalls(() => ({ t, key }));
 
   it('lists workflow among the agent kinds, its config schema discriminated by step type', async () => {
     const kinds = (await api().get('/v2/agent-kinds').set(bearer(key)).expect(200)).body.data;

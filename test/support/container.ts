@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { type Plan } from '../../src/config/plans';
 import { Account } from '../../src/auth/account.entity';
 import { newId } from '../../src/common/ids';
-import { type AppConfig, loadConfig } from '../../src/config/configuration';
+import type { AppConfig } from '../../src/config/configuration';
 import { openDatabase } from '../../src/database/database';
 import { ENTITIES } from '../../src/entities';
 import { createTestDatabase, type TestDatabase } from './database';
-import { TEST_SECRET_KEY } from './service';
+import { testConfig } from './config';
 
 /** What a module test needs to build a part of the container: a configuration and a database. */
 export interface ModuleTestDatabase {
@@ -28,14 +27,7 @@ export async function openModuleTestDatabase(
   env: Record<string, string> = {},
 ): Promise<ModuleTestDatabase> {
   const db = await createTestDatabase();
-  const config = loadConfig({
-    SECRET_KEY: TEST_SECRET_KEY,
-    LOG_LEVEL: 'silent',
-    OUTBOUND_ALLOW_PRIVATE: 'true',
-    QUEUE_PREFIX: `aas-test-${randomBytes(6).toString('hex')}`,
-    ...db.env,
-    ...env,
-  });
+  const config = testConfig(db, env);
   const dataSource = await openDatabase(config, { entities: ENTITIES });
   return {
     config,

@@ -40,9 +40,13 @@ export async function insertAgent(
   return agent;
 }
 
+/**
+ * An execution of `agent` (finished, `completed`, unless `fields` say otherwise); `counted`:
+ * also in the daily counters, as the application counts what it writes.
+ */
 export async function insertExecution(
   dataSource: DataSource,
-  agent: Agent,
+  agent: Pick<Agent, 'id' | 'accountId' | 'kind'> & { version?: number },
   fields: Partial<Execution> = {},
   options: { counted?: boolean } = {},
 ): Promise<Execution> {

@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { AccountsService } from '../../src/auth/accounts.service';
@@ -6,10 +7,10 @@ import type { Plan } from '../../src/config/plans';
 import { ApiKeysService } from '../../src/auth/api-keys.service';
 import type { Scope } from '../../src/auth/api-key.entity';
 import { Service, startService } from '../../src/bootstrap';
-import { loadConfig } from '../../src/config/configuration';
+import { testConfig } from './config';
 import { createTestDatabase, TestDatabase } from './database';
 
-export const TEST_SECRET_KEY = 'test-secret-key-0123456789abcdef0123456789';
+export { TEST_SECRET_KEY } from './config';
 
 export interface TestService {
   service: Service;
@@ -37,15 +38,7 @@ export async function startTestService(
   options: { db?: TestDatabase } = {},
 ): Promise<TestService> {
   const db = options.db ?? (await createTestDatabase());
-  const config = loadConfig({
-    SECRET_KEY: TEST_SECRET_KEY,
-    LOG_LEVEL: 'silent',
-    OUTBOUND_ALLOW_PRIVATE: 'true',
-    // With REDIS_URL: BullMQ keys of this service's own, apart from every other suite's.
-    QUEUE_PREFIX: `aas-test-${randomBytes(6).toString('hex')}`,
-    ...db.env,
-    ...env,
-  });
+  const config = testConfig(db, env);
   const service = await startService(config);
   const api = () => request(service.api!.getHttpServer());
   const webhook = () => request(service.webhook!.getHttpServer());
@@ -70,3 +63,18 @@ export async function startTestService(
 }
 
 export const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
+
+/**
+ * Binds both listeners of a test service to free ports on 127.0.0.1, for clients that need a
+ * real socket (raw bytes, timeouts); supertest needs none.
+ */
+export async function listenOnPorts(t: TestService): Promise<{ api: number; webhook: number }> {
+  const bind = async (server: Server) => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return (server.address() as AddressInfo).port;
+  };
+  return {
+    api: await bind(t.service.api!.getHttpServer() as Server),
+    webhook: await bind(t.service.webhook!.getHttpServer() as Server),
+  };
+}

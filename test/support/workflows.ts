@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IncomingHttpHeaders } from 'node:http';
+import { expect } from 'vitest';
 import { startLocalServer, type LocalServer } from './http-server';
+import { bearer, type TestService } from './service';
 
 const EXAMPLES = join(__dirname, '..', '..', 'examples', 'workflows');
 
@@ -47,4 +49,27 @@ export async function startReceiver(
     else send();
   });
   return Object.assign(server, { received });
+}
+
+/**
+ * The calls the workflow suites make as one account (`as()`: the service and the account's
+ * key, read at each call, so a suite can take them before its `beforeAll` has run): create an
+ * agent (201), trigger it synchronously (200), read an execution (200), each answering the
+ * body; `invalid` expects a create to be refused with 400 naming `field`.
+ */
+export function agentCalls(as: () => { t: TestService; key: string }) {
+  const api = () => as().t.api();
+  const auth = () => bearer(as().key);
+  const createAgent = async (body: Json) =>
+    (await api().post('/v2/agents').set(auth()).send(body).expect(201)).body as Json;
+  const trigger = async (agentId: string, input: Json) =>
+    (await api().post(`/v2/agents/${agentId}/trigger`).set(auth()).send({ input }).expect(200))
+      .body as Json;
+  const execution = async (id: string) =>
+    (await api().get(`/v2/executions/${id}`).set(auth()).expect(200)).body as Json;
+  const invalid = async (body: Json, field: string) => {
+    const answer = await api().post('/v2/agents').set(auth()).send(body).expect(400);
+    expect(answer.body.error).toMatchObject({ code: 'invalid_request', field });
+  };
+  return { createAgent, trigger, execution, invalid };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LogLevel } from '../../src/kinds/agent-kind';
-import { ConfigValidationError, RunContext, RunFailure } from '../../src/kinds/agent-kind';
+import { RunContext, RunFailure } from '../../src/kinds/agent-kind';
 import {
   DEFAULT_FREE_EMAIL_DOMAINS,
   DEFAULT_KEYWORDS,
@@ -10,6 +10,7 @@ import {
   tierFor,
 } from '../../src/kinds/lead-qualification.kind';
 import { parseKindConfig } from '../../src/kinds/kind-config';
+import { refusedAt } from '../support/config-errors';
 
 const kind = new LeadQualificationKind();
 const parse = (config: Record<string, unknown>) => parseKindConfig(LeadQualificationConfig, config);
@@ -339,13 +340,6 @@ describe('lead-qualification: config (CONTRACT §6.5)', () => {
     [{ keywords: ['demo', null] }, 'keywords'],
     [{ unknown: true }, 'unknown'],
   ])('rejects %o naming %s', (config, path) => {
-    let error: unknown;
-    try {
-      parse(config as Record<string, unknown>);
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(ConfigValidationError);
-    expect((error as ConfigValidationError).path).toBe(path);
+    expect(refusedAt(() => parse(config as Record<string, unknown>))).toBe(path);
   });
 });

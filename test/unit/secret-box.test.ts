@@ -1,25 +1,9 @@
-import { createCipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { SecretBox, secretKeyId, SecretUnreadableError } from '../../src/common/crypto';
+import { sealV1 } from '../support/sealed-v1';
 
 const KEY_A = 'unit-key-A-0123456789abcdef0123456789abcdef';
 const KEY_B = 'unit-key-B-0123456789abcdef0123456789abcdef';
-
-/** The sealed form of releases before key ids. */
-function sealV1(secretKey: string, plaintext: string): string {
-  const key = Buffer.from(
-    hkdfSync('sha256', secretKey, 'agent-automation', 'secrets-at-rest/v1', 32),
-  );
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return [
-    'v1',
-    iv.toString('base64url'),
-    cipher.getAuthTag().toString('base64url'),
-    body.toString('base64url'),
-  ].join('.');
-}
 
 describe('SecretBox', () => {
   it('seals under SECRET_KEY, tagged with its key id, and opens it', () => {

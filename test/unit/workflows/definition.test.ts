@@ -1,7 +1,7 @@
 import type { RegisteredKind } from '../../../src/kinds/kind-registry';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigValidationError } from '../../../src/kinds/agent-kind';
 import { compileWorkflow } from '../../../src/workflows';
+import { refusedAt } from '../../support/config-errors';
 import { compile, sandbox } from './harness';
 
 afterAll(() => sandbox.close());
@@ -14,15 +14,7 @@ const http = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-function fieldOf(config: unknown): string {
-  try {
-    compile(config);
-  } catch (error) {
-    if (error instanceof ConfigValidationError) return error.path;
-    throw error;
-  }
-  throw new Error('the definition was accepted');
-}
+const fieldOf = (config: unknown): string => refusedAt(() => compile(config));
 
 const nest = (depth: number): Record<string, unknown> =>
   depth === 0

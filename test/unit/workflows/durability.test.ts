@@ -1,16 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { runWorkflow } from '../../../src/workflows';
-import { compile, FakeHttp, MemoryCheckpoints, run, sandbox } from './harness';
+import { compile, FakeHttp, MemoryCheckpoints, httpStep as http, run, sandbox } from './harness';
 
 afterAll(() => sandbox.close());
 
-const http = (id: string, extra: Record<string, unknown> = {}) => ({
-  id,
-  type: 'http',
-  url: 'https://crm.example.com/leads',
-  body: '{% $input %}',
-  ...extra,
-});
 const transform = (id: string, value: unknown) => ({ id, type: 'transform', value });
 
 /** Counts the calls per Idempotency-Key a receiver got. */

@@ -22,6 +22,15 @@ export const kindLookup = (name: string) => kinds.get(name);
 
 export const compile = (config: unknown) => compileWorkflow(config, { kinds: kindLookup, sandbox });
 
+/** An `http` step `id` that posts the run's input to the CRM (`extra` on top). */
+export const httpStep = (id: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  type: 'http',
+  url: 'https://crm.example.com/leads',
+  body: '{% $input %}',
+  ...extra,
+});
+
 /** Time that only moves when the run sleeps; records every sleep. */
 export class FakeClock implements Clock {
   time = Date.parse('2026-11-25T10:00:00.000Z');

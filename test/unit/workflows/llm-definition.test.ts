@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigValidationError } from '../../../src/kinds/agent-kind';
 import { compileOutputSchema } from '../../../src/workflows/llm/output-schema';
+import { refusedAt } from '../../support/config-errors';
 import { compile, sandbox } from './harness';
 
 afterAll(() => sandbox.close());
@@ -10,15 +11,7 @@ const llm = (extra: Record<string, unknown> = {}) => ({
   steps: [{ id: 'read', type: 'llm', prompt: 'Hello', ...extra }],
 });
 
-function fieldOf(config: unknown): string {
-  try {
-    compile(config);
-  } catch (error) {
-    if (error instanceof ConfigValidationError) return error.path;
-    throw error;
-  }
-  throw new Error('the definition was accepted');
-}
+const fieldOf = (config: unknown): string => refusedAt(() => compile(config));
 
 describe('output_schema normalisation (strict structured output)', () => {
   it('closes every object and makes optional properties required but nullable', () => {

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { FakeClock, FakeHttp, MemoryCheckpoints, run, sandbox } from './harness';
+import { FakeClock, FakeHttp, MemoryCheckpoints, httpStep as http, run, sandbox } from './harness';
 
 afterAll(() => sandbox.close());
 
@@ -7,13 +7,6 @@ const transform = (id: string, value: unknown, extra: Record<string, unknown> = 
   id,
   type: 'transform',
   value,
-  ...extra,
-});
-const http = (id: string, extra: Record<string, unknown> = {}) => ({
-  id,
-  type: 'http',
-  url: 'https://crm.example.com/leads',
-  body: '{% $input %}',
   ...extra,
 });
 const statuses = (result: { steps: { id: string; status: string }[] }) =>

@@ -1,23 +1,13 @@
 import { useState } from 'preact/hooks';
 import { allAgents } from '../api';
-import {
-  Badge,
-  Empty,
-  ErrorNote,
-  formatPercent,
-  Link,
-  Loading,
-  PageHeader,
-  Time,
-  useLoad,
-} from '../ui';
+import { DataTable, Empty, Link, LoadedList, PageHeader, useLoad } from '../ui';
+import { AgentRow } from './AgentRow';
 
 type StatusFilter = 'all' | 'active' | 'paused';
 
 export function AgentsPage() {
   const agents = useLoad(() => allAgents(), []);
   const [filter, setFilter] = useState<StatusFilter>('all');
-  const shown = (agents.data ?? []).filter((a) => filter === 'all' || a.status === filter);
 
   return (
     <>
@@ -42,56 +32,35 @@ export function AgentsPage() {
           <option value="paused">Paused</option>
         </select>
       </div>
-      <ErrorNote error={agents.error} />
-      {!agents.data ? (
-        !agents.error && <Loading />
-      ) : shown.length === 0 ? (
-        <Empty title={agents.data.length ? 'No agents match this filter' : 'No agents yet'}>
-          {agents.data.length ? (
-            'Choose another status to see more agents.'
-          ) : (
-            <Link href="/agents/new">Create your first agent</Link>
-          )}
-        </Empty>
-      ) : (
-        <div class="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Status</th>
-                <th scope="col" class="num">
-                  Runs today
-                </th>
-                <th scope="col" class="num">
-                  Success rate
-                </th>
-                <th scope="col" class="hide-narrow">
-                  Created
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((agent) => (
-                <tr key={agent.id}>
-                  <td>
-                    <Link href={`/agents/${agent.id}`}>{agent.name}</Link>
-                    <div class="muted small mono">{agent.id}</div>
-                  </td>
-                  <td>
-                    <Badge status={agent.status} />
-                  </td>
-                  <td class="num">{agent.executions_today}</td>
-                  <td class="num">{formatPercent(agent.success_rate)}</td>
-                  <td class="hide-narrow">
-                    <Time iso={agent.created_at} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <LoadedList
+        loaded={agents}
+        items={(all) => all.filter((a) => filter === 'all' || a.status === filter)}
+        empty={
+          <Empty title={agents.data?.length ? 'No agents match this filter' : 'No agents yet'}>
+            {agents.data?.length ? (
+              'Choose another status to see more agents.'
+            ) : (
+              <Link href="/agents/new">Create your first agent</Link>
+            )}
+          </Empty>
+        }
+      >
+        {(shown) => (
+          <DataTable
+            columns={[
+              'Name',
+              'Status',
+              { label: 'Runs today', class: 'num' },
+              { label: 'Success rate', class: 'num' },
+              { label: 'Created', class: 'hide-narrow' },
+            ]}
+          >
+            {shown.map((agent) => (
+              <AgentRow key={agent.id} agent={agent} detailed />
+            ))}
+          </DataTable>
+        )}
+      </LoadedList>
     </>
   );
 }

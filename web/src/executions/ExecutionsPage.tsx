@@ -69,24 +69,8 @@ export function ExecutionsPage({ search }: { search: URLSearchParams }) {
             </label>
           ))}
         </fieldset>
-        <div class="filter">
-          <label for="filter-from">From</label>
-          <input
-            id="filter-from"
-            type="date"
-            value={from}
-            onChange={(e) => update({ from: e.currentTarget.value })}
-          />
-        </div>
-        <div class="filter">
-          <label for="filter-to">To</label>
-          <input
-            id="filter-to"
-            type="date"
-            value={to}
-            onChange={(e) => update({ to: e.currentTarget.value })}
-          />
-        </div>
+        <DateFilter label="From" value={from} onChange={(value) => update({ from: value })} />
+        <DateFilter label="To" value={to} onChange={(value) => update({ to: value })} />
         {(statuses.length > 0 || from || to || agentId) && (
           <button
             type="button"
@@ -99,5 +83,21 @@ export function ExecutionsPage({ search }: { search: URLSearchParams }) {
       </form>
       <ExecutionTable agentId={agentId || undefined} filters={filters} agentNames={names} />
     </>
+  );
+}
+
+/** A day of the filter bar (`filter-from`, `filter-to`). */
+function DateFilter(props: { label: string; value: string; onChange: (value: string) => void }) {
+  const id = `filter-${props.label.toLowerCase()}`;
+  return (
+    <div class="filter">
+      <label for={id}>{props.label}</label>
+      <input
+        id={id}
+        type="date"
+        value={props.value}
+        onChange={(e) => props.onChange(e.currentTarget.value)}
+      />
+    </div>
   );
 }

@@ -1,15 +1,17 @@
 import { allAgents, api, type DailyStats } from '../api';
 import {
-  Badge,
   DailyChart,
+  DataTable,
   Empty,
   ErrorNote,
   formatPercent,
   Link,
+  LoadedList,
   Loading,
   PageHeader,
   useLoad,
 } from '../ui';
+import { AgentRow } from '../agents/AgentRow';
 
 export function OverviewPage() {
   const agents = useLoad(() => allAgents(), []);
@@ -69,46 +71,31 @@ export function OverviewPage() {
             New agent
           </Link>
         </div>
-        <ErrorNote error={agents.error} />
-        {!agents.data ? (
-          !agents.error && <Loading />
-        ) : agents.data.length === 0 ? (
-          <Empty title="No agents yet">
-            Create an agent to get a webhook URL and start running automations.{' '}
-            <Link href="/agents/new">Create an agent</Link>
-          </Empty>
-        ) : (
-          <div class="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" class="num">
-                    Runs today
-                  </th>
-                  <th scope="col" class="num">
-                    Success rate (30 d)
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {agents.data.map((agent) => (
-                  <tr key={agent.id}>
-                    <td>
-                      <Link href={`/agents/${agent.id}`}>{agent.name}</Link>
-                    </td>
-                    <td>
-                      <Badge status={agent.status} />
-                    </td>
-                    <td class="num">{agent.executions_today}</td>
-                    <td class="num">{formatPercent(agent.success_rate)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <LoadedList
+          loaded={agents}
+          items={(all) => all}
+          empty={
+            <Empty title="No agents yet">
+              Create an agent to get a webhook URL and start running automations.{' '}
+              <Link href="/agents/new">Create an agent</Link>
+            </Empty>
+          }
+        >
+          {(list) => (
+            <DataTable
+              columns={[
+                'Name',
+                'Status',
+                { label: 'Runs today', class: 'num' },
+                { label: 'Success rate (30 d)', class: 'num' },
+              ]}
+            >
+              {list.map((agent) => (
+                <AgentRow key={agent.id} agent={agent} />
+              ))}
+            </DataTable>
+          )}
+        </LoadedList>
       </section>
     </>
   );

@@ -1,33 +1,26 @@
 import { useState } from 'preact/hooks';
 import { api, ApiFailure, type Session } from '../api';
-import { ErrorNote, Field, fieldError } from '../ui';
+import { fieldError, FormError, InputField, useAction } from '../ui';
 import { AuthCard } from './AuthCard';
 
 export function SetPasswordPage({ onSignedIn }: { onSignedIn: (session: Session) => void }) {
   const token = new URLSearchParams(location.search).get('token') ?? '';
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<unknown>(undefined);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, run } = useAction();
   const mismatch = confirm.length > 0 && confirm !== password;
 
-  const submit = async (event: Event) => {
+  const submit = (event: Event) => {
     event.preventDefault();
     if (password !== confirm) {
       setError(new ApiFailure(400, 'invalid_request', 'The passwords do not match', 'confirm'));
       return;
     }
-    setBusy(true);
-    setError(undefined);
-    try {
+    return run(async () =>
       onSignedIn(
         await api<Session>('POST', '/password-setup', { token, password }, { quiet401: true }),
-      );
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
+      ),
+    );
   };
 
   const tokenError = fieldError(error, 'token');
@@ -39,48 +32,34 @@ export function SetPasswordPage({ onSignedIn }: { onSignedIn: (session: Session)
         </p>
       )}
       <form onSubmit={submit} class="stack">
-        <Field
+        <InputField
           label="New password"
           id="new-password"
           hint="At least 12 characters."
           error={fieldError(error, 'password')}
-        >
-          {(attrs) => (
-            <input
-              {...attrs}
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={12}
-              value={password}
-              onInput={(e) => setPassword(e.currentTarget.value)}
-            />
-          )}
-        </Field>
-        <Field
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={12}
+          value={password}
+          onValue={setPassword}
+        />
+        <InputField
           label="Confirm password"
           id="confirm-password"
           error={mismatch ? 'The passwords do not match' : fieldError(error, 'confirm')}
-        >
-          {(attrs) => (
-            <input
-              {...attrs}
-              type="password"
-              autoComplete="new-password"
-              required
-              value={confirm}
-              onInput={(e) => setConfirm(e.currentTarget.value)}
-            />
-          )}
-        </Field>
+          type="password"
+          autoComplete="new-password"
+          required
+          value={confirm}
+          onValue={setConfirm}
+        />
         {tokenError && (
           <p class="alert alert-error" role="alert">
             {tokenError}
           </p>
         )}
-        {error && !fieldError(error, 'password', 'token', 'confirm') ? (
-          <ErrorNote error={error} />
-        ) : null}
+        <FormError error={error} fields={['password', 'token', 'confirm']} />
         <button type="submit" class="btn btn-primary btn-block" disabled={busy || !token}>
           Set password and sign in
         </button>

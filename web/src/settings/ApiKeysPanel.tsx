@@ -8,14 +8,18 @@ import {
 } from '../api';
 import {
   ChoiceList,
-  ConfirmInline,
+  ConfirmAction,
+  DataTable,
   Empty,
   ErrorNote,
-  Field,
   fieldError,
-  Loading,
+  InputField,
+  ItemForm,
+  ItemsPanel,
+  LoadedList,
   SecretOnce,
   Time,
+  useAction,
   useLoad,
 } from '../ui';
 
@@ -25,65 +29,56 @@ export function ApiKeysPanel() {
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiKeyScope[]>([...SCOPES]);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const [error, setError] = useState<unknown>(undefined);
   const [revoking, setRevoking] = useState<string | null>(null);
+  const { error, run } = useAction(keys.reload);
 
-  const create = async (event: Event) => {
+  const create = (event: Event) => {
     event.preventDefault();
-    setError(undefined);
-    try {
-      const key = await api<CreatedApiKey>('POST', '/api-keys', { name, scopes });
-      setCreated(key);
+    return run(async () => {
+      setCreated(await api<CreatedApiKey>('POST', '/api-keys', { name, scopes }));
       setCreating(false);
       setName('');
       setScopes([...SCOPES]);
-      await keys.reload();
-    } catch (failure) {
-      setError(failure);
-    }
+    });
   };
-  const revoke = async (id: string) => {
-    setError(undefined);
-    try {
+  const revoke = (id: string) =>
+    run(async () => {
       await api('DELETE', `/api-keys/${id}`);
       setRevoking(null);
-      await keys.reload();
-    } catch (failure) {
-      setError(failure);
-    }
-  };
-  const list = (keys.data?.data ?? []).filter((k) => !k.revoked_at);
+    });
 
   return (
-    <section class="panel" aria-labelledby="keys-title">
-      <div class="panel-head">
-        <h2 id="keys-title">API keys</h2>
-        {!creating && (
-          <button type="button" class="btn btn-primary btn-small" onClick={() => setCreating(true)}>
-            Create API key
-          </button>
-        )}
-      </div>
+    <ItemsPanel
+      id="keys"
+      title="API keys"
+      add="Create API key"
+      onAdd={creating ? undefined : () => setCreating(true)}
+    >
       <p class="muted">
         Keys authenticate calls to the REST API (<code>Authorization: Bearer …</code>). They cannot
         manage keys, users or the signing secret.
       </p>
       {created?.key && <SecretOnce label={`API key “${created.name}”`} value={created.key} />}
       {creating && (
-        <form class="subpanel stack" onSubmit={create} aria-label="New API key">
-          <Field label="Key name" id="key-name" error={fieldError(error, 'name')}>
-            {(attrs) => (
-              <input
-                {...attrs}
-                type="text"
-                required
-                maxLength={100}
-                placeholder="e.g. CRM integration"
-                value={name}
-                onInput={(e) => setName(e.currentTarget.value)}
-              />
-            )}
-          </Field>
+        <ItemForm
+          label="New API key"
+          submit="Create key"
+          onSubmit={create}
+          onCancel={() => setCreating(false)}
+          error={error}
+          fields={['name', 'scopes']}
+        >
+          <InputField
+            label="Key name"
+            id="key-name"
+            error={fieldError(error, 'name')}
+            type="text"
+            required
+            maxLength={100}
+            placeholder="e.g. CRM integration"
+            value={name}
+            onValue={setName}
+          />
           <ChoiceList
             legend="Scopes"
             choices={SCOPES}
@@ -97,95 +92,68 @@ export function ApiKeysPanel() {
               )
             }
           />
-          {error && !fieldError(error, 'name', 'scopes') ? <ErrorNote error={error} /> : null}
-          <div class="actions">
-            <button type="submit" class="btn btn-primary">
-              Create key
-            </button>
-            <button type="button" class="btn" onClick={() => setCreating(false)}>
-              Cancel
-            </button>
-          </div>
-        </form>
+        </ItemForm>
       )}
       {!creating && error ? <ErrorNote error={error} /> : null}
-      <ErrorNote error={keys.error} />
-      {!keys.data ? (
-        !keys.error && <Loading />
-      ) : list.length === 0 ? (
-        <Empty title="No API keys">Create a key to call the API from your own code.</Empty>
-      ) : (
-        <div class="table-wrap">
-          <table class="stack-narrow">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Prefix</th>
-                <th scope="col" class="hide-narrow">
-                  Scopes
-                </th>
-                <th scope="col" class="hide-narrow">
-                  Created
-                </th>
-                <th scope="col">Last used</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
+      <LoadedList
+        loaded={keys}
+        items={(page) => page.data.filter((k) => !k.revoked_at)}
+        empty={<Empty title="No API keys">Create a key to call the API from your own code.</Empty>}
+      >
+        {(list) => (
+          <DataTable
+            stacked
+            actions
+            columns={[
+              'Name',
+              'Prefix',
+              { label: 'Scopes', class: 'hide-narrow' },
+              { label: 'Created', class: 'hide-narrow' },
+              'Last used',
+            ]}
+          >
+            {list.map((key) => (
+              <tr key={key.id}>
+                <td>{key.name || <span class="muted">Unnamed key</span>}</td>
+                <td class="mono">{key.prefix}…</td>
+                <td class="hide-narrow">
+                  {SCOPES.every((s) => key.scopes.includes(s)) ? (
+                    // Six codes would squeeze the name and prefix into broken words.
+                    <span>All scopes</span>
+                  ) : (
+                    key.scopes.map((s) => (
+                      <code key={s} class="scope">
+                        {s}
+                      </code>
+                    ))
+                  )}
+                </td>
+                <td class="hide-narrow">
+                  <Time iso={key.created_at} />
+                </td>
+                <td data-label="Last used">
+                  {key.last_used_at ? (
+                    <Time iso={key.last_used_at} />
+                  ) : (
+                    <span class="muted">Never</span>
+                  )}
+                </td>
+                <td class="row-actions">
+                  <ConfirmAction
+                    action="Revoke"
+                    doing="revoking"
+                    target={key.name || key.prefix}
+                    confirming={revoking === key.id}
+                    onAsk={() => setRevoking(key.id)}
+                    onConfirm={() => revoke(key.id)}
+                    onKeep={() => setRevoking(null)}
+                  />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {list.map((key) => (
-                <tr key={key.id}>
-                  <td>{key.name || <span class="muted">Unnamed key</span>}</td>
-                  <td class="mono">{key.prefix}…</td>
-                  <td class="hide-narrow">
-                    {SCOPES.every((s) => key.scopes.includes(s)) ? (
-                      // Six codes would squeeze the name and prefix into broken words.
-                      <span>All scopes</span>
-                    ) : (
-                      key.scopes.map((s) => (
-                        <code key={s} class="scope">
-                          {s}
-                        </code>
-                      ))
-                    )}
-                  </td>
-                  <td class="hide-narrow">
-                    <Time iso={key.created_at} />
-                  </td>
-                  <td data-label="Last used">
-                    {key.last_used_at ? (
-                      <Time iso={key.last_used_at} />
-                    ) : (
-                      <span class="muted">Never</span>
-                    )}
-                  </td>
-                  <td class="row-actions">
-                    {revoking === key.id ? (
-                      <ConfirmInline
-                        small
-                        label={`Confirm revoking ${key.name || key.prefix}`}
-                        confirm="Confirm revoke"
-                        onConfirm={() => revoke(key.id)}
-                        onKeep={() => setRevoking(null)}
-                      />
-                    ) : (
-                      <button
-                        type="button"
-                        class="btn btn-small"
-                        aria-label={`Revoke ${key.name || key.prefix}`}
-                        onClick={() => setRevoking(key.id)}
-                      >
-                        Revoke
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
+            ))}
+          </DataTable>
+        )}
+      </LoadedList>
+    </ItemsPanel>
   );
 }

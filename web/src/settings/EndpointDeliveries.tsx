@@ -1,23 +1,13 @@
-import { useState } from 'preact/hooks';
 import { api, type EndpointDelivery, type EndpointDeliveryList } from '../api';
-import { Empty, ErrorNote, Loading, Time, useLoad } from '../ui';
+import { DataTable, Empty, LoadedList, Time, useAction, useLoad } from '../ui';
 
 /** One endpoint's deliveries, newest first, each with its latest attempt; redeliver one. */
 export function EndpointDeliveries(props: { endpointId: string }) {
   const path = `/webhook-endpoints/${props.endpointId}/deliveries`;
   const deliveries = useLoad(() => api<EndpointDeliveryList>('GET', `${path}?limit=20`), [path]);
-  const [error, setError] = useState<unknown>(undefined);
-
-  const redeliver = async (delivery: EndpointDelivery) => {
-    setError(undefined);
-    try {
-      await api('POST', `${path}/${delivery.id}/redeliver`);
-      await deliveries.reload();
-    } catch (failure) {
-      setError(failure);
-    }
-  };
-  const list = deliveries.data?.data ?? [];
+  const { error, run } = useAction(deliveries.reload);
+  const redeliver = (delivery: EndpointDelivery) =>
+    run(() => api('POST', `${path}/${delivery.id}/redeliver`));
 
   return (
     <section class="subpanel" aria-label="Deliveries">
@@ -27,75 +17,67 @@ export function EndpointDeliveries(props: { endpointId: string }) {
           Refresh
         </button>
       </div>
-      <ErrorNote error={error ?? deliveries.error} />
-      {!deliveries.data ? (
-        !deliveries.error && <Loading />
-      ) : list.length === 0 ? (
-        <Empty title="No deliveries yet">Events sent to this endpoint appear here.</Empty>
-      ) : (
-        <div class="table-wrap">
-          <table class="stack-narrow">
-            <thead>
-              <tr>
-                <th scope="col">Event</th>
-                <th scope="col">Status</th>
-                <th scope="col">Last attempt</th>
-                <th scope="col" class="hide-narrow">
-                  Response
-                </th>
-                <th scope="col" class="hide-narrow">
-                  Created
-                </th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((delivery) => {
-                const last = delivery.attempts[0];
-                return (
-                  <tr key={delivery.id}>
-                    <td>
-                      <code>{delivery.event}</code>
-                      <div class="muted mono">{delivery.event_id}</div>
-                    </td>
-                    <td data-label="Status">
-                      <span class={`badge badge-${delivery.status}`}>{delivery.status}</span>
-                    </td>
-                    <td data-label="Last attempt">
-                      {last ? (
-                        <span>
-                          #{last.attempt} · {last.status_code ?? last.error ?? '—'}
-                          {last.duration_ms !== null && ` · ${last.duration_ms} ms`}
-                        </span>
-                      ) : (
-                        <span class="muted">Not yet</span>
-                      )}
-                    </td>
-                    <td class="hide-narrow mono">
-                      {last?.response_excerpt ? last.response_excerpt.slice(0, 80) : ''}
-                    </td>
-                    <td class="hide-narrow">
-                      <Time iso={delivery.created_at} />
-                    </td>
-                    <td class="row-actions">
-                      <button
-                        type="button"
-                        class="btn btn-small"
-                        aria-label={`Redeliver ${delivery.event} ${delivery.id}`}
-                        onClick={() => redeliver(delivery)}
-                      >
-                        Redeliver
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <LoadedList
+        loaded={deliveries}
+        error={error}
+        items={(page) => page.data}
+        empty={<Empty title="No deliveries yet">Events sent to this endpoint appear here.</Empty>}
+      >
+        {(list) => (
+          <DataTable
+            stacked
+            actions
+            columns={[
+              'Event',
+              'Status',
+              'Last attempt',
+              { label: 'Response', class: 'hide-narrow' },
+              { label: 'Created', class: 'hide-narrow' },
+            ]}
+          >
+            {list.map((delivery) => {
+              const last = delivery.attempts[0];
+              return (
+                <tr key={delivery.id}>
+                  <td>
+                    <code>{delivery.event}</code>
+                    <div class="muted mono">{delivery.event_id}</div>
+                  </td>
+                  <td data-label="Status">
+                    <span class={`badge badge-${delivery.status}`}>{delivery.status}</span>
+                  </td>
+                  <td data-label="Last attempt">
+                    {last ? (
+                      <span>
+                        #{last.attempt} · {last.status_code ?? last.error ?? '—'}
+                        {last.duration_ms !== null && ` · ${last.duration_ms} ms`}
+                      </span>
+                    ) : (
+                      <span class="muted">Not yet</span>
+                    )}
+                  </td>
+                  <td class="hide-narrow mono">
+                    {last?.response_excerpt ? last.response_excerpt.slice(0, 80) : ''}
+                  </td>
+                  <td class="hide-narrow">
+                    <Time iso={delivery.created_at} />
+                  </td>
+                  <td class="row-actions">
+                    <button
+                      type="button"
+                      class="btn btn-small"
+                      aria-label={`Redeliver ${delivery.event} ${delivery.id}`}
+                      onClick={() => redeliver(delivery)}
+                    >
+                      Redeliver
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </DataTable>
+        )}
+      </LoadedList>
     </section>
   );
 }

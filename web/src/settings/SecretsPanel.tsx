@@ -1,14 +1,18 @@
 import { useState } from 'preact/hooks';
 import { api, ApiFailure, type Secret, type SecretList } from '../api';
 import {
-  ConfirmInline,
+  ConfirmAction,
+  DataTable,
   Empty,
   ErrorNote,
-  Field,
   fieldError,
-  Loading,
+  InputField,
+  ItemForm,
+  ItemsPanel,
+  LoadedList,
   Notice,
   Time,
+  useAction,
   useLoad,
 } from '../ui';
 
@@ -29,10 +33,9 @@ export function SecretsPanel() {
   const [editing, setEditing] = useState<Editing>(null);
   const [name, setName] = useState('');
   const [value, setValue] = useState('');
-  const [error, setError] = useState<unknown>(undefined);
   const [deleting, setDeleting] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, run } = useAction(secrets.reload);
   const list = secrets.data?.data ?? [];
 
   const open = (next: Editing) => {
@@ -43,11 +46,10 @@ export function SecretsPanel() {
     setNotice('');
     setDeleting(null);
   };
-  const save = async (event: Event) => {
+  const save = (event: Event) => {
     event.preventDefault();
     if (!editing) return;
     const target = editing.mode === 'replace' ? editing.name : name.trim();
-    setError(undefined);
     setNotice('');
     if (editing.mode === 'add' && list.some((s) => s.name === target)) {
       // PUT would replace it silently: adding never overwrites, "Replace value" does.
@@ -61,8 +63,7 @@ export function SecretsPanel() {
       );
       return;
     }
-    setBusy(true);
-    try {
+    return run(async () => {
       const saved = await api<Secret>('PUT', `/secrets/${encodeURIComponent(target)}`, { value });
       setValue('');
       setName('');
@@ -72,47 +73,28 @@ export function SecretsPanel() {
           ? `Secret ${saved.name} added. Its value is not shown again.`
           : `The value of ${saved.name} was replaced. Runs use the new value from now on.`,
       );
-      await secrets.reload();
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
-  const remove = async (target: string) => {
-    setError(undefined);
+  const remove = (target: string) => {
     setNotice('');
-    setBusy(true);
-    try {
+    return run(async () => {
       await api('DELETE', `/secrets/${encodeURIComponent(target)}`);
       setDeleting(null);
       if (editing?.mode === 'replace' && editing.name === target) setEditing(null);
       setNotice(`Secret ${target} deleted.`);
-      await secrets.reload();
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const nameError = fieldError(error, 'name');
   const valueError = fieldError(error, 'value');
 
   return (
-    <section class="panel" aria-labelledby="secrets-title">
-      <div class="panel-head">
-        <h2 id="secrets-title">Secrets</h2>
-        {editing?.mode !== 'add' && (
-          <button
-            type="button"
-            class="btn btn-primary btn-small"
-            onClick={() => open({ mode: 'add' })}
-          >
-            Add secret
-          </button>
-        )}
-      </div>
+    <ItemsPanel
+      id="secrets"
+      title="Secrets"
+      add="Add secret"
+      onAdd={editing?.mode === 'add' ? undefined : () => open({ mode: 'add' })}
+    >
       <p class="muted">
         Credentials for workflow steps, stored encrypted. Use one as{' '}
         <code>{'{{secrets.NAME}}'}</code> in an <code>http</code> step's header value or as an{' '}
@@ -127,147 +109,111 @@ export function SecretsPanel() {
       </p>
       {notice && <Notice>{notice}</Notice>}
       {editing && (
-        <form
-          class="subpanel stack form-narrow"
+        <ItemForm
+          narrow
+          label={editing.mode === 'add' ? 'New secret' : `Replace the value of ${editing.name}`}
+          submit={editing.mode === 'add' ? 'Save secret' : 'Replace value'}
           onSubmit={save}
-          aria-label={
-            editing.mode === 'add' ? 'New secret' : `Replace the value of ${editing.name}`
-          }
+          onCancel={() => open(null)}
+          busy={busy}
+          error={error}
+          fields={['name', 'value']}
         >
           {editing.mode === 'add' ? (
-            <Field
+            <InputField
               label="Secret name"
               id="secret-name"
               hint="Uppercase letters, digits and _, starting with a letter (e.g. CRM_TOKEN)."
               error={nameError}
-            >
-              {(attrs) => (
-                <input
-                  {...attrs}
-                  type="text"
-                  required
-                  maxLength={64}
-                  autoComplete="off"
-                  spellcheck={false}
-                  ref={focusOnMount}
-                  placeholder="CRM_TOKEN"
-                  value={name}
-                  onInput={(e) => setName(e.currentTarget.value)}
-                />
-              )}
-            </Field>
+              type="text"
+              required
+              maxLength={64}
+              autoComplete="off"
+              spellcheck={false}
+              inputRef={focusOnMount}
+              placeholder="CRM_TOKEN"
+              value={name}
+              onValue={setName}
+            />
           ) : (
             <p>
               New value for <code>{editing.name}</code>. The current value stops being used as soon
               as you save.
             </p>
           )}
-          <Field
+          <InputField
             label={editing.mode === 'add' ? 'Secret value' : 'New value'}
             id="secret-value"
             hint="At most 8 KiB. Not shown again after saving."
             error={valueError}
-          >
-            {(attrs) => (
-              <input
-                {...attrs}
-                type="password"
-                required
-                autoComplete="new-password"
-                spellcheck={false}
-                ref={editing.mode === 'replace' ? focusOnMount : undefined}
-                value={value}
-                onInput={(e) => setValue(e.currentTarget.value)}
-              />
-            )}
-          </Field>
-          {error && !nameError && !valueError ? <ErrorNote error={error} /> : null}
-          <div class="actions">
-            <button type="submit" class="btn btn-primary" disabled={busy}>
-              {editing.mode === 'add' ? 'Save secret' : 'Replace value'}
-            </button>
-            <button type="button" class="btn" onClick={() => open(null)}>
-              Cancel
-            </button>
-          </div>
-        </form>
+            type="password"
+            required
+            autoComplete="new-password"
+            spellcheck={false}
+            inputRef={editing.mode === 'replace' ? focusOnMount : undefined}
+            value={value}
+            onValue={setValue}
+          />
+        </ItemForm>
       )}
       {!editing && error ? <ErrorNote error={error} /> : null}
-      <ErrorNote error={secrets.error} />
-      {!secrets.data ? (
-        !secrets.error && <Loading />
-      ) : list.length === 0 ? (
-        <Empty title="No secrets">
-          Add one to call an API from a workflow without writing its key into the config.
-        </Empty>
-      ) : (
-        <div class="table-wrap">
-          <table class="stack-narrow">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col" class="hide-narrow">
-                  Created
-                </th>
-                <th scope="col">Updated</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
+      <LoadedList
+        loaded={secrets}
+        items={(page) => page.data}
+        empty={
+          <Empty title="No secrets">
+            Add one to call an API from a workflow without writing its key into the config.
+          </Empty>
+        }
+      >
+        {(items) => (
+          <DataTable
+            stacked
+            actions
+            columns={['Name', { label: 'Created', class: 'hide-narrow' }, 'Updated']}
+          >
+            {items.map((secret) => (
+              <tr key={secret.name}>
+                <td>
+                  <code>{secret.name}</code>
+                </td>
+                <td class="hide-narrow">
+                  <Time iso={secret.created_at} />
+                </td>
+                <td data-label="Updated">
+                  <Time iso={secret.updated_at} />
+                </td>
+                <td class="row-actions">
+                  <ConfirmAction
+                    action="Delete"
+                    doing="deleting"
+                    target={secret.name}
+                    confirming={deleting === secret.name}
+                    busy={busy}
+                    confirmRef={focusOnMount}
+                    onAsk={() => {
+                      setNotice('');
+                      setDeleting(secret.name);
+                    }}
+                    onConfirm={() => remove(secret.name)}
+                    onKeep={() => setDeleting(null)}
+                    alongside={
+                      <button
+                        type="button"
+                        class="btn btn-small"
+                        aria-label={`Replace the value of ${secret.name}`}
+                        onClick={() => open({ mode: 'replace', name: secret.name })}
+                      >
+                        Replace value
+                      </button>
+                    }
+                  />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {list.map((secret) => (
-                <tr key={secret.name}>
-                  <td>
-                    <code>{secret.name}</code>
-                  </td>
-                  <td class="hide-narrow">
-                    <Time iso={secret.created_at} />
-                  </td>
-                  <td data-label="Updated">
-                    <Time iso={secret.updated_at} />
-                  </td>
-                  <td class="row-actions">
-                    {deleting === secret.name ? (
-                      <ConfirmInline
-                        small
-                        label={`Confirm deleting ${secret.name}`}
-                        confirm="Confirm delete"
-                        confirmRef={focusOnMount}
-                        busy={busy}
-                        onConfirm={() => remove(secret.name)}
-                        onKeep={() => setDeleting(null)}
-                      />
-                    ) : (
-                      <span class="confirm-inline">
-                        <button
-                          type="button"
-                          class="btn btn-small"
-                          aria-label={`Replace the value of ${secret.name}`}
-                          onClick={() => open({ mode: 'replace', name: secret.name })}
-                        >
-                          Replace value
-                        </button>
-                        <button
-                          type="button"
-                          class="btn btn-small"
-                          aria-label={`Delete ${secret.name}`}
-                          onClick={() => {
-                            setNotice('');
-                            setDeleting(secret.name);
-                          }}
-                        >
-                          Delete
-                        </button>
-                      </span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
+            ))}
+          </DataTable>
+        )}
+      </LoadedList>
+    </ItemsPanel>
   );
 }

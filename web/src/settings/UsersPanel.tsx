@@ -1,14 +1,17 @@
 import { useState } from 'preact/hooks';
 import { api, type InvitedUser, type User, type UserList } from '../api';
 import {
-  ConfirmInline,
+  ConfirmAction,
   CopyButton,
-  ErrorNote,
+  DataTable,
   Field,
+  FormError,
   fieldError,
-  Loading,
+  InputField,
+  LoadedList,
   Notice,
   Time,
+  useAction,
   useLoad,
 } from '../ui';
 
@@ -17,19 +20,14 @@ export function UsersPanel({ me }: { me: User }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<'member' | 'owner'>('member');
   const [invite, setInvite] = useState<{ email: string; url: string } | null>(null);
-  const [error, setError] = useState<unknown>(undefined);
   const [removing, setRemoving] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
+  const action = useAction(users.reload);
+  const { error } = action;
 
-  const run = async (work: () => Promise<void>) => {
-    setError(undefined);
+  const run = (work: () => Promise<void>) => {
     setNotice('');
-    try {
-      await work();
-      await users.reload();
-    } catch (failure) {
-      setError(failure);
-    }
+    return action.run(work);
   };
   const sendInvite = (event: Event) => {
     event.preventDefault();
@@ -47,18 +45,16 @@ export function UsersPanel({ me }: { me: User }) {
     <section class="panel" aria-labelledby="users-title">
       <h2 id="users-title">Users</h2>
       <form class="inline-form" onSubmit={sendInvite} aria-label="Invite a user">
-        <Field label="Invite by email" id="invite-email" error={fieldError(error, 'email')}>
-          {(attrs) => (
-            <input
-              {...attrs}
-              type="email"
-              required
-              placeholder="name@company.com"
-              value={email}
-              onInput={(e) => setEmail(e.currentTarget.value)}
-            />
-          )}
-        </Field>
+        <InputField
+          label="Invite by email"
+          id="invite-email"
+          error={fieldError(error, 'email')}
+          type="email"
+          required
+          placeholder="name@company.com"
+          value={email}
+          onValue={setEmail}
+        />
         <Field label="Role" id="invite-role">
           {(attrs) => (
             <select
@@ -90,90 +86,72 @@ export function UsersPanel({ me }: { me: User }) {
         </div>
       )}
       {notice && <Notice>{notice}</Notice>}
-      {error && !fieldError(error, 'email') ? <ErrorNote error={error} /> : null}
-      <ErrorNote error={users.error} />
-      {!users.data ? (
-        !users.error && <Loading />
-      ) : (
-        <div class="table-wrap">
-          <table class="stack-narrow">
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col" class="hide-narrow">
-                  Status
-                </th>
-                <th scope="col" class="hide-narrow">
-                  Last sign-in
-                </th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
+      <FormError error={error} fields={['email']} />
+      <LoadedList loaded={users} items={(page) => page.data}>
+        {(list) => (
+          <DataTable
+            stacked
+            actions
+            columns={[
+              'Email',
+              'Role',
+              { label: 'Status', class: 'hide-narrow' },
+              { label: 'Last sign-in', class: 'hide-narrow' },
+            ]}
+          >
+            {list.map((user) => (
+              <tr key={user.id}>
+                <td>
+                  {user.email}
+                  {user.id === me.id && <span class="muted small"> (you)</span>}
+                </td>
+                <td>
+                  <select
+                    aria-label={`Role of ${user.email}`}
+                    value={user.role}
+                    onChange={(e) => {
+                      const next = e.currentTarget.value;
+                      void run(async () => {
+                        await api('PATCH', `/users/${user.id}`, { role: next });
+                        setNotice(`${user.email} is now ${next}.`);
+                      });
+                    }}
+                  >
+                    <option value="member">member</option>
+                    <option value="owner">owner</option>
+                  </select>
+                </td>
+                <td class="hide-narrow">
+                  <span class={`badge badge-${user.status === 'invited' ? 'queued' : 'active'}`}>
+                    {user.status}
+                  </span>
+                </td>
+                <td class="hide-narrow">
+                  <Time iso={user.last_sign_in_at} />
+                </td>
+                <td class="row-actions">
+                  {user.id === me.id ? null : (
+                    <ConfirmAction
+                      action="Remove"
+                      doing="removing"
+                      target={user.email}
+                      confirming={removing === user.id}
+                      onAsk={() => setRemoving(user.id)}
+                      onConfirm={() =>
+                        run(async () => {
+                          await api('DELETE', `/users/${user.id}`);
+                          setRemoving(null);
+                        })
+                      }
+                      onKeep={() => setRemoving(null)}
+                    />
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {users.data.data.map((user) => (
-                <tr key={user.id}>
-                  <td>
-                    {user.email}
-                    {user.id === me.id && <span class="muted small"> (you)</span>}
-                  </td>
-                  <td>
-                    <select
-                      aria-label={`Role of ${user.email}`}
-                      value={user.role}
-                      onChange={(e) => {
-                        const next = e.currentTarget.value;
-                        void run(async () => {
-                          await api('PATCH', `/users/${user.id}`, { role: next });
-                          setNotice(`${user.email} is now ${next}.`);
-                        });
-                      }}
-                    >
-                      <option value="member">member</option>
-                      <option value="owner">owner</option>
-                    </select>
-                  </td>
-                  <td class="hide-narrow">
-                    <span class={`badge badge-${user.status === 'invited' ? 'queued' : 'active'}`}>
-                      {user.status}
-                    </span>
-                  </td>
-                  <td class="hide-narrow">
-                    <Time iso={user.last_sign_in_at} />
-                  </td>
-                  <td class="row-actions">
-                    {user.id === me.id ? null : removing === user.id ? (
-                      <ConfirmInline
-                        small
-                        label={`Confirm removing ${user.email}`}
-                        confirm="Confirm remove"
-                        onConfirm={() =>
-                          run(async () => {
-                            await api('DELETE', `/users/${user.id}`);
-                            setRemoving(null);
-                          })
-                        }
-                        onKeep={() => setRemoving(null)}
-                      />
-                    ) : (
-                      <button
-                        type="button"
-                        class="btn btn-small"
-                        aria-label={`Remove ${user.email}`}
-                        onClick={() => setRemoving(user.id)}
-                      >
-                        Remove
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+            ))}
+          </DataTable>
+        )}
+      </LoadedList>
     </section>
   );
 }

@@ -9,13 +9,16 @@ import {
 } from '../api';
 import {
   ChoiceList,
-  ConfirmInline,
+  ConfirmAction,
   Empty,
   ErrorNote,
-  Field,
   fieldError,
-  Loading,
+  InputField,
+  ItemForm,
+  ItemsPanel,
+  LoadedList,
   SecretOnce,
+  useAction,
   useLoad,
 } from '../ui';
 import { EndpointDeliveries } from './EndpointDeliveries';
@@ -30,19 +33,10 @@ export function WebhookEndpointsPanel() {
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<EndpointEventChoice[]>(['*']);
   const [created, setCreated] = useState<CreatedWebhookEndpoint | null>(null);
-  const [error, setError] = useState<unknown>(undefined);
   const [deleting, setDeleting] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
+  const { error, run: act } = useAction(endpoints.reload);
 
-  const act = async (work: () => Promise<unknown>) => {
-    setError(undefined);
-    try {
-      await work();
-      await endpoints.reload();
-    } catch (failure) {
-      setError(failure);
-    }
-  };
   const create = (event: Event) => {
     event.preventDefault();
     return act(async () => {
@@ -57,38 +51,38 @@ export function WebhookEndpointsPanel() {
     const rest = events.filter((e) => e !== '*' && e !== choice);
     setEvents(on ? [...rest, choice] : rest);
   };
-  const list = endpoints.data?.data ?? [];
-
   return (
-    <section class="panel" aria-labelledby="endpoints-title">
-      <div class="panel-head">
-        <h2 id="endpoints-title">Webhook endpoints</h2>
-        {!creating && (
-          <button type="button" class="btn btn-primary btn-small" onClick={() => setCreating(true)}>
-            Add endpoint
-          </button>
-        )}
-      </div>
+    <ItemsPanel
+      id="endpoints"
+      title="Webhook endpoints"
+      add="Add endpoint"
+      onAdd={creating ? undefined : () => setCreating(true)}
+    >
       <p class="muted">
         Endpoints receive the account's events (executions and agents), signed with their own
         secret, retried on failure.
       </p>
       {created && <SecretOnce label={`Signing secret of ${created.url}`} value={created.secret} />}
       {creating && (
-        <form class="subpanel stack" onSubmit={create} aria-label="New webhook endpoint">
-          <Field label="Endpoint URL" id="endpoint-url" error={fieldError(error, 'url')}>
-            {(attrs) => (
-              <input
-                {...attrs}
-                type="url"
-                required
-                maxLength={2048}
-                placeholder="https://example.com/hooks/agents"
-                value={url}
-                onInput={(e) => setUrl(e.currentTarget.value)}
-              />
-            )}
-          </Field>
+        <ItemForm
+          label="New webhook endpoint"
+          submit="Add endpoint"
+          onSubmit={create}
+          onCancel={() => setCreating(false)}
+          error={error}
+          fields={['url', 'events']}
+        >
+          <InputField
+            label="Endpoint URL"
+            id="endpoint-url"
+            error={fieldError(error, 'url')}
+            type="url"
+            required
+            maxLength={2048}
+            placeholder="https://example.com/hooks/agents"
+            value={url}
+            onValue={setUrl}
+          />
           <ChoiceList
             legend="Events"
             choices={ENDPOINT_EVENTS}
@@ -98,48 +92,42 @@ export function WebhookEndpointsPanel() {
             label={(choice) => (choice === '*' ? 'All events' : <code>{choice}</code>)}
             onToggle={toggle}
           />
-          {error && !fieldError(error, 'url', 'events') ? <ErrorNote error={error} /> : null}
-          <div class="actions">
-            <button type="submit" class="btn btn-primary">
-              Add endpoint
-            </button>
-            <button type="button" class="btn" onClick={() => setCreating(false)}>
-              Cancel
-            </button>
-          </div>
-        </form>
+        </ItemForm>
       )}
       {!creating && error ? <ErrorNote error={error} /> : null}
-      <ErrorNote error={endpoints.error} />
-      {!endpoints.data ? (
-        !endpoints.error && <Loading />
-      ) : list.length === 0 ? (
-        <Empty title="No webhook endpoints">
-          Add one to hear about runs without a callback URL.
-        </Empty>
-      ) : (
-        <ul class="endpoint-list">
-          {list.map((endpoint) => (
-            <EndpointRow
-              key={endpoint.id}
-              endpoint={endpoint}
-              open={open === endpoint.id}
-              deleting={deleting === endpoint.id}
-              onToggle={() => setOpen(open === endpoint.id ? null : endpoint.id)}
-              onTest={() => act(() => api('POST', `/webhook-endpoints/${endpoint.id}/test`))}
-              onDelete={() => setDeleting(endpoint.id)}
-              onKeep={() => setDeleting(null)}
-              onConfirmDelete={() =>
-                act(async () => {
-                  await api('DELETE', `/webhook-endpoints/${endpoint.id}`);
-                  setDeleting(null);
-                })
-              }
-            />
-          ))}
-        </ul>
-      )}
-    </section>
+      <LoadedList
+        loaded={endpoints}
+        items={(page) => page.data}
+        empty={
+          <Empty title="No webhook endpoints">
+            Add one to hear about runs without a callback URL.
+          </Empty>
+        }
+      >
+        {(list) => (
+          <ul class="endpoint-list">
+            {list.map((endpoint) => (
+              <EndpointRow
+                key={endpoint.id}
+                endpoint={endpoint}
+                open={open === endpoint.id}
+                deleting={deleting === endpoint.id}
+                onToggle={() => setOpen(open === endpoint.id ? null : endpoint.id)}
+                onTest={() => act(() => api('POST', `/webhook-endpoints/${endpoint.id}/test`))}
+                onDelete={() => setDeleting(endpoint.id)}
+                onKeep={() => setDeleting(null)}
+                onConfirmDelete={() =>
+                  act(async () => {
+                    await api('DELETE', `/webhook-endpoints/${endpoint.id}`);
+                    setDeleting(null);
+                  })
+                }
+              />
+            ))}
+          </ul>
+        )}
+      </LoadedList>
+    </ItemsPanel>
   );
 }
 
@@ -182,24 +170,15 @@ function EndpointRow(props: {
           >
             Send test
           </button>
-          {props.deleting ? (
-            <ConfirmInline
-              small
-              label={`Confirm deleting ${endpoint.url}`}
-              confirm="Confirm delete"
-              onConfirm={props.onConfirmDelete}
-              onKeep={props.onKeep}
-            />
-          ) : (
-            <button
-              type="button"
-              class="btn btn-small"
-              aria-label={`Delete ${endpoint.url}`}
-              onClick={props.onDelete}
-            >
-              Delete
-            </button>
-          )}
+          <ConfirmAction
+            action="Delete"
+            doing="deleting"
+            target={endpoint.url}
+            confirming={props.deleting}
+            onAsk={props.onDelete}
+            onConfirm={props.onConfirmDelete}
+            onKeep={props.onKeep}
+          />
         </div>
       </div>
       {props.open && <EndpointDeliveries endpointId={endpoint.id} />}

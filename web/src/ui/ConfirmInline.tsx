@@ -1,4 +1,4 @@
-import type { Ref } from 'preact';
+import type { ComponentChildren, Ref } from 'preact';
 
 /**
  * An inline confirmation in place of a destructive button (no `window.confirm`): the
@@ -30,6 +30,55 @@ export function ConfirmInline(props: {
       <button type="button" class={`btn${size}`} onClick={props.onKeep}>
         {props.keep ?? 'Keep'}
       </button>
+    </span>
+  );
+}
+
+/**
+ * A row's destructive button (`action`, read as "`action` `target`") that becomes an inline
+ * confirmation ("Confirm `doing` `target`") while `confirming`. `alongside`: the row's other
+ * buttons, shown beside it until then.
+ */
+export function ConfirmAction(props: {
+  action: string;
+  doing: string;
+  target: string;
+  confirming: boolean;
+  onAsk: () => void;
+  onConfirm: () => void;
+  onKeep: () => void;
+  busy?: boolean;
+  confirmRef?: Ref<HTMLButtonElement>;
+  alongside?: ComponentChildren;
+}) {
+  if (props.confirming) {
+    return (
+      <ConfirmInline
+        small
+        label={`Confirm ${props.doing} ${props.target}`}
+        confirm={`Confirm ${props.action.toLowerCase()}`}
+        confirmRef={props.confirmRef}
+        busy={props.busy}
+        onConfirm={props.onConfirm}
+        onKeep={props.onKeep}
+      />
+    );
+  }
+  const ask = (
+    <button
+      type="button"
+      class="btn btn-small"
+      aria-label={`${props.action} ${props.target}`}
+      onClick={props.onAsk}
+    >
+      {props.action}
+    </button>
+  );
+  if (props.alongside === undefined) return ask;
+  return (
+    <span class="confirm-inline">
+      {props.alongside}
+      {ask}
     </span>
   );
 }

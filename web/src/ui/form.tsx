@@ -1,5 +1,6 @@
-import type { ComponentChildren, JSX } from 'preact';
+import type { ComponentChildren, JSX, Ref } from 'preact';
 import { ApiFailure } from '../api';
+import { ErrorNote } from './layout';
 
 /** A labelled form field with the API's error for that field under it. */
 export function Field(props: {
@@ -36,6 +37,42 @@ export function Field(props: {
         </p>
       )}
     </div>
+  );
+}
+
+/** A labelled `<input>` (`Field`) whose text is `value`; `onValue` gets every edit. */
+export function InputField(props: {
+  label: string;
+  id: string;
+  error?: string;
+  hint?: ComponentChildren;
+  value: string;
+  onValue: (value: string) => void;
+  type: 'text' | 'url' | 'email' | 'password';
+  name?: string;
+  required?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  placeholder?: string;
+  autoComplete?: string;
+  spellcheck?: boolean;
+  inputRef?: Ref<HTMLInputElement>;
+}) {
+  const { label, id, error, hint, value, onValue, inputRef, ...rest } = props;
+  // Preact types an input by its `type`, one literal at a time; these attributes suit all four.
+  const input = rest as Omit<typeof rest, 'type'> & { type: 'text' };
+  return (
+    <Field label={label} id={id} error={error} hint={hint}>
+      {(attrs) => (
+        <input
+          {...attrs}
+          {...input}
+          ref={inputRef}
+          value={value}
+          onInput={(e) => onValue(e.currentTarget.value)}
+        />
+      )}
+    </Field>
   );
 }
 
@@ -79,5 +116,48 @@ export function ChoiceList<T extends string>(props: {
       ))}
       {props.error && <p class="field-error">{props.error}</p>}
     </fieldset>
+  );
+}
+
+/** A form's failure when it names none of `fields` (those show under their field). */
+export function FormError(props: { error: unknown; fields: readonly string[] }) {
+  return props.error && !fieldError(props.error, ...props.fields) ? (
+    <ErrorNote error={props.error} />
+  ) : null;
+}
+
+/**
+ * A panel's form for one item (a new key, endpoint or secret value): its fields, the failure
+ * that names none of `fields` (those show under their field), submit (disabled while `busy`)
+ * and Cancel.
+ */
+export function ItemForm(props: {
+  label: string;
+  submit: ComponentChildren;
+  onSubmit: (event: Event) => unknown;
+  onCancel: () => void;
+  error: unknown;
+  fields: readonly string[];
+  busy?: boolean;
+  narrow?: boolean;
+  children: ComponentChildren;
+}) {
+  return (
+    <form
+      class={`subpanel stack${props.narrow ? ' form-narrow' : ''}`}
+      onSubmit={props.onSubmit}
+      aria-label={props.label}
+    >
+      {props.children}
+      <FormError error={props.error} fields={props.fields} />
+      <div class="actions">
+        <button type="submit" class="btn btn-primary" disabled={props.busy}>
+          {props.submit}
+        </button>
+        <button type="button" class="btn" onClick={props.onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
   );
 }

@@ -66,3 +66,37 @@ export function useInterval(tick: () => unknown, ms: number, active: boolean): v
     };
   }, [ms, active]);
 }
+
+export interface Action {
+  /** The last run's failure, until the next run. */
+  error: unknown;
+  setError: (error: unknown) => void;
+  /** True while a run is under way. */
+  busy: boolean;
+  /**
+   * Clears the error, runs `work` and then `after` (a list's `reload`); a failure of either
+   * becomes `error`. Resolves whether it succeeded.
+   */
+  run: (work: () => Promise<unknown>) => Promise<boolean>;
+}
+
+/** What the user does on a page (submit, delete, ...): its error and whether it is running. */
+export function useAction(after?: () => Promise<unknown>): Action {
+  const [error, setError] = useState<unknown>(undefined);
+  const [busy, setBusy] = useState(false);
+  const run = async (work: () => Promise<unknown>) => {
+    setError(undefined);
+    setBusy(true);
+    try {
+      await work();
+      await after?.();
+      return true;
+    } catch (failure) {
+      setError(failure);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { error, setError, busy, run };
+}

@@ -4,6 +4,7 @@ export * from './layout';
 export * from './copy';
 export * from './form';
 export * from './hooks';
+export * from './listing';
 export * from './DailyChart';
 export * from './ConfirmInline';
 export * from './Meter';
