@@ -9,13 +9,13 @@ let installed = false;
 /**
  * Has `@nestjs/bullmq` build its queues and workers from subclasses of BullMQ's whose `close`
  * is bounded, through its own hooks for substitute classes (`BullModule.queueClass`,
- * `BullModule.workerClass`, meant for BullMQ Pro's). Its shutdown hooks close every queue and
- * every worker with an unbounded `close()`, which waits forever while Redis is unreachable;
- * with these, a queue's close is cut after 1 s (then disconnected, within 3 s), a worker's
- * after 3 s, and a second close returns the first one's outcome at once (the consumer
- * closes its worker before the library's hook does). A queue also has an `error` listener
- * from its construction on (an `error` event without one would throw). Process-wide, set once, before the
- * first `registerQueue` (QueueModule with REDIS_URL).
+ * `BullModule.workerClass`, meant for BullMQ Pro's). Its shutdown hooks close every queue
+ * and every worker with an unbounded `close()`, which waits on connections to a Redis that
+ * may not answer; with these, a queue's close is cut after 1 s (then disconnected, within
+ * 3 s), a worker's after 3 s, and a second close returns the first one's outcome at once
+ * (the consumer closes its worker before the library's hook does). A queue also has an
+ * `error` listener from its construction on (an `error` event without one would throw).
+ * Process-wide, set once, before the first `registerQueue` (QueueModule with REDIS_URL).
  */
 export function useBoundedClasses(): void {
   if (installed) return;
