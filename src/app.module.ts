@@ -16,6 +16,7 @@ import { ErrorDocsController } from './docs/error-docs.controller';
 import { ExecutionsApiModule } from './executions/executions-api.module';
 import { HealthModule } from './health/health.module';
 import { MetricsModule } from './health/metrics.module';
+import { QueueModule } from './queue/queue.module';
 import { RetentionModule } from './retention/retention.module';
 import { RunnerModule } from './runner/runner.module';
 import { SecretsApiModule } from './secrets/secrets-api.module';
@@ -104,6 +105,8 @@ export class AppModule {
       module: AppModule,
       imports: [
         CoreModule.forRoot({ config, dataSource: options.dataSource }),
+        // Global: the run queue, the callback queue and their health, embedded or BullMQ.
+        QueueModule.forRoot(config),
         LoggingModule,
         // Global: binds EXECUTION_NOTICES and EVENT_WRITER, the ports of the layers below webhooks.
         OutboundModule,

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { AgentsModule } from '../agents/agents.module';
-import { QueueModule } from '../queue/queue.module';
 import { ExecutionsController } from './executions.controller';
 import { ExecutionsModule } from './executions.module';
 import { ExecutionsService } from './executions.service';
@@ -8,7 +7,7 @@ import { TriggerService } from './trigger.service';
 
 /** The trigger and `/v2/executions` routes; the api role only (AppModule). */
 @Module({
-  imports: [AgentsModule, ExecutionsModule, QueueModule],
+  imports: [AgentsModule, ExecutionsModule],
   controllers: [ExecutionsController],
   providers: [ExecutionsService, TriggerService],
 })

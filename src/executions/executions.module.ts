@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { AgentsModule } from '../agents/agents.module';
-import { QueueModule } from '../queue/queue.module';
 import { ExecutionIntakeService } from './execution-intake.service';
 import { ExecutionLeases } from './execution-leases';
 import { ExecutionLifecycleService } from './execution-lifecycle.service';
@@ -14,7 +13,7 @@ import { ExecutionLifecycleService } from './execution-lifecycle.service';
  * bound by the (global) OutboundModule.
  */
 @Module({
-  imports: [AgentsModule, QueueModule],
+  imports: [AgentsModule],
   providers: [ExecutionIntakeService, ExecutionLifecycleService, ExecutionLeases],
   exports: [ExecutionIntakeService, ExecutionLifecycleService, ExecutionLeases],
 })

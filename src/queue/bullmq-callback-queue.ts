@@ -1,4 +1,5 @@
 import { now } from '../common/time';
+import type { JobsHost } from './bullmq-consumer';
 import type { LocalBus } from './local-bus';
 import type { RedisQueues } from './redis-queues';
 import {
@@ -19,7 +20,8 @@ export function callbackJobId(job: CallbackJob): string {
 
 /**
  * Callbacks with REDIS_URL: each attempt is a job of the queue `callbacks` (job id = delivery
- * id + attempt number; a retry is a delayed job), consumed CALLBACK_CONCURRENCY at a time.
+ * id + attempt number; a retry is a delayed job), consumed CALLBACK_CONCURRENCY at a time
+ * (queue.module.ts).
  * A job is only a reminder: the dispatcher claims the row as without Redis and skips a job
  * whose row moved on. A sweep (on each wake-up and every QUEUE_SWEEP_MS) adds the job of
  * every pending row due soon that has none: new rows, and rows whose job was lost (Redis
@@ -29,14 +31,15 @@ export class BullmqCallbackQueue implements CallbackQueue {
   constructor(
     private readonly redis: RedisQueues,
     private readonly bus: LocalBus,
-    private readonly timing: { concurrency: number; sweepMs: number },
+    /** The consumer of `callbacks` (worker role only). */
+    private readonly jobs: JobsHost<CallbackJob> | null,
+    private readonly timing: { sweepMs: number },
   ) {}
 
   consume(dispatcher: CallbackConsumer): CallbackConsumption {
-    const jobs = this.redis.consume<CallbackJob>(
-      'callbacks',
-      { concurrency: this.timing.concurrency },
-      (job) => dispatcher.deliver(job.data, (atMs) => job.putBack(atMs)),
+    if (!this.jobs) throw new Error('The callback queue is consumed in the worker role only');
+    const jobs = this.jobs.start((job) =>
+      dispatcher.deliver(job.data, (atMs) => job.putBack(atMs)),
     );
     const sweeps = new SingleFlight(
       () => this.sweep(dispatcher),

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { now } from '../common/time';
+import type { JobsHost } from './bullmq-consumer';
 import { waitForFinish } from './embedded-run-queue';
 import { LocalBus, type CarriedExecution } from './local-bus';
 import type { RedisQueues } from './redis-queues';
@@ -46,19 +47,18 @@ export class BullmqRunQueue implements RunQueue {
   constructor(
     private readonly redis: RedisQueues,
     private readonly bus: LocalBus,
-    private readonly timing: { leaseMs: number; sweepMs: number },
+    /** The consumer of `runs` (worker role only; one wake-up at a time, see queue.module.ts). */
+    private readonly jobs: JobsHost<RunJobData> | null,
+    private readonly timing: { sweepMs: number },
   ) {}
 
   consume(worker: RunConsumer, recovered: Promise<void>): RunConsumption {
-    // One wake-up at a time, taken only with a free slot: the others stay for other workers.
-    const jobs = this.redis.consume<RunJobData>(
-      'runs',
-      { concurrency: 1, lockMs: this.timing.leaseMs },
-      async (job) => {
-        if (!(await worker.freeSlot())) return job.putBack(Date.now());
-        await worker.wake();
-      },
-    );
+    if (!this.jobs) throw new Error('The run queue is consumed in the worker role only');
+    // Taken only with a free slot: the other wake-ups stay for other workers.
+    const jobs = this.jobs.start(async (job) => {
+      if (!(await worker.freeSlot())) return job.putBack(Date.now());
+      await worker.wake();
+    });
     let stopped = false;
     let sweeping: Promise<void> | null = null;
     const sweep = () => {

@@ -1,21 +1,14 @@
 import { Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { bullmq, ioredis } from '../common/optional-modules';
+import { ioredis } from '../common/optional-modules';
 import type { AppConfig } from '../config/configuration';
-import {
-  CLOSE_TIMEOUT_MS,
-  type ConsumedJob,
-  type Consumer,
-  retryStrategy,
-  startConsumer,
-  withTimeout,
-} from './bullmq-consumer';
+import { type ConsumerRedis, retryStrategy, withTimeout } from './bullmq-consumer';
 import { LocalBus } from './local-bus';
 import type { QueueHealth } from './queue-health';
 import { RedisSignals, type Signal } from './redis-signals';
 
-/** Injection token of the process's RedisQueues (null without REDIS_URL); src/queue/ only. */
+/** Injection token of the process's RedisQueues (with REDIS_URL only); src/queue/ only. */
 export const REDIS_QUEUES = Symbol('REDIS_QUEUES');
 
 /** The BullMQ queues: executions to run, callback attempts to send. */
@@ -32,31 +25,31 @@ export interface JobSpec<T> {
 const STARTUP_WAIT_MS = 2000;
 /** A command (add, publish, exists, ping) that takes longer than this counts as failed. */
 const COMMAND_TIMEOUT_MS = 2000;
-/** A producer has nothing in flight worth waiting for: closed gracefully within 1 s, else cut. */
-const QUEUE_CLOSE_TIMEOUT_MS = 1000;
 /** At most one warning per this interval for each kind of Redis failure. */
 const WARNING_INTERVAL_MS = 30_000;
 
 /**
- * Everything one process keeps in Redis when REDIS_URL is set (one per process,
- * provided by QueueModule): the BullMQ queues `runs` and `callbacks` (producers here;
- * consumers through `consume`, in the worker role only), a command connection (signals,
- * job-existence checks, the health ping) and the signals between processes (RedisSignals,
- * with its subscriber connection).
+ * What one process does in Redis when REDIS_URL is set, beside what `@nestjs/bullmq` does
+ * (one per process, provided by QueueModule): adds to the BullMQ queues `runs` and
+ * `callbacks` (the `Queue`s of `BullModule.registerQueue`, which also closes them), a command
+ * connection (signals, job-existence checks, the health ping) and the signals between
+ * processes (RedisSignals, with its subscriber connection). The consumers are the
+ * `@Processor` hosts of bullmq-consumer.ts (worker role).
  *
  * Redis being down never fails a request: adds and publishes fail fast (no offline queue) and
  * their callers fall back on the database, which stays the source of truth.
  */
-export class RedisQueues implements QueueHealth {
+export class RedisQueues implements QueueHealth, ConsumerRedis {
   private readonly logger = new Logger('Queue');
   private readonly commands: Redis;
   private readonly signals: RedisSignals;
-  private readonly queues: Record<QueueName, Queue>;
   private readonly lastWarning = new Map<string, number>();
 
   constructor(
     private readonly config: AppConfig,
     private readonly bus: LocalBus,
+    /** The queues `@nestjs/bullmq` built (BullModule.registerQueue): adds fail fast. */
+    private readonly queues: Record<QueueName, Queue>,
   ) {
     const url = config.redisUrl;
     if (!url) throw new Error('RedisQueues needs REDIS_URL');
@@ -71,11 +64,11 @@ export class RedisQueues implements QueueHealth {
     this.signals = new RedisSignals(config, bus, this.commands, (kind, message) =>
       this.warn(kind, message),
     );
-    this.queues = { runs: this.newQueue('runs'), callbacks: this.newQueue('callbacks') };
-  }
-
-  get prefix(): string {
-    return this.config.queuePrefix;
+    for (const [name, queue] of Object.entries(queues)) {
+      queue.on('error', (error: Error) =>
+        this.warn(`queue:${name}`, `Queue "${name}": ${error.message}`),
+      );
+    }
   }
 
   /** At bootstrap (before the worker consumes): start(). */
@@ -84,8 +77,8 @@ export class RedisQueues implements QueueHealth {
   }
 
   /** At shutdown (after the worker has stopped consuming): close(). */
-  onApplicationShutdown(): Promise<void> {
-    return this.close();
+  onApplicationShutdown(): void {
+    this.close();
   }
 
   /** Subscribes to the signals this process's roles need; waits for Redis up to 2 s. */
@@ -110,7 +103,7 @@ export class RedisQueues implements QueueHealth {
    */
   async add<T extends object>(queue: QueueName, jobs: JobSpec<T>[]): Promise<void> {
     if (jobs.length === 0) return;
-    if (this.commands.status !== 'ready') throw new Error('Redis is not connected');
+    if (!this.connected()) throw new Error('Redis is not connected');
     const adding = this.queues[queue].addBulk(
       jobs.map((job) => ({
         name: queue,
@@ -139,20 +132,9 @@ export class RedisQueues implements QueueHealth {
     });
   }
 
-  /**
-   * Consumes `queue` with up to `concurrency` jobs at once (worker role); `lockMs` is how long
-   * a job stays with a consumer that stopped renewing it (BullMQ's default: 30 s).
-   */
-  consume<T>(
-    queue: QueueName,
-    options: { concurrency: number; lockMs?: number },
-    handler: (job: ConsumedJob<T>) => Promise<void>,
-  ): Consumer {
-    return startConsumer(queue, { ...options, prefix: this.prefix }, handler, {
-      redisUrl: this.config.redisUrl!,
-      connected: () => this.commands.status === 'ready',
-      warn: (kind, message) => this.warn(kind, message),
-    });
+  /** Whether the command connection is up. */
+  connected(): boolean {
+    return this.commands.status === 'ready';
   }
 
   /** Sends a signal to the other processes (never throws; a lost signal has a fallback). */
@@ -174,33 +156,10 @@ export class RedisQueues implements QueueHealth {
     this.logger.warn(message);
   }
 
-  async close(): Promise<void> {
+  /** The signals and the command connection; the queues are closed by `@nestjs/bullmq`. */
+  close(): void {
     this.signals.stop();
-    // Every step is bounded: with Redis unreachable, BullMQ's close could wait forever.
-    await Promise.all(
-      Object.values(this.queues).map((queue) =>
-        withTimeout(queue.close(), QUEUE_CLOSE_TIMEOUT_MS).catch(() =>
-          withTimeout(queue.disconnect(), CLOSE_TIMEOUT_MS).catch(() => undefined),
-        ),
-      ),
-    );
     this.commands.disconnect();
-  }
-
-  private newQueue(name: QueueName): Queue {
-    const queue = new (bullmq().Queue)(name, {
-      connection: {
-        url: this.config.redisUrl!,
-        enableOfflineQueue: false, // adds fail fast while Redis is down
-        connectTimeout: 2000,
-        retryStrategy,
-      },
-      prefix: this.prefix,
-    });
-    queue.on('error', (error: Error) =>
-      this.warn(`queue:${name}`, `Queue "${name}": ${error.message}`),
-    );
-    return queue;
   }
 
   /** Resolves once `client` is connected; rejects on its first connection error. */

@@ -3,12 +3,11 @@ import { AgentsModule } from '../agents/agents.module';
 import { ExecutionsModule } from '../executions/executions.module';
 import { ExecutionRunner } from './execution-runner';
 import { KindsModule } from '../kinds/kinds.module';
-import { QueueModule } from '../queue/queue.module';
 import { Worker } from './worker.service';
 
 /** The worker role's runner: claims queued executions and runs them through their kind. */
 @Module({
-  imports: [AgentsModule, ExecutionsModule, KindsModule.register(), QueueModule],
+  imports: [AgentsModule, ExecutionsModule, KindsModule.register()],
   providers: [ExecutionRunner, Worker],
   exports: [Worker],
 })
