@@ -1,7 +1,6 @@
-import { Test, type TestingModule } from '@nestjs/testing';
+import type { TestingModule } from '@nestjs/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EntityManager } from 'typeorm';
-import { AppModule } from '../../src/app.module';
 import { Execution } from '../../src/executions/execution.entity';
 import {
   EXECUTION_NOTICES,
@@ -12,7 +11,7 @@ import {
 import { ExecutionStep } from '../../src/executions/execution-step.entity';
 import { RUN_QUEUE } from '../../src/queue/run-queue';
 import { CallbackDelivery } from '../../src/webhooks/outbound/callback-delivery.entity';
-import { openModuleTestDatabase, type ModuleTestDatabase } from '../support/container';
+import { openModuleTestDatabase, roleModule, type ModuleTestDatabase } from '../support/container';
 import { FakeRunQueue } from '../support/fake-run-queue';
 import { insertAgent, insertExecution } from '../support/rows';
 import { waitFor } from '../support/wait';
@@ -59,11 +58,7 @@ describe('execution notices (module: the worker with a fake EXECUTION_NOTICES)',
     db = await openModuleTestDatabase({ WORKER_POLL_MS: '50' });
     queue = new FakeRunQueue();
     notices = new RecordingNotices();
-    module = await Test.createTestingModule({
-      imports: [
-        AppModule.forRoot({ config: db.config, dataSource: db.dataSource, roles: ['worker'] }),
-      ],
-    })
+    module = await roleModule(db, ['worker'])
       .overrideProvider(RUN_QUEUE)
       .useValue(queue)
       .overrideProvider(EXECUTION_NOTICES)

@@ -1,8 +1,7 @@
-import { Test, type TestingModule } from '@nestjs/testing';
+import type { TestingModule } from '@nestjs/testing';
 import type { ServerResponse } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Agent } from '../../src/agents/agent.entity';
-import { AppModule } from '../../src/app.module';
 import { ExecutionLifecycleService } from '../../src/executions/execution-lifecycle.service';
 import { Execution } from '../../src/executions/execution.entity';
 import {
@@ -13,7 +12,7 @@ import {
   type RunConsumption,
   type RunQueue,
 } from '../../src/queue/run-queue';
-import { openModuleTestDatabase, type ModuleTestDatabase } from '../support/container';
+import { openModuleTestDatabase, roleModule, type ModuleTestDatabase } from '../support/container';
 import { startLocalServer } from '../support/http-server';
 import { insertAgent, insertExecution } from '../support/rows';
 import { waitFor } from '../support/wait';
@@ -77,14 +76,7 @@ describe('worker: runs waiting on the network hold no slot (module)', () => {
     });
     target = await heldTarget();
     queue = new FakeRunQueue();
-    module = await Test.createTestingModule({
-      imports: [
-        AppModule.forRoot({ config: db.config, dataSource: db.dataSource, roles: ['worker'] }),
-      ],
-    })
-      .overrideProvider(RUN_QUEUE)
-      .useValue(queue)
-      .compile();
+    module = await roleModule(db, ['worker']).overrideProvider(RUN_QUEUE).useValue(queue).compile();
   }
 
   let closed = false;

@@ -1,6 +1,5 @@
-import { Test, type TestingModule } from '@nestjs/testing';
+import type { TestingModule } from '@nestjs/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppModule } from '../../src/app.module';
 import { ApiError } from '../../src/common/api-error';
 import { utcDay } from '../../src/common/time';
 import { Execution } from '../../src/executions/execution.entity';
@@ -15,7 +14,7 @@ import { CallbackDelivery } from '../../src/webhooks/outbound/callback-delivery.
 import { DeliveryAttempt } from '../../src/webhooks/outbound/delivery-attempt.entity';
 import { DeliveryStore } from '../../src/webhooks/outbound/delivery-store';
 import type { Agent } from '../../src/agents/agent.entity';
-import { openModuleTestDatabase, type ModuleTestDatabase } from '../support/container';
+import { openModuleTestDatabase, roleModule, type ModuleTestDatabase } from '../support/container';
 import { FakeRunQueue } from '../support/fake-run-queue';
 import { dailyCounters, insertAgent } from '../support/rows';
 
@@ -38,14 +37,7 @@ describe('stores (module: every transition of an execution and of a delivery)', 
   beforeAll(async () => {
     db = await openModuleTestDatabase();
     queue = new FakeRunQueue();
-    module = await Test.createTestingModule({
-      imports: [
-        AppModule.forRoot({ config: db.config, dataSource: db.dataSource, roles: ['worker'] }),
-      ],
-    })
-      .overrideProvider(RUN_QUEUE)
-      .useValue(queue)
-      .compile();
+    module = await roleModule(db, ['worker']).overrideProvider(RUN_QUEUE).useValue(queue).compile();
     intake = module.get(ExecutionIntakeService, { strict: false });
     leases = module.get(ExecutionLeases, { strict: false });
     lifecycle = module.get(ExecutionLifecycleService, { strict: false });

@@ -1,13 +1,12 @@
-import { Test, type TestingModule } from '@nestjs/testing';
+import type { TestingModule } from '@nestjs/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppModule } from '../../src/app.module';
 import type { Account } from '../../src/auth/account.entity';
 import { MetricsService } from '../../src/metrics/metrics.service';
 import { KindRegistry } from '../../src/kinds/kind-registry';
 import { USAGE_CACHE_MS, USAGE_CLOCK, UsageMeter } from '../../src/usage/usage-meter';
 import type { ModelCallUsage } from '../../src/workflows/context';
 import { StepError } from '../../src/workflows/errors';
-import { openModuleTestDatabase, type ModuleTestDatabase } from '../support/container';
+import { openModuleTestDatabase, roleModule, type ModuleTestDatabase } from '../support/container';
 import { sample } from '../support/prometheus';
 
 /** A clock the test moves by hand. */
@@ -55,11 +54,7 @@ describe('UsageMeter (module: AppModule with roles ["worker"])', () => {
     closed = false;
     db = await openModuleTestDatabase({ PLAN_MONTHLY_TOKENS: 'free_trial=1000,pro=5000' });
     clock = new FakeClock(Date.parse('2026-11-30T23:00:00.000Z'));
-    module = await Test.createTestingModule({
-      imports: [
-        AppModule.forRoot({ config: db.config, dataSource: db.dataSource, roles: ['worker'] }),
-      ],
-    })
+    module = await roleModule(db, ['worker'])
       .overrideProvider(USAGE_CLOCK)
       .useValue(clock)
       .compile();

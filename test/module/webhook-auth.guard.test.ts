@@ -1,8 +1,7 @@
 import type { ExecutionContext } from '@nestjs/common';
-import { Test, type TestingModule } from '@nestjs/testing';
+import type { TestingModule } from '@nestjs/testing';
 import type { Request, Response } from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AppModule } from '../../src/app.module';
 import type { Agent } from '../../src/agents/agent.entity';
 import type { Account } from '../../src/auth/account.entity';
 import { BearerAuthGuard } from '../../src/access/bearer-auth.guard';
@@ -11,7 +10,7 @@ import { sha256Hex } from '../../src/common/crypto';
 import { randomToken } from '../../src/common/ids';
 import { RateLimitService } from '../../src/throttling/rate-limit.service';
 import { WebhookAuthGuard } from '../../src/webhooks/inbound/webhook-auth.guard';
-import { openModuleTestDatabase, type ModuleTestDatabase } from '../support/container';
+import { openModuleTestDatabase, roleModule, type ModuleTestDatabase } from '../support/container';
 import { insertAgent } from '../support/rows';
 
 /** Records what the guard counts, and counts nothing. */
@@ -58,11 +57,7 @@ describe('WebhookAuthGuard (module: AppModule with roles ["webhook"])', () => {
   beforeAll(async () => {
     db = await openModuleTestDatabase();
     limits = new FakeRateLimits();
-    module = await Test.createTestingModule({
-      imports: [
-        AppModule.forRoot({ config: db.config, dataSource: db.dataSource, roles: ['webhook'] }),
-      ],
-    })
+    module = await roleModule(db, ['webhook'])
       .overrideProvider(RateLimitService)
       .useValue(limits)
       .compile();

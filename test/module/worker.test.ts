@@ -1,10 +1,9 @@
-import { Test, type TestingModule } from '@nestjs/testing';
+import type { TestingModule } from '@nestjs/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppModule } from '../../src/app.module';
 import { ShutdownClock } from '../../src/common/shutdown';
 import { Execution } from '../../src/executions/execution.entity';
 import { RUN_QUEUE } from '../../src/queue/run-queue';
-import { openModuleTestDatabase, type ModuleTestDatabase } from '../support/container';
+import { openModuleTestDatabase, roleModule, type ModuleTestDatabase } from '../support/container';
 import { FakeRunQueue } from '../support/fake-run-queue';
 import { startLocalServer, type LocalServer } from '../support/http-server';
 import { insertAgent, insertExecution } from '../support/rows';
@@ -37,11 +36,7 @@ describe('worker (module: AppModule with roles ["worker"])', () => {
     target = await startLocalServer(() => undefined); // never answers
     queue = new FakeRunQueue();
     clock = new FakeShutdownClock();
-    module = await Test.createTestingModule({
-      imports: [
-        AppModule.forRoot({ config: db.config, dataSource: db.dataSource, roles: ['worker'] }),
-      ],
-    })
+    module = await roleModule(db, ['worker'])
       .overrideProvider(RUN_QUEUE)
       .useValue(queue)
       .overrideProvider(ShutdownClock)

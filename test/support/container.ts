@@ -1,8 +1,10 @@
+import { Test, type TestingModuleBuilder } from '@nestjs/testing';
 import type { DataSource } from 'typeorm';
+import { AppModule } from '../../src/app.module';
 import { type Plan } from '../../src/config/plans';
 import { Account } from '../../src/auth/account.entity';
 import { newId } from '../../src/common/ids';
-import type { AppConfig } from '../../src/config/configuration';
+import type { AppConfig, Role } from '../../src/config/configuration';
 import { openDatabase } from '../../src/database/database';
 import { ENTITIES } from '../../src/entities';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -49,4 +51,14 @@ export async function openModuleTestDatabase(
       await db.drop();
     },
   };
+}
+
+/**
+ * `Test.createTestingModule` for the part of the container that serves `roles`, on the
+ * module test's database: chain `overrideProvider(...)`, then `compile()`.
+ */
+export function roleModule(db: ModuleTestDatabase, roles: Role[]): TestingModuleBuilder {
+  return Test.createTestingModule({
+    imports: [AppModule.forRoot({ config: db.config, dataSource: db.dataSource, roles })],
+  });
 }
