@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
+import type { EntityMetadata } from 'typeorm/metadata/EntityMetadata';
 
 /**
  * Hand-written SQL for the hot paths (intake, worker), with values converted by the driver
@@ -9,14 +10,28 @@ import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
  */
 export class RawColumns<T extends ObjectLiteral> {
   private readonly byProperty = new Map<string, ColumnMetadata>();
+  private readonly metadata: EntityMetadata;
 
   constructor(
     private readonly dataSource: DataSource,
     entity: EntityTarget<T>,
   ) {
-    for (const column of dataSource.getMetadata(entity).columns) {
+    this.metadata = dataSource.getMetadata(entity);
+    for (const column of this.metadata.columns) {
       this.byProperty.set(column.propertyName, column);
     }
+  }
+
+  /** A whole row read by hand-written SQL (`SELECT *`), as TypeORM would hydrate the entity. */
+  entity(row: Record<string, unknown>): T {
+    const entity = this.metadata.create() as Record<string, unknown>;
+    for (const column of this.metadata.columns) {
+      entity[column.propertyName] = this.dataSource.driver.prepareHydratedValue(
+        row[column.databaseName],
+        column,
+      );
+    }
+    return entity as T;
   }
 
   /** A property's value as the driver stores it. */

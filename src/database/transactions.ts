@@ -149,7 +149,7 @@ export async function executeAll(
   return results.map((result) => result.affectedRows ?? 0);
 }
 
-async function withRetries<T>(
+export async function withRetries<T>(
   options: RetryOptions,
   what: string,
   run: (progress: { committing: boolean }, attempt: number) => Promise<T>,

@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In, IsNull, LessThan } from 'typeorm';
+import { DataSource, EntityManager, IsNull, LessThan } from 'typeorm';
 import type { Plan } from '../config/plans';
 import { now } from '../common/time';
 import { execute, RawColumns } from '../database/raw-sql';
-import { retrying } from '../database/transactions';
+import { pipelinedTransaction } from '../database/pipeline';
+import { retrying, type Statement } from '../database/transactions';
 import { Execution } from './execution.entity';
 import { EXECUTION_NOTICES, type ExecutionNotices } from './execution-notices';
 import type { QueuedRun } from '../queue/run-queue';
@@ -108,7 +109,7 @@ export class ExecutionLeases {
   async claim(id: string, leaseMs: number): Promise<Claim | null> {
     let wrote = false;
     const claimed = await retrying(this.dataSource, TRANSITION).transaction(async (manager) => {
-      if ((await this.start(manager, [id], leaseMs)).changed !== 1) return null;
+      if ((await execute(manager, ...this.start([id], leaseMs).statement)) !== 1) return null;
       const claim = await manager.findOne(Execution, { select: CLAIM_COLUMNS, where: { id } });
       wrote = claim !== null && (await this.started(manager, claim.accountId, id));
       return claim;
@@ -119,19 +120,16 @@ export class ExecutionLeases {
 
   /**
    * The transition `queued` → `running` of the rows `ids` still queued: a lease, `started_at`,
-   * `attempts` + 1, in one conditional UPDATE. Resolves how many rows it changed, and the
-   * times it set.
+   * `attempts` + 1, in one conditional UPDATE (its statement, and the times it sets).
    */
-  private async start(
-    manager: EntityManager,
+  private start(
     ids: readonly string[],
     leaseMs: number,
-  ): Promise<{ changed: number; startedAt: Date; leasedUntil: Date }> {
+  ): { statement: Statement; startedAt: Date; leasedUntil: Date } {
     const startedAt = now();
     const leasedUntil = new Date(startedAt.getTime() + leaseMs);
     const q = (name: string) => this.dataSource.driver.escape(name);
-    const changed = await execute(
-      manager,
+    const statement: Statement = [
       // SQLite would pick the (status, created_at) index for the literal and walk every
       // queued row; `+status` leaves it the primary key, as MySQL's optimizer does anyway.
       `UPDATE ${q('executions')} SET ${q('status')} = 'running', ${q('started_at')} = ?,
@@ -143,8 +141,8 @@ export class ExecutionLeases {
         this.raw.persist('leasedUntil', leasedUntil),
         ...ids,
       ],
-    );
-    return { changed, startedAt, leasedUntil };
+    ];
+    return { statement, startedAt, leasedUntil };
   }
 
   /**
@@ -165,18 +163,20 @@ export class ExecutionLeases {
 
   /**
    * Claims up to `limit` queued executions at once, fairly between accounts (not those in
-   * `exclude`), and returns their whole rows, as claimed. One transaction:
+   * `exclude`), and returns their whole rows, as claimed. One transaction, in three round
+   * trips on MySQL when one account has queued runs (pipelinedTransaction):
    * 1. the accounts with queued executions, in account id order after `quota.cursor`
    *    (wrapping around), one index seek each (an account with thousands of queued rows costs
    *    one seek), with their plans;
    * 2. for each account, its oldest queued rows, at most what `quota.remaining` leaves it
    *    (the plan's cap minus the slots it holds in this worker); taken round-robin (the first
    *    of each account, then the second…) up to `limit`;
-   * 3. those rows read whole (MySQL: `FOR UPDATE SKIP LOCKED`, so concurrent workers take
-   *    different rows; SQLite: the transaction is the only writer) and moved with one
-   *    conditional UPDATE (`status = 'queued'`), `attempts` + 1 each.
-   * All or nothing: if the UPDATE does not change every row read, nothing is claimed and it
-   * throws; it throws too when a row's stored JSON cannot be read, or the row refuses the
+   * 3. those rows read whole and locked (MySQL: `FOR UPDATE SKIP LOCKED`, so concurrent
+   *    workers take different rows; SQLite: the transaction is the only writer) and moved with
+   *    one conditional UPDATE (`status = 'queued'`), `attempts` + 1 each, sent with the commit
+   *    and the `execution.started` events of accounts that want them (from the cache of
+   *    subscriptions, read in the transaction when missing).
+   * All or nothing: it throws when a row's stored JSON cannot be read, or the row refuses the
    * update (MariaDB re-checks a broken document). Then claim one by one with `claim`.
    */
   async claimNext(
@@ -185,34 +185,31 @@ export class ExecutionLeases {
     exclude: Set<string>,
     quota: ClaimQuota = { cursor: '', capped: 0, remaining: () => limit },
   ): Promise<FairClaim> {
-    const run = async (manager: EntityManager): Promise<FairClaim> => {
+    let events = false;
+    // READ COMMITTED: the locking read takes no gap locks that would hold up new inserts.
+    const options = {
+      ...TRANSITION,
+      ...(this.mysql ? { isolation: 'READ COMMITTED' as const } : {}),
+    };
+    const claimed = await pipelinedTransaction(this.dataSource, options, async (pipeline) => {
       const accountLimit = limit + quota.capped;
-      const accounts = await queuedAccounts(manager, quota.cursor, accountLimit);
-      const picked = await pickRows(manager, accounts, limit, exclude, quota);
+      const accounts = await queuedAccounts(pipeline, quota.cursor, accountLimit);
+      const picked = await pickRows(pipeline, accounts, limit, exclude, quota);
+      const rows = picked.rows.map((row) => this.raw.entity(row));
       const result: FairClaim = {
-        rows: [],
+        rows,
         drained: accounts.length < accountLimit && !picked.left,
-        exhausted: picked.ids.length < limit,
+        exhausted: rows.length < limit,
         cursor: picked.cursor ?? quota.cursor,
       };
-      if (picked.ids.length === 0) return result;
-      const found = await manager.find(Execution, {
-        where: { id: In(picked.ids), status: 'queued' },
-        ...(this.mysql ? { lock: { mode: 'pessimistic_write', onLocked: 'skip_locked' } } : {}),
-      });
-      if (found.length < picked.ids.length) result.drained = false; // taken meanwhile
-      if (found.length === 0) return result;
-      // In the order picked: accounts take turns.
-      const order = new Map(picked.ids.map((id, i) => [id, i]));
-      const rows = found.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-      const { changed, startedAt, leasedUntil } = await this.start(
-        manager,
+      if (rows.length === 0) {
+        await pipeline.commit([]);
+        return result;
+      }
+      const { statement, startedAt, leasedUntil } = this.start(
         rows.map((row) => row.id),
         leaseMs,
       );
-      if (changed !== rows.length) {
-        throw new Error(`Claimed ${changed} of ${rows.length} queued executions; rolled back`);
-      }
       for (const row of rows) {
         Object.assign(row, {
           status: 'running',
@@ -221,20 +218,19 @@ export class ExecutionLeases {
           attempts: row.attempts + 1,
         });
       }
-      result.rows = rows;
       // `execution.started` for the accounts with endpoints that want it, in this commit.
-      result.events = await this.notices.write(
-        manager,
-        rows.map((execution) => ({ execution })),
-      );
+      await this.notices.load(new Set(rows.map((row) => row.accountId)), pipeline.manager);
+      const notices = this.notices.batch();
+      for (const row of rows) notices.add(row);
+      const noticed = notices.statement();
+      // The rows are locked (SQLite: the transaction is the only writer), so the UPDATE
+      // changes each of them; a row that refuses it (MariaDB re-checks a broken document)
+      // fails the whole statement, and nothing is claimed.
+      await pipeline.commit(noticed ? [statement, noticed] : [statement]);
+      events = noticed !== null;
       return result;
-    };
-    // READ COMMITTED: the locking read takes no gap locks that would hold up new inserts.
-    const claimed = await retrying(this.dataSource, {
-      ...TRANSITION,
-      ...(this.mysql ? { isolation: 'READ COMMITTED' as const } : {}),
-    }).transaction(run);
-    if (claimed.events) this.notices.wake();
+    });
+    if (events) this.notices.wake();
     return claimed;
   }
 

@@ -1,7 +1,8 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { DailyCounters } from '../agents/daily-counters';
 import { execute, RawColumns } from '../database/raw-sql';
-import { retrying } from '../database/transactions';
+import type { Pipeline } from '../database/pipeline';
+import { retrying, type Statement } from '../database/transactions';
 import { Execution, ExecutionError, LogEntry } from './execution.entity';
 
 /**
@@ -61,6 +62,7 @@ const FINISH_EXPIRED = `${FINISH_ONE} AND (leased_until IS NULL OR leased_until 
  */
 export class RunFinish {
   private readonly raw: RawColumns<Execution>;
+  private readonly q: (name: string) => string;
   readonly mysql: boolean;
 
   constructor(
@@ -68,6 +70,7 @@ export class RunFinish {
     private readonly counters: DailyCounters,
   ) {
     this.raw = new RawColumns(dataSource, Execution);
+    this.q = (name) => dataSource.driver.escape(name);
     this.mysql = dataSource.options.type !== 'better-sqlite3';
   }
 
@@ -117,6 +120,35 @@ export class RunFinish {
   }
 
   /**
+   * Finishes `runs` with their `changes` in `pipeline`, and commits with them the statements
+   * `more` gives for those that changed; resolves which changed. MySQL: the locking read of
+   * `owned` with the transaction's begin (one round trip), then its UPDATEs, `more` and the
+   * commit (one round trip). SQLite: FINISH_ONE each, then `more`.
+   */
+  async inPipeline(
+    pipeline: Pipeline,
+    runs: readonly RunClaim[],
+    changes: readonly FinalChanges[],
+    more: (changed: boolean[]) => Statement[],
+  ): Promise<boolean[]> {
+    if (!this.mysql) {
+      const results = await pipeline.send(runs.map((run, i) => this.one(run, changes[i])));
+      const changed = results.map((result) => result.changed === 1);
+      await pipeline.commit(more(changed));
+      return changed;
+    }
+    const [{ rows }] = await pipeline.send([this.lockingRead(runs)]);
+    const changed = this.stillOwned(runs, rows);
+    // The rows read are locked until the commit: each UPDATE changes every row it names.
+    const updates = this.ownedUpdates(runs, changes, changed);
+    await pipeline.commit([
+      ...updates.map(([sql, values]): Statement => [sql, values]),
+      ...more(changed),
+    ]);
+    return changed;
+  }
+
+  /**
    * MySQL, many runs: one locking read finds those still `running` under their claim; the
    * others moved on (a cancel won). Then one UPDATE per final status sets the owned rows,
    * each its own values (CASE on id).
@@ -126,15 +158,38 @@ export class RunFinish {
     runs: readonly RunClaim[],
     changes: readonly FinalChanges[],
   ): Promise<boolean[]> {
-    const q = (name: string) => this.dataSource.driver.escape(name);
-    const list = (n: number) => Array.from({ length: n }, () => '?').join(', ');
-    const rows: { id: string; attempts: number }[] = await manager.query(
-      `SELECT ${q('id')}, ${q('attempts')} FROM ${q('executions')}
-       WHERE ${q('id')} IN (${list(runs.length)}) AND ${q('status')} = 'running' FOR UPDATE`,
+    const changed = this.stillOwned(runs, await manager.query(...this.lockingRead(runs)));
+    for (const [sql, values, expected] of this.ownedUpdates(runs, changes, changed)) {
+      const count = await execute(manager, sql, values);
+      // The rows are locked: anything else is a bug, and the transaction is rolled back.
+      if (count !== expected) throw new Error(`Finished ${count} of ${expected} runs`);
+    }
+    return changed;
+  }
+
+  /** The rows of `runs` still `running`, locked until the commit. */
+  private lockingRead(runs: readonly RunClaim[]): Statement {
+    return [
+      `SELECT ${this.q('id')}, ${this.q('attempts')} FROM ${this.q('executions')}
+       WHERE ${this.q('id')} IN (${list(runs.length)}) AND ${this.q('status')} = 'running' FOR UPDATE`,
       runs.map((run) => run.id),
-    );
-    const claims = new Map(rows.map((row) => [row.id, Number(row.attempts)]));
-    const changed = runs.map((run) => claims.get(run.id) === run.attempts);
+    ];
+  }
+
+  /** Which of `runs` the rows of `lockingRead` show still under their claim. */
+  private stillOwned(runs: readonly RunClaim[], rows: Record<string, unknown>[]): boolean[] {
+    const claims = new Map(rows.map((row) => [String(row.id), Number(row.attempts)]));
+    return runs.map((run) => claims.get(run.id) === run.attempts);
+  }
+
+  /** One UPDATE per final status of the owned runs, with how many rows each must change. */
+  private ownedUpdates(
+    runs: readonly RunClaim[],
+    changes: readonly FinalChanges[],
+    changed: readonly boolean[],
+  ): [...Statement, number][] {
+    const { q } = this;
+    const updates: [...Statement, number][] = [];
     for (const status of ['completed', 'failed'] as const) {
       const owned = runs.flatMap((run, i) =>
         changed[i] && changes[i].status === status
@@ -145,8 +200,7 @@ export class RunFinish {
       const cases = (column: string) =>
         `${q(column)} = CASE ${q('id')} ${owned.map(() => 'WHEN ? THEN ?').join(' ')} END`;
       const columns = ['output', 'error', 'logs', 'completed_at', 'duration_ms'];
-      const count = await execute(
-        manager,
+      updates.push([
         `UPDATE ${q('executions')} SET ${q('status')} = '${status}', ${columns.map(cases).join(', ')},
            ${q('leased_until')} = NULL
          WHERE ${q('id')} IN (${list(owned.length)}) AND ${q('status')} = 'running'`,
@@ -154,11 +208,10 @@ export class RunFinish {
           ...columns.flatMap((_, c) => owned.flatMap(({ id, values }) => [id, values[c + 1]])),
           ...owned.map(({ id }) => id),
         ],
-      );
-      // The rows are locked: anything else is a bug, and the transaction is rolled back.
-      if (count !== owned.length) throw new Error(`Finished ${count} of ${owned.length} runs`);
+        owned.length,
+      ]);
     }
-    return changed;
+    return updates;
   }
 
   private finalValues(change: FinalChanges): unknown[] {
@@ -172,3 +225,5 @@ export class RunFinish {
     ];
   }
 }
+
+const list = (n: number) => Array.from({ length: n }, () => '?').join(', ');

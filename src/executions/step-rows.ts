@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { execute, RawColumns } from '../database/raw-sql';
+import type { Statement } from '../database/transactions';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { ExecutionStep } from './execution-step.entity';
 
@@ -52,40 +53,49 @@ export class RunStepsWriter {
     manager: EntityManager,
     runs: readonly { executionId: string; steps: RunSteps }[],
   ): Promise<void> {
+    for (const [sql, parameters] of this.statements(runs)) await execute(manager, sql, parameters);
+  }
+
+  /** What `store` runs, as statements (for a batch sent with a commit). */
+  statements(runs: readonly { executionId: string; steps: RunSteps }[]): Statement[] {
     const { q } = this;
-    const table = q('execution_steps');
     const replaced = runs.filter((run) => run.steps.replace).map((run) => run.executionId);
-    if (replaced.length > 0) {
-      await execute(
-        manager,
-        `DELETE FROM ${table} WHERE ${q('execution_id')} IN (${marks(replaced.length, '?')})`,
-        replaced,
-      );
-    }
-    await this.insert(
-      manager,
-      runs.flatMap((run) => stepRows(run.executionId, run.steps.records)),
-    );
+    const rows = runs.flatMap((run) => stepRows(run.executionId, run.steps.records));
+    return [
+      ...(replaced.length > 0
+        ? [
+            [
+              `DELETE FROM ${q('execution_steps')} WHERE ${q('execution_id')} IN (${marks(replaced.length, '?')})`,
+              replaced,
+            ] satisfies Statement,
+          ]
+        : []),
+      ...this.inserts(rows),
+    ];
   }
 
   /** Inserts `rows` with `manager`, in as few INSERTs as STEP_ROWS_CHUNK allows. */
   async insert(manager: EntityManager, rows: readonly ExecutionStep[]): Promise<void> {
+    for (const [sql, parameters] of this.inserts(rows)) await execute(manager, sql, parameters);
+  }
+
+  private inserts(rows: readonly ExecutionStep[]): Statement[] {
     const { q } = this;
-    const table = q('execution_steps');
     const columns = ['execution_id', 'step_id', 'position', 'record'].map(q).join(', ');
+    const statements: Statement[] = [];
     for (let start = 0; start < rows.length; start += STEP_ROWS_CHUNK) {
       const chunk = rows.slice(start, start + STEP_ROWS_CHUNK);
-      await execute(
-        manager,
-        `INSERT INTO ${table} (${columns}) VALUES ${marks(chunk.length, '(?, ?, ?, ?)')}`,
+      statements.push([
+        `INSERT INTO ${q('execution_steps')} (${columns}) VALUES ${marks(chunk.length, '(?, ?, ?, ?)')}`,
         chunk.flatMap((row) => [
           row.executionId,
           row.stepId,
           row.position,
           this.raw.persist('record', row.record),
         ]),
-      );
+      ]);
     }
+    return statements;
   }
 }
 

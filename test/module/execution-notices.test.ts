@@ -28,8 +28,13 @@ class RecordingNotices implements ExecutionNotices {
   wants(): boolean {
     return true;
   }
+  /** The claim's `execution.started`, written with the claim's UPDATE (before any step). */
   batch(): NoticeBatch {
-    return { add: () => undefined, statement: () => null };
+    return {
+      add: (execution) =>
+        this.written.push({ status: execution.status, steps: undefined, storedSteps: 0 }),
+      statement: () => null,
+    };
   }
   async write(manager: EntityManager, changes: readonly ExecutionChange[]): Promise<number> {
     for (const { execution, steps } of changes) {
