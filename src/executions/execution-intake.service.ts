@@ -14,12 +14,12 @@ import { EXECUTION_NOTICES, type ExecutionNotices } from './execution-notices';
 import {
   build,
   claimAt,
-  IDEMPOTENCY_WINDOW_MS,
   type IntakeResult,
   type NewExecution,
   NewExecutionRows,
   storedKeys,
 } from './new-executions';
+import { KeyedIntake } from './keyed-intake';
 
 /** A submit waiting for its batch. */
 interface Pending {
@@ -77,6 +77,7 @@ export class ExecutionIntakeService {
   private lastBatchAt = 0;
   private readonly counters: DailyCounters;
   private readonly rows: NewExecutionRows;
+  private readonly keyed: KeyedIntake;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -89,6 +90,7 @@ export class ExecutionIntakeService {
     this.maxInFlight = this.sqlite ? MAX_IN_FLIGHT.sqlite : MAX_IN_FLIGHT.mysql;
     this.counters = new DailyCounters(dataSource);
     this.rows = new NewExecutionRows(dataSource);
+    this.keyed = new KeyedIntake(dataSource, this.rows, this.counters, notices, queue);
   }
 
   /** Stores a new execution as `queued`; resolves once it is committed and announced. */
@@ -175,7 +177,7 @@ export class ExecutionIntakeService {
     }
     for (const { entry, followers } of oneByOne) {
       try {
-        const result = await this.submitOne(entry.request);
+        const result = await this.keyed.submit(entry.request);
         entry.resolve(result);
         for (const follower of followers) {
           follower.resolve({ execution: result.execution, created: false });
@@ -268,48 +270,6 @@ export class ExecutionIntakeService {
       for (const entry of batch) entry.reject(failure);
       return null;
     }
-  }
-
-  /**
-   * One execution on its own (a key already stored, or taken by another process meanwhile):
-   * a stored key younger than the window answers its execution; an older one is released.
-   */
-  private async submitOne(request: NewExecution): Promise<IntakeResult> {
-    let wake = false;
-    for (let attempt = 0; attempt < 3; attempt++) {
-      try {
-        const execution = await retrying(this.dataSource).transaction(async (manager) => {
-          const row = build(request, now());
-          await executeAll(manager, [
-            ...this.rows.statements([row]),
-            this.counters.inserted([row])!,
-          ]);
-          if ((await this.notices.write(manager, [{ execution: row }])) > 0) wake = true;
-          return row;
-        });
-        if (wake) this.notices.wake();
-        await this.queue.enqueue([execution.id]);
-        return { execution, created: true };
-      } catch (error) {
-        if (!request.idempotencyKey || !isUniqueViolation(error)) throw error;
-        const existing = await this.dataSource.getRepository(Execution).findOneBy({
-          agentId: request.agent.id,
-          idempotencyKey: request.idempotencyKey,
-        });
-        if (!existing) continue; // released meanwhile: try again
-        if (now().getTime() - existing.createdAt.getTime() < IDEMPOTENCY_WINDOW_MS) {
-          return { execution: existing, created: false };
-        }
-        // The key is older than the window: it no longer binds, release it and insert anew.
-        await this.dataSource
-          .getRepository(Execution)
-          .update(
-            { id: existing.id, idempotencyKey: request.idempotencyKey },
-            { idempotencyKey: null },
-          );
-      }
-    }
-    throw new Error('Could not settle an idempotency key after 3 attempts');
   }
 }
 

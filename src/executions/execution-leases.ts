@@ -5,12 +5,13 @@ import type { Plan } from '../config/plans';
 import { now } from '../common/time';
 import { execute, RawColumns } from '../database/raw-sql';
 import { pipelinedTransaction } from '../database/pipeline';
-import { retrying, type Statement } from '../database/transactions';
+import { retrying } from '../database/transactions';
 import { Execution } from './execution.entity';
 import { EXECUTION_NOTICES, type ExecutionNotices } from './execution-notices';
 import type { QueuedRun } from '../queue/run-queue';
 import { type ClaimQuota, pickRows, queuedAccounts } from './fair-pick';
 import { TRANSITION } from './run-finish';
+import { RunStart } from './run-start';
 
 /** The plain (non-JSON) columns of an execution: enough to own, renew or settle a run. */
 export type Claim = Pick<
@@ -53,6 +54,7 @@ const CLAIM_COLUMNS = {
 export class ExecutionLeases {
   private readonly raw: RawColumns<Execution>;
   private readonly mysql: boolean;
+  private readonly starts: RunStart;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -60,6 +62,7 @@ export class ExecutionLeases {
   ) {
     this.raw = new RawColumns(dataSource, Execution);
     this.mysql = dataSource.options.type !== 'better-sqlite3';
+    this.starts = new RunStart(dataSource);
   }
 
   private get executions() {
@@ -109,40 +112,14 @@ export class ExecutionLeases {
   async claim(id: string, leaseMs: number): Promise<Claim | null> {
     let wrote = false;
     const claimed = await retrying(this.dataSource, TRANSITION).transaction(async (manager) => {
-      if ((await execute(manager, ...this.start([id], leaseMs).statement)) !== 1) return null;
+      if ((await execute(manager, ...this.starts.statement([id], leaseMs).statement)) !== 1)
+        return null;
       const claim = await manager.findOne(Execution, { select: CLAIM_COLUMNS, where: { id } });
       wrote = claim !== null && (await this.started(manager, claim.accountId, id));
       return claim;
     });
     if (wrote) this.notices.wake();
     return claimed;
-  }
-
-  /**
-   * The transition `queued` → `running` of the rows `ids` still queued: a lease, `started_at`,
-   * `attempts` + 1, in one conditional UPDATE (its statement, and the times it sets).
-   */
-  private start(
-    ids: readonly string[],
-    leaseMs: number,
-  ): { statement: Statement; startedAt: Date; leasedUntil: Date } {
-    const startedAt = now();
-    const leasedUntil = new Date(startedAt.getTime() + leaseMs);
-    const q = (name: string) => this.dataSource.driver.escape(name);
-    const statement: Statement = [
-      // SQLite would pick the (status, created_at) index for the literal and walk every
-      // queued row; `+status` leaves it the primary key, as MySQL's optimizer does anyway.
-      `UPDATE ${q('executions')} SET ${q('status')} = 'running', ${q('started_at')} = ?,
-         ${q('leased_until')} = ?, ${q('attempts')} = ${q('attempts')} + 1
-       WHERE ${q('id')} IN (${ids.map(() => '?').join(', ')})
-         AND ${this.mysql ? '' : '+'}${q('status')} = 'queued'`,
-      [
-        this.raw.persist('startedAt', startedAt),
-        this.raw.persist('leasedUntil', leasedUntil),
-        ...ids,
-      ],
-    ];
-    return { statement, startedAt, leasedUntil };
   }
 
   /**
@@ -206,7 +183,7 @@ export class ExecutionLeases {
         await pipeline.commit([]);
         return result;
       }
-      const { statement, startedAt, leasedUntil } = this.start(
+      const { statement, startedAt, leasedUntil } = this.starts.statement(
         rows.map((row) => row.id),
         leaseMs,
       );

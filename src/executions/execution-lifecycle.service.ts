@@ -13,7 +13,7 @@ import { RUN_QUEUE, type RunQueue } from '../queue/run-queue';
 import { Execution, ExecutionError, ExecutionStatus, LogEntry } from './execution.entity';
 import { EXECUTION_NOTICES, type ExecutionNotices } from './execution-notices';
 import { type FinalChanges, finalChanges, RunFinish, TRANSITION } from './run-finish';
-import { type RunSteps, RunStepsWriter } from './step-rows';
+import { type RunSteps, RunStepsWriter, stepsOf } from './step-rows';
 
 /** How a run ended, as the worker reports it. */
 export interface RunOutcome {
@@ -245,51 +245,6 @@ export class ExecutionLifecycleService {
     throw ApiError.conflict('The execution kept changing state; try again');
   }
 
-  /**
-   * The log so far of a run in progress (its page shows it live). Only this attempt's row
-   * while it is running: once the run is finished, cancelled or taken over, nothing changes.
-   */
-  async writeLiveLogs(execution: Execution, logs: LogEntry[]): Promise<void> {
-    await this.dataSource
-      .createQueryBuilder()
-      .update(Execution)
-      .set({ logs } as QueryDeepPartialEntity<Execution>)
-      .where('id = :id AND status = :status AND attempts = :attempts', {
-        id: execution.id,
-        status: 'running',
-        attempts: execution.attempts,
-      })
-      .execute();
-  }
-
-  /**
-   * Keeps the logs a run wrote before it was cancelled (they go before the cancel entry), and
-   * the step records it ended with if it had ended when the cancel won.
-   * Only touches a row that is cancelled (never a final record of another kind). Entries
-   * already written while the run was in progress are not repeated.
-   */
-  async keepLogsOfCancelledRun(
-    executionId: string,
-    runLogs: LogEntry[],
-    steps?: RunSteps,
-  ): Promise<void> {
-    if (runLogs.length === 0 && !steps) return;
-    const key = (entry: LogEntry) => `${entry.timestamp} ${entry.level} ${entry.message}`;
-    const ours = new Set(runLogs.map(key));
-    // Not idempotent for entries without a twin (merged twice, those would repeat): retried
-    // only when rolled back.
-    await retrying(this.dataSource).transaction(async (manager) => {
-      const current = await manager.findOneBy(Execution, { id: executionId });
-      if (!current || current.status !== 'cancelled') return;
-      const earlier = (current.logs ?? []).filter((entry) => !ours.has(key(entry)));
-      const logs = [...runLogs, ...earlier].sort((a, b) =>
-        a.timestamp < b.timestamp ? -1 : a.timestamp > b.timestamp ? 1 : 0,
-      );
-      await manager.update(Execution, { id: executionId, status: 'cancelled' }, { logs });
-      if (steps) await this.steps.store(manager, [{ executionId, steps }]);
-    });
-  }
-
   private async move(
     manager: EntityManager,
     execution: Execution,
@@ -316,13 +271,4 @@ export class ExecutionLifecycleService {
     const snapshot = execution && Object.assign(new Execution(), execution);
     await this.queue.notifyFinished(executionId, snapshot).catch(() => undefined);
   }
-}
-
-/** The step records of finished runs that have some (workflows), as RunStepsWriter takes them. */
-function stepsOf(
-  finished: { execution: Pick<Execution, 'id'>; steps?: RunSteps }[],
-): { executionId: string; steps: RunSteps }[] {
-  return finished.flatMap(({ execution, steps }) =>
-    steps ? [{ executionId: execution.id, steps }] : [],
-  );
 }

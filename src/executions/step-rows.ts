@@ -103,3 +103,12 @@ const marks = (n: number, mark: string) => Array.from({ length: n }, () => mark)
 
 /** Rows as TypeORM's insert takes them (a JSON column's object is opaque to its typing). */
 export const writable = (rows: ExecutionStep[]) => rows as QueryDeepPartialEntity<ExecutionStep>[];
+
+/** The step records of finished runs that have some (workflows), as RunStepsWriter takes them. */
+export function stepsOf(
+  finished: { execution: { id: string }; steps?: RunSteps }[],
+): { executionId: string; steps: RunSteps }[] {
+  return finished.flatMap(({ execution, steps }) =>
+    steps ? [{ executionId: execution.id, steps }] : [],
+  );
+}

@@ -10,6 +10,7 @@ import { ShutdownClock } from '../common/shutdown';
 import type { Agent } from '../agents/agent.entity';
 import type { Execution } from '../executions/execution.entity';
 import { ExecutionLifecycleService } from '../executions/execution-lifecycle.service';
+import { ExecutionLogs } from '../executions/execution-logs';
 import { LocalBus } from '../queue/local-bus';
 import {
   type QueuedRun,
@@ -72,6 +73,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
     private readonly leases: ExecutionLeases,
     private readonly runner: ExecutionRunner,
     private readonly lifecycle: ExecutionLifecycleService,
+    private readonly logs: ExecutionLogs,
     private readonly shutdown: ShutdownClock,
     @Inject(RUN_QUEUE) private readonly queue: RunQueue,
   ) {
@@ -265,16 +267,12 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
         execution,
         run.controller,
         agent,
-        (logs) => this.lifecycle.writeLiveLogs(execution, logs),
+        (logs) => this.logs.writeLive(execution, logs),
         idle,
       );
       if (run.abandoned || result.kind === 'abandoned') return;
       if (result.kind === 'cancelled') {
-        await this.lifecycle.keepLogsOfCancelledRun(
-          execution.id,
-          result.logs.toJSON(),
-          result.steps,
-        );
+        await this.logs.keepOfCancelledRun(execution.id, result.logs.toJSON(), result.steps);
         return;
       }
       const givenUp = () => this.stopping || run.abandoned || run.controller.signal.aborted;
