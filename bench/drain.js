@@ -8,27 +8,14 @@
 // LOG_LEVEL of both processes: BENCH_LOG_LEVEL (default info, as in production).
 'use strict';
 const { spawn, execFileSync } = require('node:child_process');
-const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const autocannon = require('autocannon');
 const mysql = require('mysql2/promise');
+const { LEAD, cpuMs } = require('./common');
 
 const root = join(__dirname, '..');
 const count = Number(process.argv[2]) || 6000;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const LEAD = JSON.stringify({
-  email_address: 'jane@acme-industries.com',
-  full_name: 'Jane Doe',
-  company_name: 'Acme Industries',
-  phone_number: '+1 555 123 4567',
-  inquiry: 'We would like a demo and pricing for the enterprise plan',
-});
-
-/** User + system CPU of a process so far, in ms (Linux). */
-function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
 
 function serverPid() {
   return Number(execFileSync('pgrep', ['-o', '-x', 'mariadbd']).toString().trim());

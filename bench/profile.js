@@ -19,6 +19,7 @@ const os = require('node:os');
 const { join, relative } = require('node:path');
 const autocannon = require('autocannon');
 const { createWorkflowAgent } = require('./workflow');
+const { LEAD, cpuMs } = require('./common');
 
 const root = join(__dirname, '..');
 const args = process.argv.slice(2);
@@ -28,13 +29,6 @@ const profiling = !args.includes('--no-profile');
 const count = Number(args[args.indexOf('--count') + 1]) || 2000;
 const dir = mkdtempSync(join(os.tmpdir(), 'aas-profile-'));
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const LEAD = JSON.stringify({
-  email_address: 'jane@acme-industries.com',
-  full_name: 'Jane Doe',
-  company_name: 'Acme Industries',
-  phone_number: '+1 555 123 4567',
-  inquiry: 'We would like a demo and pricing for the enterprise plan',
-});
 
 const FINISHED = "SELECT COUNT(*) AS n FROM executions WHERE agent_id = ? AND status IN ('completed', 'failed')";
 
@@ -71,12 +65,6 @@ function cli(env, command) {
     env: { ...process.env, LOG_LEVEL: 'silent', ...env },
   });
   return JSON.parse(out.toString());
-}
-
-/** User + system CPU of a process so far, in ms (Linux). */
-function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
 /** The local MariaDB/MySQL server's pid (its CPU is counted as the database's). */

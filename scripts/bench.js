@@ -23,6 +23,7 @@ const { join } = require('node:path');
 const autocannon = require('autocannon');
 const { createWorkflowAgent, pureStepMicroseconds } = require('../bench/workflow');
 const { httpWaitConfig, llmWaitConfig, measureSlowWaits, startSlowTarget } = require('../bench/slow-waits');
+const { LEAD } = require('../bench/common');
 
 const root = join(__dirname, '..');
 const quick = process.argv.includes('--quick');
@@ -269,13 +270,6 @@ async function openDb(kind, env) {
   };
 }
 
-const LEAD = JSON.stringify({
-  email_address: 'jane@acme-industries.com',
-  full_name: 'Jane Doe',
-  company_name: 'Acme Industries',
-  phone_number: '+1 555 123 4567',
-  inquiry: 'We would like a demo and pricing for the enterprise plan',
-});
 
 /** Waits until the agent has no queued or running execution; false at the deadline. */
 async function drain(db, agentId, timeoutMs) {
