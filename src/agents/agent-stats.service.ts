@@ -44,22 +44,20 @@ export class AgentStatsService {
     const today = utcDay(at);
     const since = utcDay(new Date(at.getTime() - (SUCCESS_WINDOW_DAYS - 1) * 86_400_000));
     // Summed by the database over days and parts (each writer has its own row of a day).
-    const rows = await this.dataSource
-      .getRepository(AgentDailyStats)
-      .createQueryBuilder('s')
-      .select('s.agent_id', 'agentId')
-      .addSelect('SUM(s.completed)', 'completed')
-      .addSelect('SUM(s.failed)', 'failed')
-      .addSelect('SUM(CASE WHEN s.day = :today THEN s.created ELSE 0 END)', 'today')
-      .where('s.agent_id IN (:...ids)', { ids: agentIds })
-      .andWhere('s.day >= :since', { since })
-      .setParameter('today', today)
-      .groupBy('s.agent_id')
-      .getRawMany<{ agentId: string; completed: unknown; failed: unknown; today: unknown }>();
+    // Hand-written: TypeORM's expansion of `IN (:...ids)` cost more CPU than the query.
+    const rows: { agent_id: string; completed: unknown; failed: unknown; today: unknown }[] =
+      await this.dataSource.query(
+        `SELECT agent_id, SUM(completed) AS completed, SUM(failed) AS failed,
+           SUM(CASE WHEN day = ? THEN created ELSE 0 END) AS today
+         FROM agent_daily_stats
+         WHERE agent_id IN (${agentIds.map(() => '?').join(', ')}) AND day >= ?
+         GROUP BY agent_id`,
+        [today, ...agentIds, since],
+      );
     for (const row of rows) {
       const completed = Number(row.completed);
       const finished = completed + Number(row.failed);
-      result.set(row.agentId, {
+      result.set(row.agent_id, {
         executionsToday: Number(row.today),
         successRate: finished === 0 ? 0 : Math.round((completed / finished) * 1000) / 10,
       });
