@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel';
-import { type RetryOptions, type Statement, withRetries } from './transactions';
+import type { Statement } from './transactions';
 
 /** What one statement of a pipeline gave: the rows it read, or how many rows it changed. */
 export interface StatementResult {
@@ -32,71 +32,70 @@ export interface Pipeline {
 }
 
 /**
- * Runs `work` as one transaction with the retries of `transactionWithRetry`, in as few round
- * trips as its reads allow.
+ * One attempt of `pipelinedTransaction` (transactions.ts, which adds the retries): `work` as
+ * one transaction, in as few round trips as its reads allow. `progress.committing` is set once
+ * the commit is sent.
  *
  * Why not `dataSource.transaction()`: on MySQL, TypeORM sends the isolation level, `START
  * TRANSACTION`, each statement and `COMMIT` as separate round trips, and a round trip costs the
  * service more CPU than the statement (about 140 µs of a loopback `write` and its wake-up on this
  * machine kind, BENCHMARKS.md). Here the begin travels with the first batch and the commit with
  * the last, as one multi-statement query each (the pool allows them: database.options.ts); a
- * failed batch is followed by a ROLLBACK on the same connection. SQLite has no round trips: the
- * statements run one by one in a TypeORM transaction.
+ * failed batch is followed by a ROLLBACK on the same connection (the server stops at the first
+ * error, which may leave the transaction open). SQLite has no round trips: the statements run
+ * one by one in a TypeORM transaction.
  *
  * `work` must end with `commit` (or throw); `work` that returns without committing commits
  * nothing it sent (rolled back).
  */
-export function pipelinedTransaction<T>(
+export async function pipelineAttempt<T>(
   dataSource: DataSource,
-  options: RetryOptions,
+  isolation: IsolationLevel | undefined,
+  progress: { committing: boolean },
   work: (pipeline: Pipeline) => Promise<T>,
 ): Promise<T> {
   if (dataSource.options.type === 'better-sqlite3') {
-    return withRetries(options, 'Transaction', (progress) =>
-      dataSource.transaction(async (manager) => {
-        const run = (statements: Statement[]) => runEach(manager, statements);
-        return work({
-          send: run,
-          commit: (statements) => {
-            progress.committing = true;
-            return run(statements);
-          },
-          skipLocked: '',
-          manager,
-        });
-      }),
-    );
-  }
-  return withRetries(options, 'Transaction', async (progress) => {
-    const runner = dataSource.createQueryRunner();
-    let begun = false;
-    let ended = false;
-    const send = async (statements: Statement[], end: boolean): Promise<StatementResult[]> => {
-      const head = begun ? [] : begin(options.isolation);
-      const tail = end ? ['COMMIT'] : [];
-      begun = true;
-      ended = end;
-      if (end) progress.committing = true;
-      const results = await batch(runner, head, statements, tail);
-      return results.slice(head.length, head.length + statements.length);
-    };
-    try {
-      await runner.connect();
-      const result = await work({
-        send: (statements) => send(statements, false),
-        commit: (statements) => send(statements, true),
-        skipLocked: 'FOR UPDATE SKIP LOCKED',
-        manager: runner.manager,
+    return dataSource.transaction(async (manager) => {
+      const run = (statements: Statement[]) => runEach(manager, statements);
+      return work({
+        send: run,
+        commit: (statements) => {
+          progress.committing = true;
+          return run(statements);
+        },
+        skipLocked: '',
+        manager,
       });
-      if (begun && !ended) await runner.query('ROLLBACK');
-      return result;
-    } catch (error) {
-      if (begun) await runner.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      await runner.release();
-    }
-  });
+    });
+  }
+  const runner = dataSource.createQueryRunner();
+  let begun = false;
+  let ended = false;
+  const send = async (statements: Statement[], end: boolean): Promise<StatementResult[]> => {
+    const head = begun ? [] : begin(isolation);
+    const tail = end ? ['COMMIT'] : [];
+    begun = true;
+    ended = end;
+    if (end) progress.committing = true;
+    const results = await batch(runner, head, statements, tail);
+    return results.slice(head.length, head.length + statements.length);
+  };
+  try {
+    await runner.connect();
+    const result = await work({
+      send: (statements) => send(statements, false),
+      commit: (statements) => send(statements, true),
+      skipLocked: 'FOR UPDATE SKIP LOCKED',
+      manager: runner.manager,
+    });
+    if (begun && !ended) await runner.query('ROLLBACK');
+    return result;
+  } catch (error) {
+    if (begun) await runner.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    await runner.release();
+  }
 }
 
 function begin(isolation?: IsolationLevel): string[] {

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel';
 import { isConnectionError, isDatabaseTimeout, isLockConflict } from '../common/database-errors';
+import { type Pipeline, pipelineAttempt } from './pipeline';
 import { execute } from './raw-sql';
 
 export interface RetryOptions {
@@ -81,47 +82,41 @@ export async function statementWithRetry<T>(
 }
 
 /**
+ * Runs `work` as one transaction with the retries of `transactionWithRetry`, in as few round
+ * trips as its reads allow: on MySQL its begin travels with its first statements and its commit
+ * with its last (`pipelineAttempt`, pipeline.ts, says why and how).
+ */
+export function pipelinedTransaction<T>(
+  dataSource: DataSource,
+  options: RetryOptions,
+  work: (pipeline: Pipeline) => Promise<T>,
+): Promise<T> {
+  return withRetries(options, 'Transaction', (progress) =>
+    pipelineAttempt(dataSource, options.isolation, progress, work),
+  );
+}
+
+/**
  * Runs `statements` as one atomic unit, with the retries of `transactionWithRetry`, and
- * resolves how many rows each changed. MySQL: one round trip, `START TRANSACTION; …; COMMIT`
- * sent as one multi-statement query (the pool allows them: database.options.ts), followed by
- * a ROLLBACK on the same connection if any statement failed (the server stops at the first
- * error, which may leave the transaction open). SQLite: a transaction that runs them one by
- * one (no round trips there). The commit travels with the statements, so a lost connection is
- * retried only with `idempotent`; `landed(error, attempt)` may then recognise, from the error
- * of a retry, that an earlier attempt committed (resolves null).
+ * resolves how many rows each changed: a pipelined transaction of one batch (MySQL: one round
+ * trip, `START TRANSACTION; …; COMMIT`). The commit travels with the statements, so a lost
+ * connection is retried only with `idempotent`; `landed(error, attempt)` may then recognise,
+ * from the error of a retry, that an earlier attempt committed (resolves null).
  */
 export async function atomicWithRetry(
   dataSource: DataSource,
   statements: Statement[],
   options: RetryOptions & { landed?: (error: unknown, attempt: number) => boolean } = {},
 ): Promise<number[] | null> {
-  if (dataSource.options.type === 'better-sqlite3') {
-    return withRetries(options, 'Transaction', async (_progress, attempt) => {
-      try {
-        return await dataSource.transaction((manager) => executeAll(manager, statements));
-      } catch (error) {
-        if (options.landed?.(error, attempt)) return null;
-        throw error;
-      }
-    });
-  }
-  const sql = ['START TRANSACTION', ...statements.map(([text]) => text), 'COMMIT'].join(';\n');
-  const parameters = statements.flatMap(([, values]) => values);
   return withRetries(options, 'Transaction', async (progress, attempt) => {
-    const runner = dataSource.createQueryRunner();
     try {
-      await runner.connect();
-      progress.committing = true;
-      const results = (await runner.query(sql, parameters).catch(async (error: unknown) => {
-        await runner.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      })) as { affectedRows?: number }[];
-      return results.slice(1, -1).map((result) => result.affectedRows ?? 0);
+      const results = await pipelineAttempt(dataSource, options.isolation, progress, (pipeline) =>
+        pipeline.commit(statements),
+      );
+      return results.map((result) => result.changed);
     } catch (error) {
       if (options.landed?.(error, attempt)) return null;
       throw error;
-    } finally {
-      await runner.release();
     }
   });
 }
@@ -149,7 +144,7 @@ export async function executeAll(
   return results.map((result) => result.affectedRows ?? 0);
 }
 
-export async function withRetries<T>(
+async function withRetries<T>(
   options: RetryOptions,
   what: string,
   run: (progress: { committing: boolean }, attempt: number) => Promise<T>,

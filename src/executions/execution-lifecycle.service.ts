@@ -4,8 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { ApiError } from '../common/api-error';
 import { now } from '../common/time';
-import { pipelinedTransaction } from '../database/pipeline';
-import { executeAll, retrying } from '../database/transactions';
+import { executeAll, pipelinedTransaction, retrying } from '../database/transactions';
 import { DailyCounters } from '../agents/daily-counters';
 import { MetricsService } from '../metrics/metrics.service';
 import { LocalBus } from '../queue/local-bus';
@@ -83,19 +82,17 @@ export class ExecutionLifecycleService {
     );
     let notices = 0;
     await this.notices.load(runs.map(({ execution }) => execution.accountId));
-    const lone = runs.length === 1 ? runs[0].execution : null;
-    const alone =
-      lone &&
-      this.finishes.mysql &&
-      !runs[0].outcome.steps &&
+    // No notice to write (no callback, no endpoint wants the event), and not a recovery.
+    const quiet =
       !options.leaseExpiredBefore &&
-      !this.notices.wants({ ...lone, status: changes[0].status });
-    const quiet = runs.every(
-      ({ execution }, i) => !this.notices.wants({ ...execution, status: changes[i].status }),
-    );
+      runs.every(
+        ({ execution }, i) => !this.notices.wants({ ...execution, status: changes[i].status }),
+      );
+    const lone = runs.length === 1 ? runs[0].execution : null;
+    const alone = lone && quiet && this.finishes.mysql && !runs[0].outcome.steps;
     const results = alone
       ? [await this.finishes.alone(lone, changes[0])]
-      : quiet && !options.leaseExpiredBefore
+      : quiet
         ? await this.finishQuietly(runs, changes)
         : await retrying(this.dataSource, TRANSITION).transaction(async (manager) => {
             const changed = await this.finishes.many(
@@ -104,12 +101,7 @@ export class ExecutionLifecycleService {
               changes,
               options,
             );
-            // The runs that changed, each as now stored (the objects change after the commit).
-            const finished = runs.flatMap(({ execution, outcome }, i) =>
-              changed[i]
-                ? [{ execution: { ...execution, ...changes[i] }, steps: outcome.steps }]
-                : [],
-            );
+            const finished = finishedRuns(runs, changes, changed);
             await this.steps.store(manager, stepsOf(finished));
             notices = await this.notices.write(
               manager,
@@ -145,11 +137,7 @@ export class ExecutionLifecycleService {
         runs.map(({ execution }) => execution),
         changes,
         (changed) => {
-          const finished = runs.flatMap(({ execution, outcome }, i) =>
-            changed[i]
-              ? [{ execution: { ...execution, ...changes[i] }, steps: outcome.steps }]
-              : [],
-          );
+          const finished = finishedRuns(runs, changes, changed);
           const counters = this.counters.finished(finished.map(({ execution }) => execution));
           return [...this.steps.statements(stepsOf(finished)), ...(counters ? [counters] : [])];
         },
@@ -271,4 +259,15 @@ export class ExecutionLifecycleService {
     const snapshot = execution && Object.assign(new Execution(), execution);
     await this.queue.notifyFinished(executionId, snapshot).catch(() => undefined);
   }
+}
+
+/** The runs that changed, each as now stored (the objects change after the commit). */
+function finishedRuns(
+  runs: { execution: Execution; outcome: RunOutcome }[],
+  changes: FinalChanges[],
+  changed: boolean[],
+): { execution: Execution; steps?: RunSteps }[] {
+  return runs.flatMap(({ execution, outcome }, i) =>
+    changed[i] ? [{ execution: { ...execution, ...changes[i] }, steps: outcome.steps }] : [],
+  );
 }
