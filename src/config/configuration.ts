@@ -216,7 +216,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     syncWaitMs: int(env, 'SYNC_WAIT_MS', 30000, 0, 3_600_000),
     migrateOnStart: bool(env, 'MIGRATE_ON_START', false),
     databaseTimeoutMs: int(env, 'DATABASE_TIMEOUT_MS', 10_000, 100, 600_000),
-    workerConcurrency: int(env, 'WORKER_CONCURRENCY', 32, 1, 1000),
+    workerConcurrency: int(env, 'WORKER_CONCURRENCY', 64, 1, 1000),
     workerMaxWaiting: int(env, 'WORKER_MAX_WAITING', 1000, 0, 100_000),
     accountConcurrency: accountConcurrency(env),
     planMonthlyTokens: planMonthlyTokens(env),

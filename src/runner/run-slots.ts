@@ -41,6 +41,8 @@ export class RunSlots {
   /** Slots promised to the intake of this process (LocalDispatch), not yet started. */
   private reserved = 0;
   private waiting = 0;
+  /** Runs whose result is being written without their slot (`writeResult`). */
+  private writing = 0;
   /** Runs whose wait ended, oldest first, each queued for a slot. */
   private readonly queue: RunSlot[] = [];
   private stopping = false;
@@ -139,6 +141,21 @@ export class RunSlots {
       }
     }
     this.grant();
+  }
+
+  /**
+   * The run of `slot` has its result and only waits for it to be written (RunRecorder): it
+   * ends its hold on the slot now, so that another run computes meanwhile, unless
+   * WORKER_CONCURRENCY runs are being written already (then it is written in its slot). The
+   * run stays the worker's until written (leases, cancel, hand-back). Returns the call that
+   * ends the write.
+   */
+  writeResult(slot: RunSlot): () => void {
+    if (slot.ended || this.writing >= this.concurrency) return () => undefined;
+    this.writing++;
+    this.end(slot);
+    this.freed();
+    return () => this.writing--;
   }
 
   private mayWait(accountId: string): boolean {

@@ -26,9 +26,7 @@ import { ExecutionRunner, RunAborted } from './execution-runner';
 import { type ActiveRun, LeaseKeeper } from './lease-keeper';
 import { RunClaims } from './run-claims';
 import { RunRecorder } from './run-recorder';
-import { RunSlots } from './run-slots';
-
-type Idle = <T>(work: () => Promise<T>) => Promise<T>;
+import { type RunSlot, RunSlots } from './run-slots';
 
 /** How long past the shutdown grace the run queue may take to hand in its jobs. */
 const RELEASE_WAIT_MS = 2000;
@@ -251,7 +249,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
     const run: ActiveRun = { execution, controller, abandoned: false, done: Promise.resolve() };
     this.runs.set(execution.id, run);
     const slot = this.slots.start(execution.accountId, controller.signal, reserved);
-    run.done = this.execute(run, agent, (work) => this.slots.idle(slot, work)).finally(() => {
+    run.done = this.execute(run, agent, slot).finally(() => {
       this.runs.delete(execution.id);
       this.slots.end(slot);
       this.wakeSlotWaiters();
@@ -260,7 +258,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
     });
   }
 
-  private async execute(run: ActiveRun, agent: Agent | undefined, idle: Idle): Promise<void> {
+  private async execute(run: ActiveRun, agent: Agent | undefined, slot: RunSlot): Promise<void> {
     const { execution } = run;
     try {
       const result = await this.runner.run(
@@ -268,7 +266,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
         run.controller,
         agent,
         (logs) => this.logs.writeLive(execution, logs),
-        idle,
+        (work) => this.slots.idle(slot, work),
       );
       if (run.abandoned || result.kind === 'abandoned') return;
       if (result.kind === 'cancelled') {
@@ -276,7 +274,12 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
         return;
       }
       const givenUp = () => this.stopping || run.abandoned || run.controller.signal.aborted;
-      await this.recorder.record(execution, result.outcome, givenUp);
+      const written = this.slots.writeResult(slot);
+      try {
+        await this.recorder.record(execution, result.outcome, givenUp);
+      } finally {
+        written();
+      }
     } catch (error) {
       // The row keeps its lease; once it expires, recovery runs it again or fails it.
       this.logger.error(`Finishing execution ${execution.id} failed: ${describeError(error)}`);

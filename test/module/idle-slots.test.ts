@@ -1,43 +1,15 @@
 import type { TestingModule } from '@nestjs/testing';
 import type { ServerResponse } from 'node:http';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Agent } from '../../src/agents/agent.entity';
 import { ExecutionLifecycleService } from '../../src/executions/execution-lifecycle.service';
 import { Execution } from '../../src/executions/execution.entity';
-import {
-  RUN_QUEUE,
-  type FinishWait,
-  type QueuedRun,
-  type RunConsumer,
-  type RunConsumption,
-  type RunQueue,
-} from '../../src/queue/run-queue';
+import { RUN_QUEUE } from '../../src/queue/run-queue';
 import { openModuleTestDatabase, roleModule, type ModuleTestDatabase } from '../support/container';
+import { FakeRunQueue } from '../support/fake-run-queue';
 import { startLocalServer } from '../support/http-server';
 import { insertAgent, insertExecution } from '../support/rows';
 import { waitFor } from '../support/wait';
-
-/** A run queue that only records what the worker tells it; the test wakes the worker. */
-class FakeRunQueue implements RunQueue {
-  consumer: RunConsumer | null = null;
-  readonly finished: string[] = [];
-  readonly requeued: QueuedRun[] = [];
-  async enqueue(): Promise<void> {}
-  async requeue(runs: QueuedRun[]): Promise<number> {
-    this.requeued.push(...runs);
-    return 0;
-  }
-  async waitForFinish(): Promise<FinishWait> {
-    return { finished: false };
-  }
-  async notifyFinished(executionId: string): Promise<void> {
-    this.finished.push(executionId);
-  }
-  consume(consumer: RunConsumer): RunConsumption {
-    this.consumer = consumer;
-    return { stop: async () => void (this.consumer = null) };
-  }
-}
 
 /** A target that holds every request until the test answers it (by path). */
 async function heldTarget() {
@@ -59,7 +31,8 @@ async function heldTarget() {
  * Waiting costs nothing (issue 22 §10, 23 §4): the worker role alone, WORKER_CONCURRENCY=1, the
  * run queue faked, the database real. A workflow run waiting in an `http` step (inside
  * `idle()`) gives its slot up: another run starts meanwhile; it takes a slot back before its
- * next step; WORKER_MAX_WAITING bounds the waiting runs; a waiting run can be cancelled.
+ * next step; WORKER_MAX_WAITING bounds the waiting runs; a waiting run can be cancelled. A run
+ * whose result is being written holds no slot either (bounded by WORKER_CONCURRENCY).
  */
 describe('worker: runs waiting on the network hold no slot (module)', () => {
   let db: ModuleTestDatabase;
@@ -204,6 +177,52 @@ describe('worker: runs waiting on the network hold no slot (module)', () => {
         (all) => all.every((status) => status === 'completed'),
       );
       expect((await row(waiting.id)).status).toBe('cancelled');
+    });
+  });
+
+  describe('writing a result', () => {
+    beforeEach(() => build({}));
+
+    it('holds no slot, up to WORKER_CONCURRENCY runs being written', async () => {
+      const account = await db.insertAccount();
+      const plain = await insertAgent(db.dataSource, account.id, {
+        config: { threshold: 10, keywords: ['demo'] },
+      });
+      const runs: Execution[] = [];
+      for (let n = 1; n <= 3; n++) runs.push(await queued(plain, { email: `n${n}@acme.io` }));
+      const ids = runs.map((e) => e.id);
+      // Every write of results waits until the test opens the gate.
+      const lifecycle = module.get(ExecutionLifecycleService);
+      const finishMany = lifecycle.finishMany.bind(lifecycle);
+      let open = () => undefined as void;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      const writes: string[][] = [];
+      vi.spyOn(lifecycle, 'finishMany').mockImplementation(async (batch, options) => {
+        writes.push(batch.map(({ execution }) => execution.id));
+        await gate;
+        return finishMany(batch, options);
+      });
+      await module.init();
+      void queue.consumer!.wake();
+
+      // The first run's result is being written: the one slot went to the second run.
+      await waitFor(
+        async () => statuses(ids),
+        (all) => all[0] === 'running' && all[1] === 'running',
+      );
+      expect(writes[0][0]).toBe(ids[0]);
+      // The second computed too, and is written in its slot (one run is written without one
+      // already): the third does not start.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await queue.consumer!.wake();
+      expect(await statuses(ids)).toEqual(['running', 'running', 'queued']);
+      expect(writes.flat()).not.toContain(ids[2]);
+
+      open();
+      await waitFor(
+        async () => statuses(ids),
+        (all) => all.every((status) => status === 'completed'),
+      );
     });
   });
 
