@@ -46,6 +46,22 @@ const MAX_IN_FLIGHT = { sqlite: 1, mysql: 4 } as const;
 const IDLE_AFTER_MS = 5;
 
 /**
+ * How long (ms) a submit arriving with no batch pending waits for others: the configured
+ * window while submits keep coming; none (the next turn of the event loop) when nothing is
+ * being written and either the last batch started over IDLE_AFTER_MS ago or it held a single
+ * submit (one client sending one request after another: a window would only add to each
+ * answer). A window longer than IDLE_AFTER_MS (tests use one to make batches) always applies.
+ */
+export function batchWindowMs(
+  windowMs: number,
+  state: { inFlight: number; sinceLastBatchMs: number; lastBatchSize: number },
+): number {
+  const quiet =
+    state.inFlight === 0 && (state.sinceLastBatchMs > IDLE_AFTER_MS || state.lastBatchSize <= 1);
+  return quiet && windowMs <= IDLE_AFTER_MS ? 0 : windowMs;
+}
+
+/**
  * The one way executions are created (API trigger, webhook, retry): the row is committed as
  * `queued` together with the agent's daily counter (DailyCounters, same transaction), and only
  * then announced to the run queue; or, for webhooks and synchronous triggers while this
@@ -54,9 +70,8 @@ const IDLE_AFTER_MS = 5;
  * `submit` resolved, so an acknowledged execution is always durable.
  *
  * Group commit: submits are collected for INTAKE_BATCH_WINDOW_MS (or until INTAKE_BATCH_MAX
- * are waiting, or while the previous batch is still being written) and written together (with
- * a window of 5 ms at most, a submit 5 ms after the last batch waits for the next event-loop
- * turn only, so a lone request pays no window):
+ * are waiting, or while the previous batch is still being written) and written together (a
+ * lone request pays no window: `batchWindowMs`):
  * one multi-row INSERT and one upsert of the daily counters, in one transaction (MySQL, when
  * no key is to be looked up: `START TRANSACTION; INSERT; upsert; COMMIT` in one round trip,
  * atomicWithRetry). Every submit
@@ -75,6 +90,8 @@ export class ExecutionIntakeService {
   private inFlight = 0;
   /** When the last batch started (ms): the window applies only to submits close behind it. */
   private lastBatchAt = 0;
+  /** Submits in the last batch started. */
+  private lastBatchSize = 0;
   private readonly counters: DailyCounters;
   private readonly rows: NewExecutionRows;
   private readonly keyed: KeyedIntake;
@@ -100,11 +117,11 @@ export class ExecutionIntakeService {
       if (this.inFlight >= this.maxInFlight) return; // picked up when a batch completes
       if (this.pending.length >= this.config.intakeBatchMax) return this.flushNow();
       if (this.timer) return;
-      // A short window pays off while submits keep coming; one after a quiet spell goes at
-      // the next turn. (A longer window, as tests use to make batches, always applies.)
-      let window = this.config.intakeBatchWindowMs;
-      const quiet = this.inFlight === 0 && Date.now() - this.lastBatchAt > IDLE_AFTER_MS;
-      if (quiet && window <= IDLE_AFTER_MS) window = 0;
+      const window = batchWindowMs(this.config.intakeBatchWindowMs, {
+        inFlight: this.inFlight,
+        sinceLastBatchMs: Date.now() - this.lastBatchAt,
+        lastBatchSize: this.lastBatchSize,
+      });
       this.timer = window > 0 ? setTimeout(this.onTimer, window) : setImmediate(this.onTimer);
     });
   }
@@ -124,6 +141,7 @@ export class ExecutionIntakeService {
       const batch = this.pending.splice(0, this.config.intakeBatchMax);
       this.inFlight++;
       this.lastBatchAt = Date.now();
+      this.lastBatchSize = batch.length;
       void this.flush(batch)
         // Unexpected: no submit may be left waiting (settled ones ignore this).
         .catch((error: unknown) => batch.forEach((entry) => entry.reject(error)))
