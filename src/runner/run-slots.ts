@@ -6,6 +6,8 @@ export class RunSlot {
   holding = true;
   /** Ended (finished, cancelled, given up): nothing more is counted for it. */
   ended = false;
+  /** Its result is being written without the worker's slot; its account's is kept (`writeResult`). */
+  writing = false;
   /** Calls of idle() in flight (a workflow may wait on several requests at once). */
   idleCalls = 0;
   /** Its place in the queue for a slot back, while it waits there. */
@@ -35,6 +37,9 @@ export class RunSlot {
  * Bounded: at most WORKER_MAX_WAITING runs of the process wait without a slot, and each account
  * at most its plan's share of them (AccountSlots.mayWait); a run past either bound waits in its
  * slot as before, so the worker holds at most WORKER_CONCURRENCY + WORKER_MAX_WAITING runs.
+ *
+ * A run whose result is being written gives the worker's slot back too (`writeResult`, at
+ * most WORKER_CONCURRENCY such runs), but not its account's: the row is `running` until then.
  */
 export class RunSlots {
   private holding = 0;
@@ -128,7 +133,10 @@ export class RunSlots {
   end(slot: RunSlot): void {
     if (slot.ended) return;
     slot.ended = true;
-    if (slot.holding) {
+    if (slot.writing) {
+      this.writing--;
+      this.accounts.give(slot.accountId);
+    } else if (slot.holding) {
       this.holding--;
       this.accounts.give(slot.accountId);
     } else {
@@ -145,17 +153,20 @@ export class RunSlots {
 
   /**
    * The run of `slot` has its result and only waits for it to be written (RunRecorder): it
-   * ends its hold on the slot now, so that another run computes meanwhile, unless
-   * WORKER_CONCURRENCY runs are being written already (then it is written in its slot). The
-   * run stays the worker's until written (leases, cancel, hand-back). Returns the call that
-   * ends the write.
+   * gives the worker's slot back now, so that another run computes meanwhile, unless
+   * WORKER_CONCURRENCY runs are being written already (then it is written in its slot). It
+   * keeps its account's slot until `end`: the row is `running` until written, and an account
+   * never has more rows running than its cap because of this. The run stays the worker's
+   * until written (leases, cancel, hand-back).
    */
-  writeResult(slot: RunSlot): () => void {
-    if (slot.ended || this.writing >= this.concurrency) return () => undefined;
+  writeResult(slot: RunSlot): void {
+    if (slot.ended || !slot.holding || this.writing >= this.concurrency) return;
+    slot.holding = false;
+    slot.writing = true;
+    this.holding--;
     this.writing++;
-    this.end(slot);
+    this.grant();
     this.freed();
-    return () => this.writing--;
   }
 
   private mayWait(accountId: string): boolean {

@@ -274,12 +274,8 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
         return;
       }
       const givenUp = () => this.stopping || run.abandoned || run.controller.signal.aborted;
-      const written = this.slots.writeResult(slot);
-      try {
-        await this.recorder.record(execution, result.outcome, givenUp);
-      } finally {
-        written();
-      }
+      this.slots.writeResult(slot);
+      await this.recorder.record(execution, result.outcome, givenUp);
     } catch (error) {
       // The row keeps its lease; once it expires, recovery runs it again or fails it.
       this.logger.error(`Finishing execution ${execution.id} failed: ${describeError(error)}`);

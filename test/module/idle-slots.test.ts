@@ -183,40 +183,84 @@ describe('worker: runs waiting on the network hold no slot (module)', () => {
   describe('writing a result', () => {
     beforeEach(() => build({}));
 
-    it('holds no slot, up to WORKER_CONCURRENCY runs being written', async () => {
-      const account = await db.insertAccount();
-      const plain = await insertAgent(db.dataSource, account.id, {
-        config: { threshold: 10, keywords: ['demo'] },
-      });
+    it("gives the worker's slot back, not the account's, up to WORKER_CONCURRENCY runs", async () => {
+      // Three accounts (each capped at 1 run by WORKER_CONCURRENCY=1); x has two runs.
       const runs: Execution[] = [];
-      for (let n = 1; n <= 3; n++) runs.push(await queued(plain, { email: `n${n}@acme.io` }));
+      for (const n of [1, 2, 3]) {
+        const account = await db.insertAccount();
+        const plain = await insertAgent(db.dataSource, account.id, {
+          config: { threshold: 10, keywords: ['demo'] },
+        });
+        runs.push(await queued(plain, { email: `a${n}@acme.io` }));
+        if (n === 1) runs.push(await queued(plain, { email: 'a1b@acme.io' }));
+      }
       const ids = runs.map((e) => e.id);
       // Every write of results waits until the test opens the gate.
       const lifecycle = module.get(ExecutionLifecycleService);
       const finishMany = lifecycle.finishMany.bind(lifecycle);
       let open = () => undefined as void;
       const gate = new Promise<void>((resolve) => (open = resolve));
-      const writes: string[][] = [];
+      const written: string[] = [];
       vi.spyOn(lifecycle, 'finishMany').mockImplementation(async (batch, options) => {
-        writes.push(batch.map(({ execution }) => execution.id));
+        written.push(...batch.map(({ execution }) => execution.id));
         await gate;
         return finishMany(batch, options);
       });
       await module.init();
       void queue.consumer!.wake();
 
-      // The first run's result is being written: the one slot went to the second run.
-      await waitFor(
-        async () => statuses(ids),
-        (all) => all[0] === 'running' && all[1] === 'running',
-      );
-      expect(writes[0][0]).toBe(ids[0]);
-      // The second computed too, and is written in its slot (one run is written without one
-      // already): the third does not start.
+      // The first run's result is being written: the one slot went to a run of another
+      // account, which computed too and is written in its slot (one run is written without
+      // one already).
+      const running = async () =>
+        (await Promise.all(ids.map(row))).filter((e) => e.status === 'running');
+      await waitFor(running, (rows) => rows.length === 2);
       await new Promise((resolve) => setTimeout(resolve, 300));
       await queue.consumer!.wake();
-      expect(await statuses(ids)).toEqual(['running', 'running', 'queued']);
-      expect(writes.flat()).not.toContain(ids[2]);
+      const rows = await running();
+      expect(rows).toHaveLength(2);
+      // Never two of one account: the run being written keeps its account's slot.
+      expect(new Set(rows.map((e) => e.accountId)).size).toBe(2);
+      expect(written.length).toBeGreaterThan(0);
+
+      open();
+      await waitFor(
+        async () => statuses(ids),
+        (all) => all.every((status) => status === 'completed'),
+      );
+    });
+  });
+
+  describe("writing a result, one account's runs", () => {
+    beforeEach(() => build({ WORKER_CONCURRENCY: '2', ACCOUNT_CONCURRENCY: 'enterprise=1' }));
+
+    it("keeps the account's slot: its next run waits until the first is written", async () => {
+      const account = await db.insertAccount();
+      const plain = await insertAgent(db.dataSource, account.id, {
+        config: { threshold: 10, keywords: ['demo'] },
+      });
+      const ids = [
+        (await queued(plain, { email: 'a@acme.io' })).id,
+        (await queued(plain, { email: 'b@acme.io' })).id,
+      ];
+      const lifecycle = module.get(ExecutionLifecycleService);
+      const finishMany = lifecycle.finishMany.bind(lifecycle);
+      let open = () => undefined as void;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      const written: string[] = [];
+      vi.spyOn(lifecycle, 'finishMany').mockImplementation(async (batch, options) => {
+        written.push(...batch.map(({ execution }) => execution.id));
+        await gate;
+        return finishMany(batch, options);
+      });
+      await module.init();
+      void queue.consumer!.wake();
+      await waitFor(
+        async () => written,
+        (ids) => ids.length > 0,
+      );
+      await queue.consumer!.wake();
+      expect(await statuses(ids)).toEqual(['running', 'queued']);
 
       open();
       await waitFor(
