@@ -77,6 +77,21 @@ describe('worker: runs waiting on the network hold no slot (module)', () => {
     });
   }
 
+  /** Every write of finished runs waits until `open()`; `written` lists the runs it held. */
+  function holdWrites() {
+    const lifecycle = module.get(ExecutionLifecycleService);
+    const finishMany = lifecycle.finishMany.bind(lifecycle);
+    let open = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const written: string[] = [];
+    vi.spyOn(lifecycle, 'finishMany').mockImplementation(async (batch, options) => {
+      written.push(...batch.map(({ execution }) => execution.id));
+      await gate;
+      return finishMany(batch, options);
+    });
+    return { written, open };
+  }
+
   const queued = (agent: Agent, input: Record<string, unknown> = {}) =>
     insertExecution(db.dataSource, agent, { status: 'queued', input });
 
@@ -195,17 +210,7 @@ describe('worker: runs waiting on the network hold no slot (module)', () => {
         if (n === 1) runs.push(await queued(plain, { email: 'a1b@acme.io' }));
       }
       const ids = runs.map((e) => e.id);
-      // Every write of results waits until the test opens the gate.
-      const lifecycle = module.get(ExecutionLifecycleService);
-      const finishMany = lifecycle.finishMany.bind(lifecycle);
-      let open = () => undefined as void;
-      const gate = new Promise<void>((resolve) => (open = resolve));
-      const written: string[] = [];
-      vi.spyOn(lifecycle, 'finishMany').mockImplementation(async (batch, options) => {
-        written.push(...batch.map(({ execution }) => execution.id));
-        await gate;
-        return finishMany(batch, options);
-      });
+      const { written, open } = holdWrites();
       await module.init();
       void queue.consumer!.wake();
 
@@ -243,16 +248,7 @@ describe('worker: runs waiting on the network hold no slot (module)', () => {
         (await queued(plain, { email: 'a@acme.io' })).id,
         (await queued(plain, { email: 'b@acme.io' })).id,
       ];
-      const lifecycle = module.get(ExecutionLifecycleService);
-      const finishMany = lifecycle.finishMany.bind(lifecycle);
-      let open = () => undefined as void;
-      const gate = new Promise<void>((resolve) => (open = resolve));
-      const written: string[] = [];
-      vi.spyOn(lifecycle, 'finishMany').mockImplementation(async (batch, options) => {
-        written.push(...batch.map(({ execution }) => execution.id));
-        await gate;
-        return finishMany(batch, options);
-      });
+      const { written, open } = holdWrites();
       await module.init();
       void queue.consumer!.wake();
       await waitFor(
