@@ -32,7 +32,7 @@ async function heldTarget() {
  * run queue faked, the database real. A workflow run waiting in an `http` step (inside
  * `idle()`) gives its slot up: another run starts meanwhile; it takes a slot back before its
  * next step; WORKER_MAX_WAITING bounds the waiting runs; a waiting run can be cancelled. A run
- * whose result is being written holds no slot either (bounded by WORKER_CONCURRENCY).
+ * whose result is being written holds no worker slot either (bounded), but keeps its account's.
  */
 describe('worker: runs waiting on the network hold no slot (module)', () => {
   let db: ModuleTestDatabase;
