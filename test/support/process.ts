@@ -37,14 +37,32 @@ export interface ServiceProcessOptions {
   startTimeoutMs?: number;
 }
 
+/** Starts on other ports this often when a port taken meanwhile made the start fail. */
+const PORT_TRIES = 3;
+
 /**
  * Starts the BUILT service (`node dist/src/main.js`, build it first with `ensureBuilt`) as a
  * real process on free ports with only the given environment, and waits until it says it
- * started (or fails to).
+ * started (or fails to). A port found free can be taken before the service binds it (by any
+ * outgoing connection of the machine: both come from the ephemeral range): then it starts
+ * again on other ports.
  */
 export async function startServiceProcess(
   env: Record<string, string>,
   options: ServiceProcessOptions = {},
+): Promise<ServiceProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(env, options);
+    } catch (error) {
+      if (attempt >= PORT_TRIES || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startOnce(
+  env: Record<string, string>,
+  options: ServiceProcessOptions,
 ): Promise<ServiceProcess> {
   const port = await freePort();
   const webhookPort = await freePort();
