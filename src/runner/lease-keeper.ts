@@ -12,8 +12,9 @@ import { RunAborted } from './execution-runner';
 export const MAX_RUN_ATTEMPTS = 3;
 const RECOVERY_BATCH = 100;
 /**
- * Leases renewed per statement: a worker may hold WORKER_CONCURRENCY + WORKER_MAX_WAITING runs,
- * and SQLite refuses an expression deeper than 1000 terms.
+ * Leases renewed per statement: a worker may hold 2 × WORKER_CONCURRENCY + WORKER_MAX_WAITING
+ * runs (those whose result is being written included), and SQLite refuses an expression deeper
+ * than 1000 terms.
  */
 export const RENEW_BATCH = 200;
 

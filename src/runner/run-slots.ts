@@ -39,7 +39,8 @@ export class RunSlot {
  * slot as before, so the worker holds at most WORKER_CONCURRENCY + WORKER_MAX_WAITING runs.
  *
  * A run whose result is being written gives the worker's slot back too (`writeResult`, at
- * most WORKER_CONCURRENCY such runs), but not its account's: the row is `running` until then.
+ * most WORKER_CONCURRENCY such runs, held besides the others), but not its account's: the row
+ * is `running` until then.
  */
 export class RunSlots {
   private holding = 0;
