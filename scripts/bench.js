@@ -30,8 +30,8 @@ const quick = process.argv.includes('--quick');
 const only = process.argv.includes('--sqlite-only') ? 'sqlite' : process.argv.includes('--mariadb-only') ? 'mariadb' : null;
 const pinned = process.argv.includes('--pinned');
 const P = quick
-  ? { seconds: 3, warmup: 1, e2e: 2000, sync: 50, small: 10_000, large: 100_000, agents: 100, drainMs: 30_000, flood: 2000, fair: 30 }
-  : { seconds: 10, warmup: 2, e2e: 10_000, sync: 200, small: 10_000, large: 1_000_000, agents: 100, drainMs: 300_000, flood: 10_000, fair: 100 };
+  ? { seconds: 3, warmup: 4, e2e: 2000, sync: 50, small: 10_000, large: 100_000, agents: 100, drainMs: 30_000, flood: 2000, fair: 30 }
+  : { seconds: 10, warmup: 5, e2e: 10_000, sync: 200, small: 10_000, large: 1_000_000, agents: 100, drainMs: 300_000, flood: 10_000, fair: 100 };
 const CONNECTIONS = 50;
 /** Waiting costs nothing (issue 22 §10): runs each waiting on a slow target, quick run too. */
 const SLOW = { runs: 200, delayMs: 2000, targetSeconds: 5 };

@@ -7,6 +7,7 @@ import { ShutdownClock } from './common/shutdown';
 import { ENTITIES } from './entities';
 import { MetricsService } from './metrics/metrics.service';
 import { LocalBus } from './queue/local-bus';
+import { IntakePressure } from './queue/intake-pressure';
 import { LocalDispatch } from './queue/local-dispatch';
 import { RateLimitStore } from './throttling/rate-limit-store';
 
@@ -44,6 +45,7 @@ export class CoreModule {
       { provide: getDataSourceToken(), useValue: dataSource },
       LocalBus,
       { provide: LocalDispatch, useFactory: () => new LocalDispatch() },
+      { provide: IntakePressure, useFactory: () => new IntakePressure() },
       ShutdownClock,
       {
         provide: MetricsService,

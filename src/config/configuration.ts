@@ -90,6 +90,16 @@ export interface AppConfig {
   workerLeaseMs: number;
   /** How often an idle worker looks for queued executions (besides wake-up signals). */
   workerPollMs: number;
+  /**
+   * WORKER_YIELD_MS: while the intake of the same process is busy (IntakePressure), the worker
+   * claims at most this often, so that acknowledgements come first (0: never yields).
+   */
+  workerYieldMs: number;
+  /**
+   * WORKER_YIELD_LIMIT_MS: the worker stops yielding once the oldest run of its last claim had
+   * waited this long in the queue.
+   */
+  workerYieldLimitMs: number;
   /** Group commit of new executions: at most this many rows per batch (1 = one per request). */
   intakeBatchMax: number;
   /** Group commit: how long the first submit of a batch waits for others (0 = next tick). */
@@ -222,6 +232,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     planMonthlyTokens: planMonthlyTokens(env),
     workerLeaseMs: int(env, 'WORKER_LEASE_MS', 30000, 100, 3_600_000),
     workerPollMs: int(env, 'WORKER_POLL_MS', 1000, 10, 60_000),
+    workerYieldMs: int(env, 'WORKER_YIELD_MS', 50, 0, 1000),
+    workerYieldLimitMs: int(env, 'WORKER_YIELD_LIMIT_MS', 10_000, 0, 600_000),
     intakeBatchMax: int(env, 'INTAKE_BATCH_MAX', 100, 1, 1000),
     intakeBatchWindowMs: int(env, 'INTAKE_BATCH_WINDOW_MS', 1, 0, 1000),
     agentCacheTtlMs: int(env, 'AGENT_CACHE_TTL_MS', 2000, 0, 60_000),

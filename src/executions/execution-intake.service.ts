@@ -8,6 +8,7 @@ import { APP_CONFIG, type AppConfig } from '../config/configuration';
 import { executeAll, retrying, type Statement } from '../database/transactions';
 import { DailyCounters } from '../agents/daily-counters';
 import { LocalDispatch } from '../queue/local-dispatch';
+import { IntakePressure } from '../queue/intake-pressure';
 import { RUN_QUEUE, type RunQueue } from '../queue/run-queue';
 import { Execution } from './execution.entity';
 import { EXECUTION_NOTICES, type ExecutionNotices } from './execution-notices';
@@ -101,6 +102,7 @@ export class ExecutionIntakeService {
     @Inject(RUN_QUEUE) private readonly queue: RunQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly dispatch: LocalDispatch,
+    private readonly pressure: IntakePressure,
     @Inject(EXECUTION_NOTICES) private readonly notices: ExecutionNotices,
   ) {
     this.sqlite = dataSource.options.type === 'better-sqlite3';
@@ -142,6 +144,7 @@ export class ExecutionIntakeService {
       this.inFlight++;
       this.lastBatchAt = Date.now();
       this.lastBatchSize = batch.length;
+      this.pressure.noteBatch(batch.length, this.lastBatchAt);
       void this.flush(batch)
         // Unexpected: no submit may be left waiting (settled ones ignore this).
         .catch((error: unknown) => batch.forEach((entry) => entry.reject(error)))

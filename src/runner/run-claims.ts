@@ -31,6 +31,17 @@ export class RunClaims {
   drained = false;
   /** A claim is under way: no slot is reserved meanwhile (its rows are not counted yet). */
   claiming = false;
+  /**
+   * The last batch claim took fewer rows than it asked for although rows are left: those
+   * belong to accounts at their caps (or were set aside). A worker slot given back while
+   * those accounts keep theirs is not worth a claim.
+   */
+  capped = false;
+  /**
+   * How long (ms) the oldest run of the last batch claim that took any had waited in the
+   * queue; 0 once a claim found the queue empty.
+   */
+  oldestWaitMs = 0;
   /** The last account served by a claim: the next one starts after it. */
   private cursor = '';
   private readonly single: SingleClaims;
@@ -83,6 +94,9 @@ export class RunClaims {
     const { rows: claims } = claim;
     this.cursor = claim.cursor;
     this.drained = claim.drained;
+    this.capped = claim.exhausted && !claim.drained;
+    if (claims.length > 0) this.oldestWaitMs = oldestWait(claims);
+    else if (claim.drained) this.oldestWaitMs = 0;
     if (claims.length === 0) return false;
     const agents = await this.runner
       .loadAgents([...new Set(claims.map((claim) => claim.agentId))])
@@ -90,4 +104,11 @@ export class RunClaims {
     for (const execution of claims) target.startRun(execution, agents.get(execution.agentId));
     return !claim.exhausted;
   }
+}
+
+/** How long (ms) the oldest of `claims` has waited since it was queued. */
+function oldestWait(claims: Execution[]): number {
+  let oldest = Number.POSITIVE_INFINITY;
+  for (const claim of claims) oldest = Math.min(oldest, claim.createdAt.getTime());
+  return Math.max(0, Date.now() - oldest);
 }

@@ -57,8 +57,11 @@ export class RunSlots {
     private readonly concurrency: number,
     private readonly maxWaiting: number,
     readonly accounts: AccountSlots,
-    /** A slot was given back (a run began to wait): claim more, wake slot waiters. */
-    private readonly freed: () => void,
+    /**
+     * A worker slot was given back (a run began to wait, `withAccount` its account's slot too;
+     * or its result is being written): claim more, wake slot waiters.
+     */
+    private readonly freed: (withAccount: boolean) => void,
   ) {}
 
   /** Slots a claim or the hand-off may take now (returning runs come first). */
@@ -167,7 +170,7 @@ export class RunSlots {
     this.holding--;
     this.writing++;
     this.grant();
-    this.freed();
+    this.freed(false);
   }
 
   private mayWait(accountId: string): boolean {
@@ -181,7 +184,7 @@ export class RunSlots {
     this.waiting++;
     this.accounts.addWaiting(slot.accountId, 1);
     this.grant();
-    this.freed();
+    this.freed(true);
   }
 
   private comeBack(slot: RunSlot): Promise<void> {

@@ -11,6 +11,7 @@ import type { Agent } from '../agents/agent.entity';
 import type { Execution } from '../executions/execution.entity';
 import { ExecutionLifecycleService } from '../executions/execution-lifecycle.service';
 import { ExecutionLogs } from '../executions/execution-logs';
+import { IntakePressure } from '../queue/intake-pressure';
 import { LocalBus } from '../queue/local-bus';
 import {
   type QueuedRun,
@@ -50,6 +51,9 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
   private pumping: Promise<void> | null = null;
   private pumpAgain = false;
   private pumpScheduled = false;
+  /** When the last batch claim started (ms), and the pump waiting for the next (yielding). */
+  private lastClaimAt = 0;
+  private yieldTimer: NodeJS.Timeout | null = null;
   private consumption: RunConsumption | null = null;
   /**
    * The WORKER_CONCURRENCY slots: held by runs, reserved for the hand-off, per account; runs
@@ -74,6 +78,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
     private readonly logs: ExecutionLogs,
     private readonly shutdown: ShutdownClock,
     @Inject(RUN_QUEUE) private readonly queue: RunQueue,
+    private readonly pressure: IntakePressure,
   ) {
     const accounts = new AccountSlots(
       config.workerConcurrency,
@@ -81,8 +86,11 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
       (ids) => leases.plans(ids),
       config.workerMaxWaiting,
     );
-    this.slots = new RunSlots(config.workerConcurrency, config.workerMaxWaiting, accounts, () =>
-      this.slotFreed(),
+    this.slots = new RunSlots(
+      config.workerConcurrency,
+      config.workerMaxWaiting,
+      accounts,
+      (withAccount) => this.slotFreed(withAccount),
     );
     this.keeper = new LeaseKeeper(config, leases, lifecycle, queue, this.runs, () => this.stopping);
     this.recorder = new RunRecorder(lifecycle);
@@ -112,6 +120,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
     this.slots.stop();
     this.wakeSlotWaiters();
     for (const timer of this.timers) clearInterval(timer);
+    if (this.yieldTimer) clearTimeout(this.yieldTimer);
     const consumptionStopped = this.consumption?.stop(
       this.shutdown.remainingMs(this.config.shutdownGraceMs) + RELEASE_WAIT_MS,
     );
@@ -165,7 +174,9 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
    * new executions never overtake queued ones.
    */
   reserve(wanted: Map<string, number>): Map<string, number> {
-    if (this.stopping || !this.claims.drained || this.claims.claiming) return new Map();
+    if (this.stopping || !this.claims.drained || this.claims.claiming || this.yielding()) {
+      return new Map();
+    }
     return this.slots.reserve(wanted);
   }
 
@@ -191,10 +202,15 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
     return this.slots.full();
   }
 
-  /** A run gave its slot up to wait: the slot may start another run. */
-  private slotFreed(): void {
+  /**
+   * A run gave the worker's slot up (to wait, or while its result is written): the slot may
+   * start another run, unless what the last claim left queued belongs to accounts at their
+   * caps and the run keeps its account's slot (its result is being written): a claim would
+   * find nothing. The end of a run, or new rows, pump again.
+   */
+  private slotFreed(withAccount: boolean): void {
     this.wakeSlotWaiters();
-    if (!this.claims.drained) this.pumpSoon();
+    if (!this.claims.drained && (withAccount || !this.claims.capped)) this.pumpSoon();
   }
 
   private wakeSlotWaiters(): void {
@@ -213,6 +229,31 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
     });
   }
 
+  /**
+   * Whether the worker gives the intake of its process precedence now (WORKER_YIELD_MS): the
+   * intake is busy, and the runs it leaves in the queue meanwhile have not waited
+   * WORKER_YIELD_LIMIT_MS yet (as far as the last claim saw). Then no slot is reserved for the
+   * hand-off, and claims come at most every WORKER_YIELD_MS: acknowledgements first, the runs
+   * in larger batches a moment later. Past the limit the worker claims as fast as it can, so
+   * that a sustained flow slows the acknowledgements instead of growing the queue.
+   */
+  private yielding(now = Date.now()): boolean {
+    return (
+      this.config.workerYieldMs > 0 &&
+      this.claims.oldestWaitMs < this.config.workerYieldLimitMs &&
+      this.pressure.busy(now)
+    );
+  }
+
+  /** Pumps once WORKER_YIELD_MS have passed since the last claim (one timer at a time). */
+  private pumpLater(delayMs: number): void {
+    if (this.yieldTimer) return;
+    this.yieldTimer = setTimeout(() => {
+      this.yieldTimer = null;
+      void this.pump();
+    }, delayMs);
+  }
+
   /** Claims and starts queued executions while there are free slots. One pass at a time. */
   private pump(): Promise<void> {
     if (this.stopping) return Promise.resolve();
@@ -229,6 +270,13 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
       this.pumpAgain = false;
       try {
         while (!this.stopping && !this.full()) {
+          const now = Date.now();
+          const wait = this.lastClaimAt + this.config.workerYieldMs - now;
+          if (wait > 0 && this.yielding(now)) {
+            this.pumpLater(wait);
+            break;
+          }
+          this.lastClaimAt = now;
           const free = this.slots.free();
           // None left that may start now: a freed slot, a signal or the poll looks again.
           const more = await this.claims.batch(free, {

@@ -31,9 +31,11 @@ function slots(concurrency: number, maxWaiting: number, plan: Plan = 'pro') {
     async (ids) => new Map(ids.map((id) => [id, plan])),
     maxWaiting,
   );
-  let freed = 0;
-  const pool = new RunSlots(concurrency, maxWaiting, accounts, () => freed++);
-  return { pool, accounts, freed: () => freed };
+  const freedWith: boolean[] = [];
+  const pool = new RunSlots(concurrency, maxWaiting, accounts, (withAccount) =>
+    freedWith.push(withAccount),
+  );
+  return { pool, accounts, freed: () => freedWith.length, freedWith };
 }
 
 /** Starts a run of `accountId` in `pool` with the plan remembered as a claim would. */
@@ -69,7 +71,7 @@ describe('WORKER_MAX_WAITING', () => {
 
 describe('RunSlots: waiting costs no slot', () => {
   it('frees the slot of a run waiting in idle(), and takes one back before going on', async () => {
-    const { pool, freed } = slots(1, 10);
+    const { pool, freed, freedWith } = slots(1, 10);
     const a = start(pool);
     expect(pool.full()).toBe(true);
     const request = gate();
@@ -82,6 +84,7 @@ describe('RunSlots: waiting costs no slot', () => {
       });
     expect(pool.full()).toBe(false);
     expect(freed()).toBe(1);
+    expect(freedWith).toEqual([true]); // its account's slot too
     expect(pool.waitingCount()).toBe(1);
 
     // Another run takes the slot; the first one's answer comes meanwhile: it queues.
@@ -259,5 +262,17 @@ describe('RunSlots: waiting costs no slot', () => {
     // Stopping: a run that waits keeps its slot.
     void pool.idle(b.slot, () => gate().promise);
     expect(b.slot.holding).toBe(true);
+  });
+
+  it("gives the worker's slot back while a result is written, not its account's", () => {
+    const { pool, freedWith } = slots(1, 10);
+    const a = start(pool);
+    pool.writeResult(a.slot);
+    expect(pool.free()).toBe(1);
+    expect(freedWith).toEqual([false]);
+    expect(pool.accounts.heldBy('acc_a')).toBe(1);
+    pool.end(a.slot);
+    expect(pool.accounts.heldBy('acc_a')).toBe(0);
+    expect(pool.free()).toBe(1);
   });
 });

@@ -1,0 +1,60 @@
+import { performance, type EventLoopUtilization } from 'node:perf_hooks';
+
+/** How long (ms) after a batch of several requests the intake counts as busy. */
+const BUSY_FOR_MS = 100;
+/** The event loop's utilisation is measured over windows this long (ms). */
+const WINDOW_MS = 100;
+/** The share of a window the event loop ran code above which the process is saturated. */
+const SATURATED = 0.9;
+
+/**
+ * Whether the event loop of this process was saturated: busy over 90 % of the last window of
+ * 100 ms (Node's event loop utilisation: time running code against time waiting for I/O).
+ * A window is closed when asked after it ended; one much longer than 100 ms (nobody asked
+ * meanwhile) says little about now and counts as not saturated.
+ */
+export class EventLoopWindow {
+  private at = Date.now();
+  private elu: EventLoopUtilization = performance.eventLoopUtilization();
+  private saturated = false;
+
+  check(now = Date.now()): boolean {
+    if (now - this.at >= WINDOW_MS) {
+      const elu = performance.eventLoopUtilization();
+      const window = performance.eventLoopUtilization(elu, this.elu);
+      this.saturated = now - this.at < 2 * WINDOW_MS && window.utilization > SATURATED;
+      this.at = now;
+      this.elu = elu;
+    }
+    return this.saturated;
+  }
+}
+
+/**
+ * Whether the intake of this process is under pressure: it takes requests in numbers
+ * (batches of several submits, the last one started under BUSY_FOR_MS ago) while the event
+ * loop is saturated, so that the worker of the same process gives it precedence (Worker,
+ * WORKER_YIELD_MS). One request after another (a client waiting for each synchronous trigger)
+ * is no pressure, and neither is a flow the process handles with time to spare: then the
+ * worker runs everything at once. The intake notes each batch it starts; nothing else writes
+ * here.
+ */
+export class IntakePressure {
+  private busySince = Number.NEGATIVE_INFINITY;
+
+  constructor(private readonly saturated: (now: number) => boolean = loopSaturation()) {}
+
+  /** The intake started writing a batch of `size` submits at `at` (ms). */
+  noteBatch(size: number, at = Date.now()): void {
+    if (size >= 2) this.busySince = at;
+  }
+
+  busy(now = Date.now()): boolean {
+    return now - this.busySince < BUSY_FOR_MS && this.saturated(now);
+  }
+}
+
+function loopSaturation(): (now: number) => boolean {
+  const window = new EventLoopWindow();
+  return (now) => window.check(now);
+}
