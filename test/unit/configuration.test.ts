@@ -27,6 +27,8 @@ describe('configuration', () => {
       callbackRetryBaseMs: 10000,
       callbackTimeoutMs: 10000,
       callbackConcurrency: 16,
+      workerYieldMs: 50,
+      workerYieldLimitMs: 10_000,
     });
     expect([...config.roles].sort()).toEqual(['api', 'webhook', 'worker']);
   });
@@ -60,6 +62,9 @@ describe('configuration', () => {
     ['CALLBACK_CONCURRENCY', 'many'],
     ['WORKER_LEASE_MS', '50'],
     ['WORKER_POLL_MS', 'often'],
+    ['WORKER_YIELD_MS', '1001'],
+    ['WORKER_YIELD_MS', '-1'],
+    ['WORKER_YIELD_LIMIT_MS', 'soon'],
     ['HOST', 'two words'],
     ['HOST', 'http://example.com'],
     ['KEEP_ALIVE_TIMEOUT_MS', '500'],
