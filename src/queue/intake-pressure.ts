@@ -42,7 +42,7 @@ export class EventLoopWindow {
 export class IntakePressure {
   private busySince = Number.NEGATIVE_INFINITY;
 
-  constructor(private readonly saturated: (now: number) => boolean = loopSaturation()) {}
+  constructor(private readonly loop: Pick<EventLoopWindow, 'check'> = new EventLoopWindow()) {}
 
   /** The intake started writing a batch of `size` submits at `at` (ms). */
   noteBatch(size: number, at = Date.now()): void {
@@ -50,11 +50,6 @@ export class IntakePressure {
   }
 
   busy(now = Date.now()): boolean {
-    return now - this.busySince < BUSY_FOR_MS && this.saturated(now);
+    return now - this.busySince < BUSY_FOR_MS && this.loop.check(now);
   }
-}
-
-function loopSaturation(): (now: number) => boolean {
-  const window = new EventLoopWindow();
-  return (now) => window.check(now);
 }

@@ -12,7 +12,7 @@ function spin(ms: number): void {
 /** When the worker of a process gives its intake precedence (Worker, WORKER_YIELD_MS). */
 describe('intake pressure', () => {
   it('is a batch of several submits in the last 100 ms while the process is saturated', () => {
-    const pressure = new IntakePressure(() => true);
+    const pressure = new IntakePressure({ check: () => true });
     expect(pressure.busy(1000)).toBe(false);
     pressure.noteBatch(5, 1000);
     expect(pressure.busy(1000)).toBe(true);
@@ -21,14 +21,14 @@ describe('intake pressure', () => {
   });
 
   it('is not one request after another', () => {
-    const pressure = new IntakePressure(() => true);
+    const pressure = new IntakePressure({ check: () => true });
     pressure.noteBatch(1, 1000);
     expect(pressure.busy(1001)).toBe(false);
   });
 
   it('is not a flow the process handles with time to spare', () => {
     let saturated = false;
-    const pressure = new IntakePressure(() => saturated);
+    const pressure = new IntakePressure({ check: () => saturated });
     pressure.noteBatch(40, 1000);
     expect(pressure.busy(1001)).toBe(false);
     saturated = true;
