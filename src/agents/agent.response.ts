@@ -15,6 +15,15 @@ export interface AgentView {
   stats: AgentStats;
 }
 
+/** What a list item shows of an agent: the list reads these columns only. */
+export type AgentListColumns = Pick<Agent, 'id' | 'name' | 'status' | 'webhookId' | 'createdAt'>;
+
+/** An agent of a list page with its counters. */
+export interface AgentListView {
+  agent: AgentListColumns;
+  stats: AgentStats;
+}
+
 /** The list item of the spec (§2 "Agent (list item)"). */
 export class AgentListItem {
   @ApiProperty({ example: 'agt_01jd8z2c4v6b8n0m2k4j6h8g0f' })
@@ -143,7 +152,7 @@ export function webhookUrl(webhookBaseUrl: string, webhookId: string): string {
 }
 
 export function toAgentListItem(
-  { agent, stats }: AgentView,
+  { agent, stats }: AgentListView,
   webhookBaseUrl: string,
 ): AgentListItem {
   return {
@@ -171,7 +180,7 @@ export function toAgentDetail(view: AgentView, webhookBaseUrl: string): AgentDet
 }
 
 export function toAgentList(
-  views: AgentView[],
+  views: AgentListView[],
   meta: AgentList['meta'],
   webhookBaseUrl: string,
 ): AgentList {
