@@ -232,7 +232,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     planMonthlyTokens: planMonthlyTokens(env),
     workerLeaseMs: int(env, 'WORKER_LEASE_MS', 30000, 100, 3_600_000),
     workerPollMs: int(env, 'WORKER_POLL_MS', 1000, 10, 60_000),
-    workerYieldMs: int(env, 'WORKER_YIELD_MS', 50, 0, 1000),
+    workerYieldMs: int(env, 'WORKER_YIELD_MS', 100, 0, 1000),
     workerYieldLimitMs: int(env, 'WORKER_YIELD_LIMIT_MS', 10_000, 0, 600_000),
     intakeBatchMax: int(env, 'INTAKE_BATCH_MAX', 100, 1, 1000),
     intakeBatchWindowMs: int(env, 'INTAKE_BATCH_WINDOW_MS', 1, 0, 1000),

@@ -27,7 +27,7 @@ describe('configuration', () => {
       callbackRetryBaseMs: 10000,
       callbackTimeoutMs: 10000,
       callbackConcurrency: 16,
-      workerYieldMs: 50,
+      workerYieldMs: 100,
       workerYieldLimitMs: 10_000,
     });
     expect([...config.roles].sort()).toEqual(['api', 'webhook', 'worker']);

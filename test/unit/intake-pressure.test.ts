@@ -1,3 +1,4 @@
+import type { EventLoopUtilization, Performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { EventLoopWindow, IntakePressure } from '../../src/queue/intake-pressure';
 
@@ -45,6 +46,27 @@ describe('event loop window', () => {
     expect(window.check()).toBe(true);
     await sleep(150);
     expect(window.check()).toBe(false);
+  });
+
+  it('counts a window busy over 75 % as saturated (a loop that also waits for database replies)', () => {
+    // A clock of the loop's busy and idle time, in ms, as performance.eventLoopUtilization keeps it.
+    const loop = { active: 0, idle: 0 };
+    const utilization = ((now?: EventLoopUtilization, before?: EventLoopUtilization) => {
+      if (!now) return { ...loop, utilization: 0 };
+      const active = now.active - before!.active;
+      const idle = now.idle - before!.idle;
+      return { active, idle, utilization: active / (active + idle) };
+    }) as Performance['eventLoopUtilization'];
+    const window = new EventLoopWindow(utilization, 0);
+    const pass = (at: number, busyMs: number) => {
+      loop.active += busyMs;
+      loop.idle += 100 - busyMs;
+      return window.check(at);
+    };
+    expect(pass(100, 80)).toBe(true);
+    expect(pass(200, 76)).toBe(true);
+    expect(pass(300, 74)).toBe(false);
+    expect(pass(400, 50)).toBe(false);
   });
 
   it('does not count a window much longer than 100 ms (nobody asked meanwhile)', () => {
