@@ -1,4 +1,4 @@
-import { expect, signIn, test } from './support/fixtures';
+import { expect, openSettings, settingsLoaded, signIn, test } from './support/fixtures';
 
 test('an owner adds a webhook endpoint (secret shown once), sends a test, sees its delivery and deletes it', async ({
   page,
@@ -6,6 +6,7 @@ test('an owner adds a webhook endpoint (secret shown once), sends a test, sees i
 }) => {
   await signIn(page);
   await page.getByRole('link', { name: 'Settings' }).click();
+  await settingsLoaded(page);
   const panel = page.getByRole('region', { name: 'Webhook endpoints', exact: true });
   const url = `https://hooks.example.com/e2e-${Date.now().toString(36)}`;
 
@@ -41,7 +42,7 @@ test('an owner adds a webhook endpoint (secret shown once), sends a test, sees i
 
 test('a URL the API refuses shows its error at the URL field', async ({ page }) => {
   await signIn(page);
-  await page.goto('/dashboard/settings');
+  await openSettings(page);
   const panel = page.getByRole('region', { name: 'Webhook endpoints', exact: true });
   await panel.getByRole('button', { name: 'Add endpoint' }).click();
   await panel.getByLabel('Endpoint URL').fill('ftp://hooks.example.com/hook');

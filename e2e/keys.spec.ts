@@ -1,9 +1,18 @@
 import { state } from './support/env';
-import { apiCall, expect, signIn, test, unique } from './support/fixtures';
+import {
+  apiCall,
+  expect,
+  openSettings,
+  settingsLoaded,
+  signIn,
+  test,
+  unique,
+} from './support/fixtures';
 
 test('create an API key in Settings, then call the API with it', async ({ page }) => {
   await signIn(page);
   await page.getByRole('link', { name: 'Settings' }).click();
+  await settingsLoaded(page);
   const keys = page.getByRole('region', { name: 'API keys' });
   await expect(keys.getByRole('heading', { name: 'API keys' })).toBeVisible();
   await keys.getByRole('button', { name: 'Create API key' }).click();
@@ -48,7 +57,7 @@ test('a bearer API key cannot create API keys', async () => {
 
 test('rotate the account signing secret: shown once, a new one each time', async ({ page }) => {
   await signIn(page);
-  await page.goto('/dashboard/settings');
+  await openSettings(page);
   const signing = page.getByRole('region', { name: 'Outgoing webhook signing' });
   const button = signing.getByRole('button', { name: /Enable signing|Rotate signing secret/ });
   await button.click();

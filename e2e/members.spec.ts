@@ -1,12 +1,12 @@
 import { state } from './support/env';
-import { expect, signIn, test, unique } from './support/fixtures';
+import { expect, openSettings, signIn, test, unique } from './support/fixtures';
 
 test('invite a member, who signs up with the link and cannot open API keys or secrets', async ({
   page,
   browser,
 }) => {
   await signIn(page);
-  await page.goto('/dashboard/settings');
+  await openSettings(page);
   const users = page.getByRole('region', { name: 'Users' });
   const email = `${unique('member').replace(/\s+/g, '.')}@example.com`;
   await users.getByLabel('Invite by email').fill(email);

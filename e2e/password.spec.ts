@@ -1,5 +1,5 @@
 import { state } from './support/env';
-import { expect, signIn, signInWithForm, test, unique } from './support/fixtures';
+import { expect, settingsLoaded, signIn, signInWithForm, test, unique } from './support/fixtures';
 
 test('change the password: the old cookie stops working, the page stays signed in', async ({
   page,
@@ -31,6 +31,7 @@ test('change the password: the old cookie stops working, the page stays signed i
     const before = await cookieOf();
 
     await user.getByRole('link', { name: 'Settings' }).click();
+    await settingsLoaded(user);
     await user.getByLabel('Current password').fill('first password 123');
     await user.getByLabel('New password').fill('second password 123');
     await user.getByRole('button', { name: 'Change password' }).click();

@@ -1,4 +1,4 @@
-import { expect, signIn, test } from './support/fixtures';
+import { expect, openSettings, settingsLoaded, signIn, test } from './support/fixtures';
 
 /** A fresh secret name (uppercase, as the API wants it). */
 function secretName(prefix: string): string {
@@ -11,6 +11,7 @@ test('an owner adds a secret, sees it listed, replaces its value and deletes it'
 }) => {
   await signIn(page);
   await page.getByRole('link', { name: 'Settings' }).click();
+  await settingsLoaded(page);
   const panel = page.getByRole('region', { name: 'Secrets', exact: true });
   await expect(panel.getByText('{{secrets.NAME}}')).toBeVisible();
 
@@ -71,7 +72,7 @@ test('an owner adds a secret, sees it listed, replaces its value and deletes it'
 
 test("a bad secret name shows the API's error at the name field", async ({ page }) => {
   await signIn(page);
-  await page.goto('/dashboard/settings');
+  await openSettings(page);
   const panel = page.getByRole('region', { name: 'Secrets', exact: true });
   await panel.getByRole('button', { name: 'Add secret' }).click();
   const name = secretName('lower').toLowerCase();

@@ -55,6 +55,22 @@ export async function signIn(page: Page) {
   await expect(page.getByRole('link', { name: 'Overview' })).toBeVisible();
 }
 
+/**
+ * Opens Settings and waits until every panel has loaded: panels above the one a test uses grow
+ * when their data arrives, and a click during that shift can land beside its button (seen in
+ * CI: the mousedown focused "Add secret", the click went elsewhere and opened nothing).
+ */
+export async function openSettings(page: Page) {
+  await page.goto('/dashboard/settings');
+  await settingsLoaded(page);
+}
+
+/** Waits until every panel of the Settings page shown has its data (see `openSettings`). */
+export async function settingsLoaded(page: Page) {
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  await expect(page.getByText('Loading…')).toHaveCount(0);
+}
+
 /** Signs in through the form (a new session). */
 export async function signInWithForm(
   page: Page,
