@@ -8,7 +8,10 @@
 // Options: --quick (smoke run, under 2 minutes), --sqlite-only (ignore the MariaDB URLs),
 // --mariadb-only (skip SQLite; needs BENCH_DATABASE_URL or BENCH_BINLOG_DATABASE_URL),
 // --pinned (the service and the baseline on CPU 0, this process, which generates the load, on
-// CPU 1, with `taskset`: figures that depend less on what else the machine runs; needs 2 CPUs).
+// CPU 1, with `taskset`: figures that depend less on what else the machine runs; needs 2 CPUs),
+// --paired N (N more rounds, after the end-to-end rows, each measuring the baseline right
+// before a webhook ingest phase and again right before an end-to-end round: ratios of figures
+// taken seconds apart, and their median, for a machine whose speed drifts; default 5).
 // Environment: BENCH_DATABASE_URL (a MariaDB/MySQL URL whose user may create databases),
 // BENCH_BINLOG_DATABASE_URL (the same for a server with binary logging on, as managed servers
 // run; the bench sets sync_binlog=1 for its run and puts the old value back, so the user needs
@@ -29,6 +32,11 @@ const root = join(__dirname, '..');
 const quick = process.argv.includes('--quick');
 const only = process.argv.includes('--sqlite-only') ? 'sqlite' : process.argv.includes('--mariadb-only') ? 'mariadb' : null;
 const pinned = process.argv.includes('--pinned');
+const PAIRED = process.argv.includes('--paired')
+  ? Number(process.argv[process.argv.indexOf('--paired') + 1]) || 5
+  : 0;
+/** The second baseline app of paired rounds, running beside the service. */
+const PAIRED_BASELINE_PORT = 3989;
 const P = quick
   ? { seconds: 3, warmup: 4, e2e: 2000, sync: 50, small: 10_000, large: 100_000, agents: 100, drainMs: 30_000, flood: 2000, fair: 30 }
   : { seconds: 10, warmup: 5, e2e: 10_000, sync: 200, small: 10_000, large: 1_000_000, agents: 100, drainMs: 300_000, flood: 10_000, fair: 100 };
@@ -406,6 +414,7 @@ async function measureService(kind, dbEnv, ports) {
     }
     results.e2e = sumRounds(rounds.e2e);
     results.e2e_workflow = sumRounds(rounds.e2e_workflow);
+    if (PAIRED) results.paired = await measurePaired(kind, pid, db, demo.agent_id, webhookRequest);
     results.load_rss_mb = Math.max(peakRss, rssMb(pid) ?? 0);
     clearInterval(sampler);
 
@@ -520,6 +529,47 @@ async function measureFairness(db, env, api, demo, auth) {
   };
 }
 
+/**
+ * Paired rounds (--paired N): a second baseline app runs beside the service, and each round
+ * measures it right before a webhook ingest phase and again right before an end-to-end round
+ * of the plain agent, so that each ratio compares figures taken seconds apart. On a machine
+ * whose speed moves by a third from one 3-second window to the next (BENCHMARKS.md, twelfth
+ * session), the median of such ratios says more than one baseline per database.
+ */
+async function measurePaired(kind, pid, db, agentId, webhookRequest) {
+  const child = start('bench/baseline.js', { PORT: String(PAIRED_BASELINE_PORT) });
+  const url = `http://127.0.0.1:${PAIRED_BASELINE_PORT}/ping`;
+  const baseline = async () => {
+    await run({ url, duration: 1 }); // it idled while the service was measured
+    return (await measure(child.pid, { url, duration: P.seconds })).rps;
+  };
+  try {
+    await waitFor(url);
+    await run({ url, duration: P.warmup });
+    const rounds = [];
+    for (let i = 1; i <= PAIRED; i++) {
+      log(`${kind}: paired round ${i} of ${PAIRED} (baseline, webhook ingest, baseline, end to end)`);
+      const round = { baseline_ingest: await baseline() };
+      round.ingest = (await measure(pid, { ...webhookRequest, duration: P.seconds })).rps;
+      await drain(db, agentId, P.drainMs);
+      round.baseline_e2e = await baseline();
+      round.e2e = (await measureE2e(pid, db, agentId, webhookRequest)).per_second;
+      rounds.push(round);
+    }
+    const median = (pick) => +percentile(rounds.map(pick), 50).toFixed(1);
+    const range = (pick) => rounds.map(pick).map((x) => +x.toFixed(1));
+    const ingest = (r) => pct(r.ingest, r.baseline_ingest);
+    const e2e = (r) => pct(r.e2e, r.baseline_e2e);
+    return {
+      rounds,
+      ingest_pct: { median: median(ingest), each: range(ingest) },
+      e2e_pct: { median: median(e2e), each: range(e2e) },
+    };
+  } finally {
+    await stop(child);
+  }
+}
+
 async function measureBaseline(port) {
   const child = start('bench/baseline.js', { PORT: String(port) });
   try {
@@ -584,6 +634,11 @@ function table(byDb) {
   row(`executions?status=failed @ ${P.small} rows: req/s, mean / p99 ms`, (r) => `${r.list_small.rps}, ${r.list_small.mean} / ${r.list_small.p99}`);
   row(`executions?status=failed @ ${P.large} rows: req/s, mean / p99 ms`, (r) => `${r.list_large.rps}, ${r.list_large.mean} / ${r.list_large.p99}`);
   row('RSS idle / under load (MB)', (r) => `${r.idle_rss_mb} / ${r.load_rss_mb}`);
+  if (PAIRED) {
+    const each = (m) => `median ${fmtPct(m.median)} (rounds ${m.each.map(fmtPct).join(', ')})`;
+    row(`paired rounds (${PAIRED}): webhook ingest, % of the baseline measured right before`, (r) => each(r.paired.ingest_pct));
+    row(`paired rounds (${PAIRED}): end to end (${P.e2e} webhooks), % of the baseline measured right before`, (r) => each(r.paired.e2e_pct));
+  }
   rows.push('');
   rows.push(`| target (issue 11 §3) | ${dbs.join(' | ')} |`);
   rows.push(`|---|${dbs.map(() => '---').join('|')}|`);
