@@ -537,22 +537,17 @@ async function measureFairness(db, env, api, demo, auth) {
  * session), the median of such ratios says more than one baseline per database.
  */
 async function measurePaired(kind, pid, db, agentId, webhookRequest) {
-  const child = start('bench/baseline.js', { PORT: String(PAIRED_BASELINE_PORT) });
-  const url = `http://127.0.0.1:${PAIRED_BASELINE_PORT}/ping`;
-  const baseline = async () => {
-    await run({ url, duration: 1 }); // it idled while the service was measured
-    return (await measure(child.pid, { url, duration: P.seconds })).rps;
-  };
+  const baseline = await startBaseline(PAIRED_BASELINE_PORT);
   try {
-    await waitFor(url);
-    await run({ url, duration: P.warmup });
     const rounds = [];
     for (let i = 1; i <= PAIRED; i++) {
       log(`${kind}: paired round ${i} of ${PAIRED} (baseline, webhook ingest, baseline, end to end)`);
-      const round = { baseline_ingest: await baseline() };
+      await baseline.rewarm(); // it idled while the service was measured
+      const round = { baseline_ingest: (await baseline.measure()).rps };
       round.ingest = (await measure(pid, { ...webhookRequest, duration: P.seconds })).rps;
       await drain(db, agentId, P.drainMs);
-      round.baseline_e2e = await baseline();
+      await baseline.rewarm();
+      round.baseline_e2e = (await baseline.measure()).rps;
       round.e2e = (await measureE2e(pid, db, agentId, webhookRequest)).per_second;
       rounds.push(round);
     }
@@ -566,19 +561,35 @@ async function measurePaired(kind, pid, db, agentId, webhookRequest) {
       e2e_pct: { median: median(e2e), each: range(e2e) },
     };
   } finally {
-    await stop(child);
+    await baseline.stop();
   }
 }
 
-async function measureBaseline(port) {
+/** The bare baseline app on `port`, up and warmed up (P.warmup), until `stop()`. */
+async function startBaseline(port) {
   const child = start('bench/baseline.js', { PORT: String(port) });
+  const url = `http://127.0.0.1:${port}/ping`;
   try {
-    await waitFor(`http://127.0.0.1:${port}/ping`);
-    const url = `http://127.0.0.1:${port}/ping`;
+    await waitFor(url);
     await run({ url, duration: P.warmup });
-    return await measure(child.pid, { url, duration: P.seconds });
-  } finally {
+  } catch (error) {
     await stop(child);
+    throw error;
+  }
+  return {
+    measure: () => measure(child.pid, { url, duration: P.seconds }),
+    /** One second of load after an idle while. */
+    rewarm: () => run({ url, duration: 1 }),
+    stop: () => stop(child),
+  };
+}
+
+async function measureBaseline(port) {
+  const baseline = await startBaseline(port);
+  try {
+    return await baseline.measure();
+  } finally {
+    await baseline.stop();
   }
 }
 
