@@ -6,6 +6,8 @@
 //
 //   node bench/profile.js [--workflow] [--count N]      (SQLite in a temporary directory)
 //   BENCH_DATABASE_URL=mysql://root@127.0.0.1:3306/ node bench/profile.js --mariadb [--workflow]
+//   node bench/profile.js --list [--mariadb]   GET /v2/agents (a page of 100) instead, 10 s at 10
+//                                               connections after a 3 s warm-up
 //
 // `--no-profile` runs the same phase without the profiler (whose overhead is about half the
 // service's CPU) and prints only the rate and CPU per run: a quick A/B of one change.
@@ -24,6 +26,7 @@ const { LEAD, cpuMs } = require('./common');
 const root = join(__dirname, '..');
 const args = process.argv.slice(2);
 const workflow = args.includes('--workflow');
+const listing = args.includes('--list');
 const mariadb = args.includes('--mariadb');
 const profiling = !args.includes('--no-profile');
 const count = Number(args[args.indexOf('--count') + 1]) || 2000;
@@ -109,6 +112,7 @@ async function main() {
     if (await fetch(`${api}/v2/account`, { headers: auth }).then((r) => r.ok, () => false)) break;
     await sleep(200);
   }
+  if (listing) return listAgents({ api, auth, service, db });
   const target = workflow ? await createWorkflowAgent(api, auth) : { id: demo.agent_id, webhook_url: demo.webhook_url };
   // Called once the requests are answered: every acknowledged run is in the table by then.
   const drained = async () => {
@@ -137,8 +141,30 @@ async function main() {
   console.log(`\nprofile: ${join(dir, file)}`);
 }
 
-/** Self time by function and by package (own code by file). */
-function summarise(profile, seconds) {
+/** `--list`: 99 more agents, then a page of 100 as the bench's list row asks it. */
+async function listAgents({ api, auth, service, db }) {
+  for (let i = 1; i < 100; i++) {
+    const res = await fetch(`${api}/v2/agents`, { method: 'POST', headers: auth, body: JSON.stringify({ name: `Agent ${i}` }) });
+    if (res.status !== 201) throw new Error(`creating an agent answered ${res.status}`);
+  }
+  const url = `${api}/v2/agents?per_page=100`;
+  await autocannon({ url, headers: auth, connections: 10, duration: 3 });
+  const cpu0 = cpuMs(service.pid);
+  const result = await autocannon({ url, headers: auth, connections: 10, duration: 10 });
+  const requests = result.requests.total;
+  const cpu = (cpuMs(service.pid) - cpu0) / requests;
+  service.kill('SIGTERM');
+  await new Promise((resolve) => service.once('exit', resolve));
+  await db.drop();
+  console.log(`GET /v2/agents (100 agents), ${mariadb ? 'MariaDB' : 'SQLite'}: ${result.requests.average} req/s, service CPU ${cpu.toFixed(3)} ms/request (${result.non2xx} non-2xx)`);
+  if (!profiling) return;
+  const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
+  summarise(JSON.parse(readFileSync(join(dir, file), 'utf8')), 10, requests);
+  console.log(`\nprofile: ${join(dir, file)}`);
+}
+
+/** Self time by function and by package (own code by file); `units`: runs or requests. */
+function summarise(profile, seconds, units = count + 500) {
   const self = new Map(profile.nodes.map((node) => [node.id, 0]));
   const dt = profile.timeDeltas;
   for (let i = 0; i < profile.samples.length; i++) self.set(profile.samples[i], self.get(profile.samples[i]) + (dt[i] ?? 0));
@@ -158,12 +184,18 @@ function summarise(profile, seconds) {
   const print = (title, map, n) => {
     console.log(`\n${title}`);
     for (const [key, us] of [...map].sort((a, b) => b[1] - a[1]).slice(0, n)) {
-      const perRun = (us / (count + 500)).toFixed(1).padStart(6);
-      console.log(`${((us / total) * 100).toFixed(1).padStart(5)} %  ${perRun} µs/run  ${key}`);
+      const perRun = (us / units).toFixed(1).padStart(6);
+      console.log(`${((us / total) * 100).toFixed(1).padStart(5)} %  ${perRun} µs/${unit}  ${key}`);
     }
   };
-  console.log(`${workflow ? 'workflow' : 'plain'} agent, ${mariadb ? 'MariaDB' : 'SQLite'}: ${count} runs in ${seconds.toFixed(2)} s (${Math.round(count / seconds)}/s); profile covers the whole process`);
-  console.log(`CPU per run (all ${count + 500} runs, the process's start included): ${((total - (byFunction.get('(idle) (native):0') ?? 0)) / (count + 500) / 1000).toFixed(3)} ms`);
+  const unit = listing ? 'request' : 'run';
+  const busy = (total - (byFunction.get('(idle) (native):0') ?? 0)) / units / 1000;
+  if (listing) {
+    console.log(`CPU per request (the ${units} measured; the process's start, the agents' creation and the warm-up included): ${busy.toFixed(3)} ms`);
+  } else {
+    console.log(`${workflow ? 'workflow' : 'plain'} agent, ${mariadb ? 'MariaDB' : 'SQLite'}: ${count} runs in ${seconds.toFixed(2)} s (${Math.round(count / seconds)}/s); profile covers the whole process`);
+    console.log(`CPU per run (all ${units} runs, the process's start included): ${busy.toFixed(3)} ms`);
+  }
   print('self time by package (own code by file)', byPlace, 25);
   print('self time by function', byFunction, Number(process.env.PROFILE_TOP || 30));
 }
