@@ -1,4 +1,5 @@
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
+import { growingLru } from '../common/growing-lru';
 import { LocalBus } from '../queue/local-bus';
 
 interface Entry<T> {
@@ -29,7 +30,7 @@ export class AgentCache<T> {
     private readonly bus: LocalBus,
   ) {
     if (ttlMs <= 0) return;
-    this.entries = new LRUCache({ max: MAX_ENTRIES, ttl: ttlMs });
+    this.entries = growingLru(MAX_ENTRIES, { ttl: ttlMs });
     bus.on('agent.changed', this.onChanged);
   }
 

@@ -1,4 +1,5 @@
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
+import { growingLru } from '../common/growing-lru';
 import type { Plan } from '../config/plans';
 import { runCaps } from '../throttling/plan-limits';
 
@@ -47,8 +48,7 @@ export class AccountSlots {
   /** Of those, runs whose wait ended, queued for a slot. */
   private readonly resuming = new Map<string, number>();
   /** Plans by account: fresh for PLAN_TTL_MS; a stale one still answers while it is read again. */
-  private readonly plans = new LRUCache<string, Plan>({
-    max: MAX_PLANS,
+  private readonly plans = growingLru<string, Plan>(MAX_PLANS, {
     ttl: PLAN_TTL_MS,
     allowStale: true,
     noDeleteOnStaleGet: true,

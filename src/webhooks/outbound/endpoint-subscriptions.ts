@@ -1,6 +1,6 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { LRUCache } from 'lru-cache';
+import { growingLru } from '../../common/growing-lru';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { LocalBus } from '../../queue/local-bus';
 import { ALL_EVENTS, type SubscribableEvent } from '../../events/event-types';
@@ -31,10 +31,7 @@ const TTL_MS = 30_000;
  */
 @Injectable()
 export class EndpointSubscriptions implements OnModuleDestroy {
-  private readonly entries = new LRUCache<string, Subscriber[]>({
-    max: MAX_ACCOUNTS,
-    ttl: TTL_MS,
-  });
+  private readonly entries = growingLru<string, Subscriber[]>(MAX_ACCOUNTS, { ttl: TTL_MS });
   private generation = 0;
   private readonly onChanged = (accountId: string) => {
     this.generation++;
