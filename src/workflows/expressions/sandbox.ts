@@ -1,8 +1,17 @@
-import jsonata from 'jsonata';
+import type jsonata from 'jsonata';
 import { StepError, WorkflowErrorCode } from '../errors';
 import { assessCost } from './cost';
 import { EvaluatorPool, type EvaluatorPoolOptions } from './evaluator-pool';
 import { fastPath } from './fast-path';
+
+/**
+ * jsonata, loaded by the first expression compiled: a process whose agents have no workflow
+ * expressions does not carry it (about 2 MB of idle RSS, BENCHMARKS.md fourteenth session).
+ */
+let jsonataModule: typeof jsonata | undefined;
+const loadJsonata = (): typeof jsonata =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  (jsonataModule ??= require('jsonata') as typeof jsonata);
 
 /** What an expression sees (CONTRACT §6). `$` is the execution's input too. */
 export interface ExpressionScope {
@@ -77,7 +86,7 @@ export class ExpressionSandbox {
     }
     let expression: jsonata.Expression;
     try {
-      expression = jsonata(source, this.inlineOptions);
+      expression = loadJsonata()(source, this.inlineOptions);
     } catch (error) {
       throw new ExpressionSyntaxError(describeSyntaxError(error));
     }
