@@ -1,4 +1,5 @@
-// What the bench scripts share: the lead every webhook posts, and a process's CPU time.
+// What the bench scripts share: the lead every webhook posts, a process's CPU time, and the
+// agents of the list row.
 'use strict';
 const { readFileSync } = require('node:fs');
 
@@ -17,4 +18,12 @@ function cpuMs(pid) {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
-module.exports = { LEAD, cpuMs };
+/** Creates `count` more agents (`Agent 1` …) through the API: the page of the list row. */
+async function createAgents(api, auth, count) {
+  for (let i = 1; i <= count; i++) {
+    const res = await fetch(`${api}/v2/agents`, { method: 'POST', headers: auth, body: JSON.stringify({ name: `Agent ${i}` }) });
+    if (res.status !== 201) throw new Error(`creating an agent answered ${res.status}`);
+  }
+}
+
+module.exports = { LEAD, cpuMs, createAgents };

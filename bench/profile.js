@@ -21,7 +21,7 @@ const os = require('node:os');
 const { join, relative } = require('node:path');
 const autocannon = require('autocannon');
 const { createWorkflowAgent } = require('./workflow');
-const { LEAD, cpuMs } = require('./common');
+const { LEAD, cpuMs, createAgents } = require('./common');
 
 const root = join(__dirname, '..');
 const args = process.argv.slice(2);
@@ -143,10 +143,7 @@ async function main() {
 
 /** `--list`: 99 more agents, then a page of 100 as the bench's list row asks it. */
 async function listAgents({ api, auth, service, db }) {
-  for (let i = 1; i < 100; i++) {
-    const res = await fetch(`${api}/v2/agents`, { method: 'POST', headers: auth, body: JSON.stringify({ name: `Agent ${i}` }) });
-    if (res.status !== 201) throw new Error(`creating an agent answered ${res.status}`);
-  }
+  await createAgents(api, auth, 99);
   const url = `${api}/v2/agents?per_page=100`;
   await autocannon({ url, headers: auth, connections: 10, duration: 3 });
   const cpu0 = cpuMs(service.pid);

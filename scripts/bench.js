@@ -27,7 +27,7 @@ const { join } = require('node:path');
 const autocannon = require('autocannon');
 const { createWorkflowAgent, pureStepMicroseconds } = require('../bench/workflow');
 const { httpWaitConfig, llmWaitConfig, measureSlowWaits, startSlowTarget } = require('../bench/slow-waits');
-const { LEAD } = require('../bench/common');
+const { LEAD, createAgents } = require('../bench/common');
 
 const root = join(__dirname, '..');
 const quick = process.argv.includes('--quick');
@@ -378,10 +378,7 @@ async function measureService(kind, dbEnv, ports) {
     const db = await openDb(kind, env);
 
     // Agents for the list route (100 in all) and a quiet agent holding the bulk rows.
-    for (let i = 1; i < P.agents; i++) {
-      const res = await fetch(`${api}/v2/agents`, { method: 'POST', headers: auth, body: JSON.stringify({ name: `Agent ${i}` }) });
-      if (res.status !== 201) throw new Error(`creating an agent answered ${res.status}`);
-    }
+    await createAgents(api, auth, P.agents - 1);
     const agents = await (await fetch(`${api}/v2/agents?per_page=100`, { headers: auth })).json();
     const bulkAgentId = agents.data.find((a) => a.id !== demo.agent_id).id;
 
