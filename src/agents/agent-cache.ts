@@ -15,8 +15,12 @@ const MAX_ENTRIES = 10_000;
  * webhook. An entry lives `ttlMs`; a change made in this process evicts it at once (through
  * the bus's `agent.changed`, emitted by AgentsService after the change is committed; with
  * REDIS_URL it reaches the other processes too, and where the message is lost the entry
- * expires after AGENT_CACHE_TTL_MS), and a lookup that was running while a change happened does not store its result,
- * so a stale row is never cached after the change. Misses are not cached.
+ * expires after AGENT_CACHE_TTL_MS), and a lookup that was running while a change happened
+ * does not store its result, so a stale row is never cached after the change. While the bus
+ * does not hear the other processes (REDIS_URL set, not yet or no longer subscribed to their
+ * signals) nothing is stored, and when that starts or ends every entry is dropped: a change
+ * made elsewhere meanwhile would otherwise go unnoticed for the whole TTL. Misses are not
+ * cached.
  */
 export class AgentCache<T> {
   /** Expiry (`ttl`, not renewed by reads) and the size bound are lru-cache's. */
@@ -24,6 +28,7 @@ export class AgentCache<T> {
   /** Bumped by every change: a lookup that started before it may have read the old row. */
   generation = 0;
   private readonly onChanged = (agentId: string) => this.evictAgent(agentId);
+  private readonly onHeard = () => this.clear();
 
   constructor(
     ttlMs: number,
@@ -32,6 +37,7 @@ export class AgentCache<T> {
     if (ttlMs <= 0) return;
     this.entries = growingLru(MAX_ENTRIES, { ttl: ttlMs });
     bus.on('agent.changed', this.onChanged);
+    bus.on('others.heard', this.onHeard);
   }
 
   /** The cached value of `key`, or the one `load` finds (stored unless null). */
@@ -59,7 +65,7 @@ export class AgentCache<T> {
    * started: if an agent changed since, the value may be stale and is not stored.
    */
   put(key: string, value: T, agentId: string, generation: number): void {
-    if (!this.entries || generation !== this.generation) return;
+    if (!this.entries || generation !== this.generation || !this.bus.hearsOthers) return;
     this.entries.set(key, { value, agentId });
   }
 
@@ -70,8 +76,15 @@ export class AgentCache<T> {
     for (const [key] of keys) this.entries.delete(key);
   }
 
+  /** Drops every entry; lookups running now do not store what they read. */
+  clear(): void {
+    this.generation++;
+    this.entries?.clear();
+  }
+
   close(): void {
     this.bus.off('agent.changed', this.onChanged);
-    this.entries?.clear();
+    this.bus.off('others.heard', this.onHeard);
+    this.clear();
   }
 }

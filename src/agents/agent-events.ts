@@ -37,8 +37,8 @@ export class AgentEvents {
   /** Of `types`, those an endpoint of the account wants. */
   async wanted(accountId: string, types: SubscribableEvent[]): Promise<SubscribableEvent[]> {
     if (types.length === 0) return types;
-    await this.outbox.load([accountId]);
-    return types.filter((type) => this.outbox.wants(accountId, type));
+    const subscriptions = await this.outbox.load([accountId]);
+    return types.filter((type) => subscriptions.wants(accountId, type));
   }
 
   /** The agent's counters, read before the transaction that writes its events. */

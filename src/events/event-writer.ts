@@ -17,6 +17,12 @@ export interface AccountEvent {
   stepsOf?: string;
 }
 
+/** Which events the webhook endpoints of some accounts want, as one read found them. */
+export interface AccountSubscriptions {
+  /** Whether an endpoint of `accountId` (one of the accounts read) wants `type`. */
+  wants(accountId: string, type: SubscribableEvent): boolean;
+}
+
 /**
  * The port through which a module below webhooks/ (agents) writes account events, in its own
  * transaction, without importing the outbox: `EVENT_WRITER`, implemented by EventOutbox
@@ -24,12 +30,10 @@ export interface AccountEvent {
  */
 export interface EventWriter {
   /**
-   * Caches the subscriptions of these accounts (before a transaction that writes events, or
-   * inside one with its `manager`).
+   * The subscriptions of these accounts (before a transaction that writes events, or inside
+   * one with its `manager`).
    */
-  load(accountIds: Iterable<string>, manager?: EntityManager): Promise<void>;
-  /** Whether a cached account has an endpoint for `type` (false when not cached: call load). */
-  wants(accountId: string, type: SubscribableEvent): boolean;
+  load(accountIds: Iterable<string>, manager?: EntityManager): Promise<AccountSubscriptions>;
   /** Inserts the outbox rows of `events` with `manager`; returns how many were written. */
   enqueue(manager: EntityManager, events: AccountEvent[]): Promise<number>;
   /** Tells this process's dispatcher that committed rows are waiting. */

@@ -11,7 +11,7 @@ import { LocalDispatch } from '../queue/local-dispatch';
 import { IntakePressure } from '../queue/intake-pressure';
 import { RUN_QUEUE, type RunQueue } from '../queue/run-queue';
 import { Execution } from './execution.entity';
-import { EXECUTION_NOTICES, type ExecutionNotices } from './execution-notices';
+import { EXECUTION_NOTICES, type ExecutionNotices, type LoadedNotices } from './execution-notices';
 import {
   build,
   claimAt,
@@ -225,12 +225,15 @@ export class ExecutionIntakeService {
     );
     let noticed = false;
     /** Builds the rows of the leaders whose key is not stored (`taken`), in submit order. */
-    const prepare = (taken: Set<string> | null): [Leader[], Leader[], Statement[]] => {
+    const prepare = (
+      loaded: LoadedNotices,
+      taken: Set<string> | null,
+    ): [Leader[], Leader[], Statement[]] => {
       const isTaken = (leader: Leader) => taken?.has(keyOf(leader.entry.request)!) ?? false;
       const fresh = leaders.filter((leader) => !isTaken(leader));
       const createdAt = now();
       grant.reset();
-      const notices = this.notices.batch();
+      const notices = loaded.batch();
       for (const leader of fresh) {
         const execution = build(leader.entry.request, createdAt);
         leader.execution = execution;
@@ -253,8 +256,10 @@ export class ExecutionIntakeService {
     };
     try {
       let written: [Leader[], Leader[]];
-      await this.notices.load(leaders.map((leader) => leader.entry.request.agent.accountId));
-      const prepared = keyed.size === 0 && !this.sqlite ? prepare(null) : null;
+      const loaded = await this.notices.load(
+        leaders.map((leader) => leader.entry.request.agent.accountId),
+      );
+      const prepared = keyed.size === 0 && !this.sqlite ? prepare(loaded, null) : null;
       if (prepared && prepared[2].length === 2) {
         // MySQL, no key to look up, one INSERT: it and the counters' upsert in one round trip
         // instead of a transaction's four.
@@ -270,7 +275,7 @@ export class ExecutionIntakeService {
                   [...keyed.values()].map((leader) => leader.entry.request),
                 )
               : null;
-          const [inserted, stored, statements] = prepared ?? prepare(taken);
+          const [inserted, stored, statements] = prepared ?? prepare(loaded, taken);
           await executeAll(manager, statements);
           return [inserted, stored];
         });

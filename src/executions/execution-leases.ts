@@ -126,8 +126,8 @@ export class ExecutionLeases {
    * the claim's transaction. A row whose stored JSON cannot be read gets none (it is failed).
    */
   private async started(manager: EntityManager, accountId: string, id: string): Promise<boolean> {
-    await this.notices.load([accountId], manager);
-    if (!this.notices.wants({ accountId, status: 'running', callbackUrl: null })) return false;
+    const loaded = await this.notices.load([accountId], manager);
+    if (!loaded.wants({ accountId, status: 'running', callbackUrl: null })) return false;
     let execution: Execution | null;
     try {
       execution = await manager.findOneBy(Execution, { id });
@@ -195,8 +195,11 @@ export class ExecutionLeases {
         });
       }
       // `execution.started` for the accounts with endpoints that want it, in this commit.
-      await this.notices.load(new Set(rows.map((row) => row.accountId)), pipeline.manager);
-      const notices = this.notices.batch();
+      const loaded = await this.notices.load(
+        rows.map((row) => row.accountId),
+        pipeline.manager,
+      );
+      const notices = loaded.batch();
       for (const row of rows) notices.add(row);
       const noticed = notices.statement();
       // The rows are locked (SQLite: the transaction is the only writer), so the UPDATE

@@ -81,13 +81,11 @@ export class ExecutionLifecycleService {
       finalChanges(execution.startedAt, outcome),
     );
     let notices = 0;
-    await this.notices.load(runs.map(({ execution }) => execution.accountId));
+    const loaded = await this.notices.load(runs.map(({ execution }) => execution.accountId));
     // No notice to write (no callback, no endpoint wants the event), and not a recovery.
     const quiet =
       !options.leaseExpiredBefore &&
-      runs.every(
-        ({ execution }, i) => !this.notices.wants({ ...execution, status: changes[i].status }),
-      );
+      runs.every(({ execution }, i) => !loaded.wants({ ...execution, status: changes[i].status }));
     const lone = runs.length === 1 ? runs[0].execution : null;
     const alone = lone && quiet && this.finishes.mysql && !runs[0].outcome.steps;
     const results = alone
@@ -209,6 +207,7 @@ export class ExecutionLifecycleService {
         ],
       };
       let noticed = false;
+      // Read before the transaction (and cached): its `write` then needs no other statement.
       await this.notices.load([execution.accountId]);
       const cancelled = await retrying(this.dataSource, TRANSITION).transaction(async (manager) => {
         const moved = await this.move(manager, execution, seen, changes);

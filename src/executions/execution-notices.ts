@@ -17,6 +17,14 @@ export interface NoticeBatch {
   statement(): Statement | null;
 }
 
+/** What `ExecutionNotices.load` read, for the executions of the accounts it was given. */
+export interface LoadedNotices {
+  /** Whether a change of `execution` to its `status` writes anything. */
+  wants(execution: Pick<Execution, 'accountId' | 'status' | 'callbackUrl'>): boolean;
+  /** Collects notices without another read. */
+  batch(): NoticeBatch;
+}
+
 /**
  * What an execution's state change writes for others in its own transaction, so that both
  * are committed or neither: the callback to its `callback_url` and the events for the
@@ -25,12 +33,11 @@ export interface NoticeBatch {
  * it to EXECUTION_NOTICES, and a test may bind a fake.
  */
 export interface ExecutionNotices {
-  /** Caches what `wants` and `batch` read (the accounts' endpoints), before a transaction. */
-  load(accountIds: Iterable<string>, manager?: EntityManager): Promise<void>;
-  /** From the cache: whether a change of `execution` to its `status` writes anything. */
-  wants(execution: Pick<Execution, 'accountId' | 'status' | 'callbackUrl'>): boolean;
-  /** Collects notices from the cache alone (accounts loaded just before). */
-  batch(): NoticeBatch;
+  /**
+   * Reads what the changes of these accounts' executions write (their endpoints), before a
+   * transaction or inside one with its `manager`.
+   */
+  load(accountIds: Iterable<string>, manager?: EntityManager): Promise<LoadedNotices>;
   /** Writes the notices of `changes` with `manager`; resolves how many rows it wrote. */
   write(manager: EntityManager, changes: readonly ExecutionChange[]): Promise<number>;
   /** After the commit of rows written: sends them now rather than at the next poll. */

@@ -27,6 +27,11 @@ export interface BusEvents {
   'agent.changed': [agentId: string];
   /** An account's webhook endpoints changed: its cached subscriptions are dropped. */
   'endpoints.changed': [accountId: string];
+  /**
+   * The signals of other processes stopped or started reaching this one (`hearsOthers`):
+   * a change made elsewhere may have gone unheard, so every cached copy is dropped.
+   */
+  'others.heard': [heard: boolean];
 }
 
 export type BusEvent = keyof BusEvents;
@@ -41,6 +46,7 @@ export class LocalBus {
   private readonly emitter = new EventEmitter();
   /** Waiters of one execution's finish, by execution id. */
   private readonly finishes = new EventEmitter();
+  private heard = true;
 
   constructor() {
     this.emitter.setMaxListeners(0);
@@ -63,6 +69,23 @@ export class LocalBus {
       this.finishes.emit(executionId, execution);
     }
     return this.emitter.emit(event, ...args);
+  }
+
+  /**
+   * Whether changes made by other processes reach this one now. True without REDIS_URL (one
+   * process, or processes sharing a database whose caches rely on their TTLs); with it, true
+   * only while this process is subscribed to the other processes' signals. Caches of rows that
+   * other processes change keep nothing they read while it is false.
+   */
+  get hearsOthers(): boolean {
+    return this.heard;
+  }
+
+  /** Sets `hearsOthers` (the queue layer's signals); a change emits `others.heard`. */
+  setHearsOthers(heard: boolean): void {
+    if (heard === this.heard) return;
+    this.heard = heard;
+    this.emit('others.heard', heard);
   }
 
   listenerCount(event: BusEvent): number {

@@ -5,6 +5,12 @@ import type { AppConfig } from '../config/configuration';
 import { retryStrategy } from './bullmq-consumer';
 import { type BusEvent, LocalBus } from './local-bus';
 
+/**
+ * Signals kept while the command connection is down, at most: the oldest go first (their
+ * fallbacks, above, still hold).
+ */
+const PENDING_LIMIT = 1000;
+
 /** Signals that travel between processes (pub/sub), each mirrored on the local bus. */
 export type Signal = 'finished' | 'cancel' | 'callbacks' | 'agents' | 'endpoints';
 
@@ -18,7 +24,11 @@ export type Signal = 'finished' | 'cancel' | 'callbacks' | 'agents' | 'endpoints
  * on its bus, are published, and signals published by other processes are emitted on its bus.
  * Pub/sub may drop messages while a connection is down; every signal has a fallback (the waiter
  * polls the row, the worker notices a cancel at its next lease renewal, the dispatcher sweeps,
- * a cached agent expires after AGENT_CACHE_TTL_MS).
+ * a cached agent expires after AGENT_CACHE_TTL_MS). Two of those gaps are closed here: the
+ * bus is told whether this process hears the others (`hearsOthers`: false until subscribed and
+ * whenever the subscriber's connection is down), so that its caches keep nothing they could
+ * miss a change of; and signals published while the command connection is down are sent once
+ * it is back (the latest PENDING_LIMIT of them).
  */
 export class RedisSignals {
   /** This process's id in signal messages: its own signals are not emitted twice. */
@@ -28,6 +38,8 @@ export class RedisSignals {
   private readonly relays: (() => void)[] = [];
   /** True while a remote signal is emitted locally: it must not be published again. */
   private relaying = false;
+  /** Signals published while the command connection was down (channel and message, once). */
+  private readonly pending = new Set<string>();
 
   constructor(
     private readonly config: AppConfig,
@@ -38,10 +50,15 @@ export class RedisSignals {
   ) {
     this.subscriber = new (ioredis().Redis)(config.redisUrl!, {
       maxRetriesPerRequest: null, // SUBSCRIBE waits for the connection; re-subscribed on reconnect
+      connectionName: `${config.queuePrefix}:signals`, // CLIENT LIST tells it apart
       connectTimeout: 2000,
       retryStrategy,
     });
     this.subscriber.on('error', () => undefined);
+    // Until subscribed, and while the connection is down, changes elsewhere go unheard.
+    bus.setHearsOthers(false);
+    this.subscriber.on('close', () => bus.setHearsOthers(false));
+    commands.on('ready', () => this.flush());
     this.subscriber.on('message', (channel: string, message: string) =>
       this.receive(channel, message),
     );
@@ -70,27 +87,60 @@ export class RedisSignals {
 
   /** Sends a signal to the other processes (never throws; a lost signal has a fallback). */
   publish(signal: Signal, payload = ''): void {
-    if (this.commands.status !== 'ready') return;
+    this.send(this.channel(signal), `${this.origin}|${payload}`);
+  }
+
+  /** Stops relaying and disconnects the subscriber. */
+  stop(): void {
+    this.pending.clear();
+    for (const stop of this.relays) stop();
+    this.subscriber.disconnect();
+  }
+
+  /**
+   * SUBSCRIBE to this process's channels (waits for a connection as long as it takes); the
+   * other processes are heard from then on.
+   */
+  private async subscribe(): Promise<void> {
+    if (this.subscriptions.length === 0) return;
+    const channels = this.subscriptions.map((signal) => this.channel(signal));
+    try {
+      await this.subscriber.subscribe(...channels);
+      if (this.subscriber.status === 'ready') this.bus.setHearsOthers(true);
+    } catch (error) {
+      this.warn(
+        'subscribe',
+        `Subscribing to the queue signals failed: ${(error as Error).message}`,
+      );
+    }
+  }
+
+  /** Publishes now, or keeps the signal for when the command connection is back. */
+  private send(channel: string, message: string): void {
+    if (this.commands.status !== 'ready') {
+      const signal = `${channel}\n${message}`;
+      this.pending.delete(signal); // kept once, as the latest
+      this.pending.add(signal);
+      if (this.pending.size > PENDING_LIMIT) {
+        this.pending.delete(this.pending.values().next().value!);
+      }
+      return;
+    }
     this.commands
-      .publish(this.channel(signal), `${this.origin}|${payload}`)
+      .publish(channel, message)
       .catch((error: Error) =>
         this.warn('publish', `Publishing a signal failed: ${error.message}`),
       );
   }
 
-  /** Stops relaying and disconnects the subscriber. */
-  stop(): void {
-    for (const stop of this.relays) stop();
-    this.subscriber.disconnect();
-  }
-
-  /** SUBSCRIBE to this process's channels (waits for a connection as long as it takes). */
-  private async subscribe(): Promise<void> {
-    if (this.subscriptions.length === 0) return;
-    const channels = this.subscriptions.map((signal) => this.channel(signal));
-    await this.subscriber.subscribe(...channels).catch((error: Error) => {
-      this.warn('subscribe', `Subscribing to the queue signals failed: ${error.message}`);
-    });
+  /** Sends the signals kept while the command connection was down. */
+  private flush(): void {
+    const signals = [...this.pending];
+    this.pending.clear();
+    for (const signal of signals) {
+      const split = signal.indexOf('\n');
+      this.send(signal.slice(0, split), signal.slice(split + 1));
+    }
   }
 
   private channel(signal: Signal): string {

@@ -6,7 +6,7 @@ import {
   EXECUTION_NOTICES,
   type ExecutionChange,
   type ExecutionNotices,
-  type NoticeBatch,
+  type LoadedNotices,
 } from '../../src/executions/execution-notices';
 import { ExecutionStep } from '../../src/executions/execution-step.entity';
 import { RUN_QUEUE } from '../../src/queue/run-queue';
@@ -24,16 +24,15 @@ class RecordingNotices implements ExecutionNotices {
   readonly written: { status: string; steps: number | undefined; storedSteps: number }[] = [];
   wakes = 0;
 
-  async load(): Promise<void> {}
-  wants(): boolean {
-    return true;
-  }
-  /** The claim's `execution.started`, written with the claim's UPDATE (before any step). */
-  batch(): NoticeBatch {
+  async load(): Promise<LoadedNotices> {
     return {
-      add: (execution) =>
-        this.written.push({ status: execution.status, steps: undefined, storedSteps: 0 }),
-      statement: () => null,
+      wants: () => true,
+      // The claim's `execution.started`, written with the claim's UPDATE (before any step).
+      batch: () => ({
+        add: (execution) =>
+          this.written.push({ status: execution.status, steps: undefined, storedSteps: 0 }),
+        statement: () => null,
+      }),
     };
   }
   async write(manager: EntityManager, changes: readonly ExecutionChange[]): Promise<number> {

@@ -76,3 +76,38 @@ describe('AgentCache', () => {
     cache.close();
   });
 });
+
+describe('AgentCache while the other processes are not heard', () => {
+  it('stores nothing, and drops every entry when hearing stops or starts', async () => {
+    const bus = new LocalBus();
+    const cache = new AgentCache<Row>(60_000, bus);
+    const row = source({ id: 'agt_1', name: 'a' });
+    await cache.get('wh_1', row.load, row.idOf);
+    bus.setHearsOthers(false); // a change made elsewhere may go unheard from now on
+    expect(cache.peek('wh_1')).toBeUndefined();
+    await cache.get('wh_1', row.load, row.idOf);
+    await cache.get('wh_1', row.load, row.idOf);
+    expect(row.calls.n).toBe(3);
+    bus.setHearsOthers(true);
+    await cache.get('wh_1', row.load, row.idOf);
+    await cache.get('wh_1', row.load, row.idOf);
+    expect(row.calls.n).toBe(4);
+
+    // A lookup that started before hearing stopped does not store what it read.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    cache.clear();
+    const pending = cache.get(
+      'wh_1',
+      async () => (await gate, { id: 'agt_1', name: 'old' }),
+      (value) => value.id,
+    );
+    bus.setHearsOthers(false);
+    bus.setHearsOthers(true);
+    release();
+    await pending;
+    expect(cache.peek('wh_1')).toBeUndefined();
+    cache.close();
+    expect(bus.listenerCount('others.heard')).toBe(0);
+  });
+});

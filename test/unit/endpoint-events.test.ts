@@ -3,7 +3,11 @@ import type { DataSource } from 'typeorm';
 import { agentEventTypes } from '../../src/agents/agent-events';
 import type { Agent } from '../../src/agents/agent.entity';
 import { LocalBus } from '../../src/queue/local-bus';
-import { EndpointSubscriptions } from '../../src/webhooks/outbound/endpoint-subscriptions';
+import type { SubscribableEvent } from '../../src/events/event-types';
+import {
+  EndpointSubscriptions,
+  type Subscriptions,
+} from '../../src/webhooks/outbound/endpoint-subscriptions';
 
 describe('agent event types of a change', () => {
   const agent = { status: 'active' } as Agent;
@@ -41,37 +45,67 @@ describe('EndpointSubscriptions', () => {
     return { dataSource, reads };
   }
 
+  const ids = (subscriptions: Subscriptions, account: string, type: SubscribableEvent) =>
+    subscriptions.of(account, type).map((s) => s.id);
+
   it('reads an account once, caches accounts without endpoints, filters by type', async () => {
     const { dataSource, reads } = fake([
       { id: 'wep_a', accountId: 'acc_1', url: 'https://a', events: ['execution.failed'] },
       { id: 'wep_b', accountId: 'acc_1', url: 'https://b', events: ['*'] },
     ]);
     const subs = new EndpointSubscriptions(dataSource, new LocalBus());
-    expect(subs.peek('acc_1', 'execution.failed')).toBeUndefined();
-    await subs.load(['acc_1', 'acc_2']);
-    await subs.load(['acc_1', 'acc_2']);
+    const first = await subs.load(['acc_1', 'acc_2']);
+    const second = await subs.load(['acc_1', 'acc_2']);
     expect(reads.count).toBe(1);
-    expect(subs.peek('acc_1', 'execution.failed')!.map((s) => s.id)).toEqual(['wep_a', 'wep_b']);
-    expect(subs.peek('acc_1', 'agent.created')!.map((s) => s.id)).toEqual(['wep_b']);
-    expect(subs.peek('acc_2', 'agent.created')).toEqual([]);
+    for (const found of [first, second]) {
+      expect(ids(found, 'acc_1', 'execution.failed')).toEqual(['wep_a', 'wep_b']);
+      expect(ids(found, 'acc_1', 'agent.created')).toEqual(['wep_b']);
+      expect(found.wants('acc_1', 'agent.created')).toBe(true);
+      expect(found.wants('acc_2', 'agent.created')).toBe(false);
+    }
   });
 
-  it('drops an account on endpoints.changed, and does not keep a read that raced a change', async () => {
+  it('reads an account again after endpoints.changed; a read that raced a change is used, not kept', async () => {
+    const { dataSource, reads } = fake([
+      { id: 'wep_a', accountId: 'acc_1', url: 'https://a', events: ['*'] },
+      { id: 'wep_b', accountId: 'acc_2', url: 'https://b', events: ['*'] },
+    ]);
+    const bus = new LocalBus();
+    const subs = new EndpointSubscriptions(dataSource, bus);
+    const before = await subs.load(['acc_1']);
+    subs.changed('acc_1');
+    // What a load answered stays its caller's, whatever the cache does after.
+    expect(before.wants('acc_1', 'agent.created')).toBe(true);
+    await subs.load(['acc_1']);
+    expect(reads.count).toBe(2);
+
+    // Another account's change while acc_2 is read: acc_2's endpoints are still answered.
+    let release!: () => void;
+    reads.hold = new Promise((resolve) => (release = resolve));
+    const loading = subs.load(['acc_2']);
+    bus.emit('endpoints.changed', 'acc_1');
+    release();
+    expect(ids(await loading, 'acc_2', 'execution.failed')).toEqual(['wep_b']);
+    reads.hold = null;
+    await subs.load(['acc_2']);
+    expect(reads.count).toBe(4); // the raced read was not kept
+  });
+
+  it('keeps nothing while the other processes are not heard, and drops all when that changes', async () => {
     const { dataSource, reads } = fake([
       { id: 'wep_a', accountId: 'acc_1', url: 'https://a', events: ['*'] },
     ]);
     const bus = new LocalBus();
     const subs = new EndpointSubscriptions(dataSource, bus);
     await subs.load(['acc_1']);
-    subs.changed('acc_1');
-    expect(subs.peek('acc_1', 'ping' as never)).toBeUndefined();
-
-    let release!: () => void;
-    reads.hold = new Promise((resolve) => (release = resolve));
-    const loading = subs.load(['acc_1']);
-    bus.emit('endpoints.changed', 'acc_1');
-    release();
-    await loading;
-    expect(subs.peek('acc_1', 'agent.created')).toBeUndefined();
+    bus.setHearsOthers(false); // dropped: a change elsewhere may go unheard from now on
+    for (let i = 0; i < 2; i++) {
+      expect((await subs.load(['acc_1'])).wants('acc_1', 'execution.failed')).toBe(true);
+    }
+    expect(reads.count).toBe(3);
+    bus.setHearsOthers(true);
+    await subs.load(['acc_1']);
+    await subs.load(['acc_1']);
+    expect(reads.count).toBe(4);
   });
 });

@@ -4,6 +4,7 @@ import { growingLru } from '../../common/growing-lru';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { LocalBus } from '../../queue/local-bus';
 import { ALL_EVENTS, type SubscribableEvent } from '../../events/event-types';
+import type { AccountSubscriptions } from '../../events/event-writer';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 
 /** An enabled endpoint, as the event writers need it. */
@@ -12,6 +13,22 @@ export interface Subscriber {
   url: string;
   /** Null: every event (`*`). */
   events: ReadonlySet<string> | null;
+}
+
+/** The endpoints of some accounts, as one `load` found them. */
+export class Subscriptions implements AccountSubscriptions {
+  constructor(private readonly byAccount: ReadonlyMap<string, readonly Subscriber[]>) {}
+
+  /** The endpoints of `accountId` that want `type` (none for an account not loaded). */
+  of(accountId: string, type: SubscribableEvent): readonly Subscriber[] {
+    const subscribers = this.byAccount.get(accountId);
+    if (!subscribers || subscribers.length === 0) return [];
+    return subscribers.filter((s) => s.events === null || s.events.has(type));
+  }
+
+  wants(accountId: string, type: SubscribableEvent): boolean {
+    return this.of(accountId, type).length > 0;
+  }
 }
 
 /** Accounts kept; the least recently used go first. */
@@ -25,9 +42,12 @@ const TTL_MS = 30_000;
 /**
  * The enabled webhook endpoints of each account, cached, so that writing a state change asks
  * "does anyone listen?" without a query: an account without endpoints costs one map lookup
- * (its empty list is cached too). A change of an account's endpoints (`changed`, after the
+ * (its empty list is cached too). `load` answers with what it found (Subscriptions), which
+ * its caller uses for the whole change. A change of an account's endpoints (`changed`, after the
  * commit) evicts it here and, through Redis, in the other processes; a load that ran while a
- * change happened does not store its result.
+ * change happened does not store its result. While the bus does not hear the other processes
+ * (REDIS_URL set, not subscribed to their signals) nothing is stored, and every entry is
+ * dropped when that starts or ends (as AgentCache does).
  */
 @Injectable()
 export class EndpointSubscriptions implements OnModuleDestroy {
@@ -37,16 +57,22 @@ export class EndpointSubscriptions implements OnModuleDestroy {
     this.generation++;
     this.entries.delete(accountId);
   };
+  private readonly onHeard = () => {
+    this.generation++;
+    this.entries.clear();
+  };
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly bus: LocalBus,
   ) {
     bus.on('endpoints.changed', this.onChanged);
+    bus.on('others.heard', this.onHeard);
   }
 
   onModuleDestroy(): void {
     this.bus.off('endpoints.changed', this.onChanged);
+    this.bus.off('others.heard', this.onHeard);
   }
 
   /** Tells every process that `accountId`'s endpoints changed (call after the commit). */
@@ -55,20 +81,28 @@ export class EndpointSubscriptions implements OnModuleDestroy {
   }
 
   /**
-   * Makes sure the accounts are cached (one query for those that are not). Inside a
+   * The subscriptions of `accountIds`: those cached, and the others read in one query (and
+   * cached, unless a change happened meanwhile or changes elsewhere go unheard). The answer
+   * holds every account asked for, whatever the cache does afterwards (an expiry or a change
+   * between this read and its use cannot make an account look unsubscribed). Inside a
    * transaction, pass its manager: on SQLite a statement from outside waits for the
    * transaction to end.
    */
-  async load(accountIds: Iterable<string>, manager?: EntityManager): Promise<void> {
-    const missing = [...new Set(accountIds)].filter((id) => !this.entries.has(id));
-    if (missing.length === 0) return;
+  async load(accountIds: Iterable<string>, manager?: EntityManager): Promise<Subscriptions> {
+    const byAccount = new Map<string, Subscriber[]>();
+    const missing: string[] = [];
+    for (const id of new Set(accountIds)) {
+      const cached = this.entries.get(id);
+      if (cached) byAccount.set(id, cached);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return new Subscriptions(byAccount);
     const generation = this.generation;
     const rows = await this.repository(manager).find({
       select: { id: true, accountId: true, url: true, events: true },
       where: { accountId: In(missing), enabled: true },
     });
-    if (generation !== this.generation) return; // read before a change: not kept
-    const byAccount = new Map<string, Subscriber[]>(missing.map((id) => [id, []]));
+    for (const id of missing) byAccount.set(id, []);
     for (const row of rows) {
       byAccount.get(row.accountId)?.push({
         id: row.id,
@@ -76,39 +110,11 @@ export class EndpointSubscriptions implements OnModuleDestroy {
         events: row.events.includes(ALL_EVENTS) ? null : new Set(row.events),
       });
     }
-    for (const [accountId, subscribers] of byAccount) this.entries.set(accountId, subscribers);
-  }
-
-  /**
-   * The endpoints of a cached account that want `type`; undefined when the account is not
-   * cached (call `load` first).
-   */
-  peek(accountId: string, type: SubscribableEvent): Subscriber[] | undefined {
-    const subscribers = this.entries.get(accountId);
-    if (!subscribers) return undefined;
-    if (subscribers.length === 0) return subscribers;
-    return subscribers.filter((s) => s.events === null || s.events.has(type));
-  }
-
-  /** The endpoints of an account that want `type` (`manager`: as for `load`). */
-  async subscribers(
-    accountId: string,
-    type: SubscribableEvent,
-    manager?: EntityManager,
-  ): Promise<Subscriber[]> {
-    const cached = this.peek(accountId, type);
-    if (cached) return cached;
-    await this.load([accountId], manager);
-    const loaded = this.peek(accountId, type);
-    if (loaded) return loaded;
-    // Changed while loading: read it without caching.
-    const rows = await this.repository(manager).find({
-      select: { id: true, url: true, events: true },
-      where: { accountId, enabled: true },
-    });
-    return rows
-      .filter((row) => row.events.includes(ALL_EVENTS) || row.events.includes(type))
-      .map((row) => ({ id: row.id, url: row.url, events: null }));
+    // Read before a change, or while changes elsewhere go unheard: used, not kept.
+    if (generation === this.generation && this.bus.hearsOthers) {
+      for (const id of missing) this.entries.set(id, byAccount.get(id)!);
+    }
+    return new Subscriptions(byAccount);
   }
 
   private repository(manager?: EntityManager) {

@@ -6,7 +6,7 @@ import type { Statement } from '../../database/transactions';
 import type { Execution } from '../../executions/execution.entity';
 import { executionUsage, toExecutionResponse } from '../../executions/execution.response';
 import { LocalBus } from '../../queue/local-bus';
-import { EndpointSubscriptions } from './endpoint-subscriptions';
+import { EndpointSubscriptions, type Subscriptions } from './endpoint-subscriptions';
 import type { SubscribableEvent } from '../../events/event-types';
 import type { AccountEvent, EventWriter } from '../../events/event-writer';
 import { ExecutionSteps, type StoredStep } from '../../executions/execution-steps';
@@ -71,21 +71,16 @@ export class EventOutbox implements EventWriter {
   ) {}
 
   /**
-   * Caches the subscriptions of these accounts (before a transaction that writes events, or
-   * inside one with its `manager`).
+   * The subscriptions of these accounts (before a transaction that writes events, or inside
+   * one with its `manager`).
    */
-  load(accountIds: Iterable<string>, manager?: EntityManager): Promise<void> {
+  load(accountIds: Iterable<string>, manager?: EntityManager): Promise<Subscriptions> {
     return this.subscriptions.load(accountIds, manager);
   }
 
-  /** Whether a cached account has an endpoint for `type` (false when not cached: call load). */
-  wants(accountId: string, type: SubscribableEvent): boolean {
-    return (this.subscriptions.peek(accountId, type)?.length ?? 0) > 0;
-  }
-
   /**
-   * The outbox rows of `events` for the endpoints that want them (loads what is not cached,
-   * with `manager` inside a transaction).
+   * The outbox rows of `events` for the endpoints that want them (reads the accounts'
+   * subscriptions, with `manager` inside a transaction).
    */
   async rows(
     events: AccountEvent[],
@@ -93,10 +88,12 @@ export class EventOutbox implements EventWriter {
     at: Date = now(),
   ): Promise<CallbackDelivery[]> {
     const rows: CallbackDelivery[] = [];
+    const subscriptions = await this.load(
+      events.map((event) => event.accountId),
+      manager,
+    );
     for (const event of events) {
-      const subscribers =
-        this.subscriptions.peek(event.accountId, event.type) ??
-        (await this.subscriptions.subscribers(event.accountId, event.type, manager));
+      const subscribers = subscriptions.of(event.accountId, event.type);
       if (subscribers.length === 0) continue;
       addRows(rows, manager ? await withSteps(event, manager) : event, subscribers, at);
     }
@@ -104,19 +101,19 @@ export class EventOutbox implements EventWriter {
   }
 
   /**
-   * The rows of one event whose account was loaded (`load`) just before; a lazy `event` is
-   * built only when an endpoint wants it. An account that is not cached (evicted by a change
-   * meanwhile) writes nothing: the change raced the state change itself.
+   * The rows of one event of an account in `subscriptions` (`load`); a lazy `event` is built
+   * only when an endpoint wants it.
    */
-  cachedRows(
+  addRows(
     into: CallbackDelivery[],
+    subscriptions: Subscriptions,
     accountId: string,
     type: SubscribableEvent,
     event: () => AccountEvent,
     at: Date = now(),
   ): void {
-    const subscribers = this.subscriptions.peek(accountId, type);
-    if (subscribers && subscribers.length > 0) addRows(into, event(), subscribers, at);
+    const subscribers = subscriptions.of(accountId, type);
+    if (subscribers.length > 0) addRows(into, event(), subscribers, at);
   }
 
   /** Inserts the rows of `events` with `manager`; returns how many were written. */

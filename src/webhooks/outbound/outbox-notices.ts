@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { Execution } from '../../executions/execution.entity';
 import type {
   ExecutionChange,
   ExecutionNotices,
-  NoticeBatch,
+  LoadedNotices,
 } from '../../executions/execution-notices';
 import type { CallbackDelivery } from './callback-delivery.entity';
 import { CallbackOutbox } from './callback-outbox';
@@ -22,28 +21,26 @@ export class OutboxNotices implements ExecutionNotices {
     private readonly events: EventOutbox,
   ) {}
 
-  load(accountIds: Iterable<string>, manager?: EntityManager): Promise<void> {
-    return this.events.load(accountIds, manager);
-  }
-
-  wants(execution: Pick<Execution, 'accountId' | 'status' | 'callbackUrl'>): boolean {
-    return (
-      CallbackOutbox.wants(execution) ||
-      this.events.wants(execution.accountId, executionEventType(execution.status))
-    );
-  }
-
-  batch(): NoticeBatch {
-    const rows: CallbackDelivery[] = [];
+  async load(accountIds: Iterable<string>, manager?: EntityManager): Promise<LoadedNotices> {
+    const subscriptions = await this.events.load(accountIds, manager);
     return {
-      add: (execution) =>
-        this.events.cachedRows(
-          rows,
-          execution.accountId,
-          executionEventType(execution.status),
-          () => executionEvent(execution),
-        ),
-      statement: () => (rows.length > 0 ? this.events.insertStatement(rows) : null),
+      wants: (execution) =>
+        CallbackOutbox.wants(execution) ||
+        subscriptions.wants(execution.accountId, executionEventType(execution.status)),
+      batch: () => {
+        const rows: CallbackDelivery[] = [];
+        return {
+          add: (execution) =>
+            this.events.addRows(
+              rows,
+              subscriptions,
+              execution.accountId,
+              executionEventType(execution.status),
+              () => executionEvent(execution),
+            ),
+          statement: () => (rows.length > 0 ? this.events.insertStatement(rows) : null),
+        };
+      },
     };
   }
 
