@@ -65,10 +65,10 @@ export class RedisSignals {
     const roles = config.roles;
     if (roles.has('api')) this.subscriptions.push('finished');
     if (roles.has('worker')) this.subscriptions.push('cancel', 'callbacks');
-    // Agents changed through the api of another process: cached copies are dropped at once.
-    if (roles.has('webhook') || roles.has('worker')) this.subscriptions.push('agents');
-    // Every role writes events: a change of endpoints anywhere drops the cached subscriptions.
-    this.subscriptions.push('endpoints');
+    // Every role caches agents (the REST trigger, the webhook listener, the worker): one
+    // changed through the api of another process is dropped at once. Every role writes
+    // events: a change of endpoints anywhere drops the cached subscriptions.
+    this.subscriptions.push('agents', 'endpoints');
     // Cancels may concern a run in any worker. Outbox rows written here need another
     // process's dispatcher only when this one has none.
     this.relay('execution.cancel', 'cancel');
