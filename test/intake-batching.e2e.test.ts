@@ -346,80 +346,63 @@ describe('agent cache of the webhook listener', () => {
     }
   });
 
+  /**
+   * An api process and another one (`role`) on one database and Redis, agents cached for 60 s:
+   * `send`, through the other process, makes it cache an agent; the agent is paused through
+   * the api process, and `send` must then be refused with 409 well before the cached copy
+   * would expire (pub/sub is asynchronous: within 5 s on a loaded CI machine).
+   */
+  async function pausedElsewhere(
+    role: string,
+    send: (
+      other: TestService,
+      agent: { id: string; path: string },
+      key: string,
+    ) => Promise<{ status: number }>,
+  ): Promise<void> {
+    const common = {
+      REDIS_URL: process.env.REDIS_URL!,
+      QUEUE_PREFIX: `aas-test-cache-${Date.now()}`,
+      AGENT_CACHE_TTL_MS: '60000',
+    };
+    const api = await startTestService({ ...common, ROLE: 'api' });
+    const other = await startTestService({ ...common, ROLE: role }, { db: api.db });
+    try {
+      const { key } = await api.seedAccount();
+      const agent = await seedAgent(api, key);
+      expect((await send(other, agent, key)).status).toBe(202); // cached in the other one
+      await api
+        .api()
+        .patch(`/v2/agents/${agent.id}`)
+        .set(bearer(key))
+        .send({ status: 'paused' })
+        .expect(200);
+      await waitFor(
+        async () => (await send(other, agent, key)).status,
+        (status) => status === 409,
+        5000,
+      );
+    } finally {
+      await other.close();
+      await api.close();
+    }
+  }
+
   it.skipIf(!process.env.REDIS_URL)(
     'drops an agent changed through the API of another process at once (REDIS_URL)',
-    async () => {
-      const common = {
-        REDIS_URL: process.env.REDIS_URL!,
-        QUEUE_PREFIX: `aas-test-cache-${Date.now()}`,
-        AGENT_CACHE_TTL_MS: '60000',
-      };
-      const api = await startTestService({ ...common, ROLE: 'api' });
-      const webhook = await startTestService({ ...common, ROLE: 'webhook' }, { db: api.db });
-      try {
-        const { key } = await api.seedAccount();
-        const created = await api
-          .api()
-          .post('/v2/agents')
-          .set(bearer(key))
-          .send({ name: 'Cached elsewhere' })
-          .expect(201);
-        const path = new URL(created.body.webhook_url).pathname;
-        await webhook.webhook().post(path).send(LEAD).expect(202); // cached in the other one
-        await api
-          .api()
-          .patch(`/v2/agents/${created.body.id}`)
-          .set(bearer(key))
-          .send({ status: 'paused' })
-          .expect(200);
-        // Pub/sub is asynchronous: within 5 s (a loaded CI machine), far below the copy's 60 s.
-        await waitFor(
-          async () => (await webhook.webhook().post(path).send(LEAD)).status,
-          (status) => status === 409,
-          5000,
-        );
-      } finally {
-        await webhook.close();
-        await api.close();
-      }
-    },
+    () =>
+      pausedElsewhere('webhook', (webhook, agent) => webhook.webhook().post(agent.path).send(LEAD)),
   );
 
   it.skipIf(!process.env.REDIS_URL)(
     'drops an agent cached by the REST trigger when another api process changes it (REDIS_URL)',
-    async () => {
-      const common = {
-        REDIS_URL: process.env.REDIS_URL!,
-        QUEUE_PREFIX: `aas-test-cache-${Date.now()}`,
-        AGENT_CACHE_TTL_MS: '60000',
-      };
-      const first = await startTestService({ ...common, ROLE: 'api' });
-      const second = await startTestService({ ...common, ROLE: 'api' }, { db: first.db });
-      try {
-        const { key } = await first.seedAccount();
-        const agent = await seedAgent(first, key);
-        const trigger = () =>
-          second
-            .api()
-            .post(`/v2/agents/${agent.id}/trigger`)
-            .set(bearer(key))
-            .send({ input: LEAD, options: { async: true } });
-        expect((await trigger()).status).toBe(202); // cached in the second process
-        await first
+    () =>
+      pausedElsewhere('api', (api, agent, key) =>
+        api
           .api()
-          .patch(`/v2/agents/${agent.id}`)
+          .post(`/v2/agents/${agent.id}/trigger`)
           .set(bearer(key))
-          .send({ status: 'paused' })
-          .expect(200);
-        await waitFor(
-          async () => (await trigger()).status,
-          (status) => status === 409,
-          5000,
-        );
-      } finally {
-        await second.close();
-        await first.close();
-      }
-    },
+          .send({ input: LEAD, options: { async: true } }),
+      ),
   );
 });
