@@ -102,7 +102,6 @@ export class RedisSignals {
    * other processes are heard from then on.
    */
   private async subscribe(): Promise<void> {
-    if (this.subscriptions.length === 0) return;
     const channels = this.subscriptions.map((signal) => this.channel(signal));
     try {
       await this.subscriber.subscribe(...channels);

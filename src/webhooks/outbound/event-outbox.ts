@@ -104,7 +104,7 @@ export class EventOutbox implements EventWriter {
    * The rows of one event of an account in `subscriptions` (`load`); a lazy `event` is built
    * only when an endpoint wants it.
    */
-  addRows(
+  collectRows(
     into: CallbackDelivery[],
     subscriptions: Subscriptions,
     accountId: string,

@@ -31,7 +31,7 @@ export class OutboxNotices implements ExecutionNotices {
         const rows: CallbackDelivery[] = [];
         return {
           add: (execution) =>
-            this.events.addRows(
+            this.events.collectRows(
               rows,
               subscriptions,
               execution.accountId,
