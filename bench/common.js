@@ -1,7 +1,8 @@
-// What the bench scripts share: the lead every webhook posts, a process's CPU time, and the
-// agents of the list row.
+// What the bench scripts share: the lead every webhook posts, a process's CPU time, the
+// agents of the list row and the client of the single-request rows.
 'use strict';
 const { readFileSync } = require('node:fs');
+const http = require('node:http');
 
 /** The 175-byte lead of every benchmark webhook (a plain lead-qualification input). */
 const LEAD = JSON.stringify({
@@ -26,4 +27,25 @@ async function createAgents(api, auth, count) {
   }
 }
 
-module.exports = { LEAD, cpuMs, createAgents };
+/**
+ * One request at a time over one keep-alive connection of `node:http`: the client of the
+ * rows that time single requests. Since the fourteenth session; before, `fetch`, whose own
+ * work added about 0.45 ms to every round trip on the AMD EPYC machine (BENCHMARKS.md).
+ */
+function sequentialClient() {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const send = (url, { method = 'GET', headers = {}, body } = {}) =>
+    new Promise((resolve, reject) => {
+      const req = http.request(url, { method, headers, agent }, (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString() }));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  return { send, close: () => agent.destroy() };
+}
+
+module.exports = { LEAD, cpuMs, createAgents, sequentialClient };

@@ -8,6 +8,8 @@
 //   BENCH_DATABASE_URL=mysql://root@127.0.0.1:3306/ node bench/profile.js --mariadb [--workflow]
 //   node bench/profile.js --list [--mariadb]   GET /v2/agents (a page of 100) instead, 10 s at 10
 //                                               connections after a 3 s warm-up
+//   node bench/profile.js --sync [--mariadb] [--count N]   synchronous triggers one at a time
+//                                               (the bench's sync row): 2,500 not counted, then N
 //
 // `--no-profile` runs the same phase without the profiler (whose overhead is about half the
 // service's CPU) and prints only the rate and CPU per run: a quick A/B of one change.
@@ -21,12 +23,13 @@ const os = require('node:os');
 const { join, relative } = require('node:path');
 const autocannon = require('autocannon');
 const { createWorkflowAgent } = require('./workflow');
-const { LEAD, cpuMs, createAgents } = require('./common');
+const { LEAD, cpuMs, createAgents, sequentialClient } = require('./common');
 
 const root = join(__dirname, '..');
 const args = process.argv.slice(2);
 const workflow = args.includes('--workflow');
 const listing = args.includes('--list');
+const syncing = args.includes('--sync');
 const mariadb = args.includes('--mariadb');
 const profiling = !args.includes('--no-profile');
 const count = Number(args[args.indexOf('--count') + 1]) || 2000;
@@ -113,6 +116,7 @@ async function main() {
     await sleep(200);
   }
   if (listing) return listAgents({ api, auth, service, db });
+  if (syncing) return syncTriggers({ api, auth, service, db, agentId: demo.agent_id });
   const target = workflow ? await createWorkflowAgent(api, auth) : { id: demo.agent_id, webhook_url: demo.webhook_url };
   // Called once the requests are answered: every acknowledged run is in the table by then.
   const drained = async () => {
@@ -160,6 +164,43 @@ async function listAgents({ api, auth, service, db }) {
   console.log(`\nprofile: ${join(dir, file)}`);
 }
 
+/**
+ * `--sync`: synchronous triggers one after the other over one keep-alive connection, as the
+ * bench's sync row sends them (2,500 first, not counted: the JIT), then `count` measured.
+ */
+async function syncTriggers({ api, auth, service, db, agentId }) {
+  const client = sequentialClient();
+  const url = `${api}/v2/agents/${agentId}/trigger`;
+  const body = JSON.stringify({ input: JSON.parse(LEAD), options: { async: false } });
+  const latencies = [];
+  const overheads = [];
+  const trigger = async () => {
+    const t = performance.now();
+    const res = await client.send(url, { method: 'POST', headers: auth, body });
+    if (res.status !== 200) throw new Error(`a sync trigger answered ${res.status}`);
+    latencies.push(performance.now() - t);
+    overheads.push(latencies.at(-1) - (JSON.parse(res.body).duration_ms ?? 0));
+  };
+  for (let i = 0; i < 2500; i++) await trigger();
+  latencies.length = 0;
+  overheads.length = 0;
+  const dbPid = mariadb ? serverPid() : null;
+  const cpu0 = [cpuMs(service.pid), dbPid && cpuMs(dbPid)];
+  for (let i = 0; i < count; i++) await trigger();
+  const perTrigger = (i, pid) => ((cpuMs(pid) - cpu0[i]) / count).toFixed(3);
+  const cpu = `service CPU ${perTrigger(0, service.pid)} ms/trigger${dbPid ? `, MariaDB server CPU ${perTrigger(1, dbPid)}` : ''}`;
+  client.close();
+  service.kill('SIGTERM');
+  await new Promise((resolve) => service.once('exit', resolve));
+  await db.drop();
+  const p = (values, q) => values.sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((q / 100) * values.length))].toFixed(2);
+  console.log(`sync triggers, ${mariadb ? 'MariaDB' : 'SQLite'}: round trip p50 ${p(latencies, 50)} ms, overhead p50 ${p(overheads, 50)} ms, p90 ${p(overheads, 90)} ms (${count} measured); ${cpu}`);
+  if (!profiling) return;
+  const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
+  summarise(JSON.parse(readFileSync(join(dir, file), 'utf8')), 0, count + 2500);
+  console.log(`\nprofile: ${join(dir, file)}`);
+}
+
 /** Self time by function and by package (own code by file); `units`: runs or requests. */
 function summarise(profile, seconds, units = count + 500) {
   const self = new Map(profile.nodes.map((node) => [node.id, 0]));
@@ -185,9 +226,11 @@ function summarise(profile, seconds, units = count + 500) {
       console.log(`${((us / total) * 100).toFixed(1).padStart(5)} %  ${perRun} µs/${unit}  ${key}`);
     }
   };
-  const unit = listing ? 'request' : 'run';
+  const unit = listing ? 'request' : syncing ? 'trigger' : 'run';
   const busy = (total - (byFunction.get('(idle) (native):0') ?? 0)) / units / 1000;
-  if (listing) {
+  if (syncing) {
+    console.log(`CPU per trigger (all ${units}, the process's start included): ${busy.toFixed(3)} ms`);
+  } else if (listing) {
     console.log(`CPU per request (the ${units} measured; the process's start, the agents' creation and the warm-up included): ${busy.toFixed(3)} ms`);
   } else {
     console.log(`${workflow ? 'workflow' : 'plain'} agent, ${mariadb ? 'MariaDB' : 'SQLite'}: ${count} runs in ${seconds.toFixed(2)} s (${Math.round(count / seconds)}/s); profile covers the whole process`);

@@ -20,14 +20,13 @@
 // log line is part of the measured path; its output goes to /dev/null).
 'use strict';
 const { spawn, execFileSync } = require('node:child_process');
-const http = require('node:http');
 const { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const os = require('node:os');
 const { join } = require('node:path');
 const autocannon = require('autocannon');
 const { createWorkflowAgent, pureStepMicroseconds } = require('../bench/workflow');
 const { httpWaitConfig, llmWaitConfig, measureSlowWaits, startSlowTarget } = require('../bench/slow-waits');
-const { LEAD, createAgents } = require('../bench/common');
+const { LEAD, createAgents, sequentialClient } = require('../bench/common');
 
 const root = join(__dirname, '..');
 const quick = process.argv.includes('--quick');
@@ -564,27 +563,6 @@ async function startBaseline(port) {
     rewarm: () => run({ url, duration: 1 }),
     stop: () => stop(child),
   };
-}
-
-/**
- * One request at a time over one keep-alive connection of `node:http`: the client of the
- * rows that time single requests. Since the fourteenth session; before, `fetch`, whose own
- * work added about 0.45 ms to every round trip on the AMD EPYC machine (BENCHMARKS.md).
- */
-function sequentialClient() {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const send = (url, { method = 'GET', headers = {}, body } = {}) =>
-    new Promise((resolve, reject) => {
-      const req = http.request(url, { method, headers, agent }, (res) => {
-        const chunks = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString() }));
-        res.on('error', reject);
-      });
-      req.on('error', reject);
-      req.end(body);
-    });
-  return { send, close: () => agent.destroy() };
 }
 
 /**
