@@ -257,32 +257,35 @@ describe.skipIf(testDriver() !== 'mariadb')('database faults (MariaDB behind a p
 
     const CLAIM = /^UPDATE `executions` SET `status` = 'running'/;
     const FINISH = /^(START TRANSACTION;\s*)?UPDATE `?executions`? SET `?status`? = 'completed'/;
+    const INSERT_FINISHED = /^START TRANSACTION;\s*INSERT INTO `executions`/;
     // How the run reaches the worker and how it is recorded: an asynchronous trigger goes
-    // through the queue (a claim); a synchronous one is handed to this process's worker at
-    // once (no claim) and, without a callback, finished in one round trip (`START
-    // TRANSACTION; UPDATE …; counter upsert; COMMIT`); with a callback, by a transaction of
-    // several round trips (UPDATE, outbox INSERT, counter upsert, COMMIT).
-    type Way = 'async' | 'sync' | 'sync+callback';
+    // through the queue (a claim); a webhook is handed to this process's worker at once (no
+    // claim) and, without a callback, finished in one round trip (`START TRANSACTION; UPDATE
+    // …; counter upsert; COMMIT`); a synchronous trigger of this pure agent runs first and is
+    // inserted finished, with its counters, in one round trip; with a callback, it is handed
+    // off as a webhook is and finished by a transaction of several round trips (UPDATE, outbox
+    // INSERT, counter upsert, COMMIT).
+    type Way = 'async' | 'webhook' | 'sync' | 'sync+callback';
     const cases: [Way, RegExp, 'deadlock' | 'drop' | 'lose-answer', RegExp?][] = [
       ['async', CLAIM, 'deadlock'],
       ['async', CLAIM, 'drop'],
-      ['sync', FINISH, 'deadlock'],
-      ['sync', FINISH, 'drop'],
+      ['webhook', FINISH, 'deadlock'],
+      ['webhook', FINISH, 'drop'],
       // The UPDATE lands, but the worker sees a lost connection: the retry changes nothing.
-      ['sync', FINISH, 'lose-answer'],
+      ['webhook', FINISH, 'lose-answer'],
+      ['sync', INSERT_FINISHED, 'deadlock'],
+      ['sync', INSERT_FINISHED, 'drop'],
+      // The INSERT lands, but the intake sees a lost connection: the retry finds its own row.
+      ['sync', INSERT_FINISHED, 'lose-answer'],
       ['sync+callback', FINISH, 'deadlock'],
       // The finish commits, but the worker sees a lost connection: the retry changes nothing.
       ['sync+callback', /^COMMIT/, 'lose-answer', FINISH],
     ];
-    for (const [way, pattern, fault, after] of cases) {
-      const label = `${way} ${pattern} ${fault}`;
-      // Nothing else running: the counter moves for this execution only.
-      await waitFor(
-        () => executions().countBy({ status: In(['queued', 'running']) }),
-        (n) => n === 0,
-      );
-      const before = await completedSoFar();
-      const injected = proxy.failNext(pattern, fault, after);
+    const start = async (way: Way): Promise<string> => {
+      if (way === 'webhook') {
+        const res = await t.webhook().post(lead.path).send({ email: 'hook@acme.io' }).expect(202);
+        return res.body.executionId as string;
+      }
       const res = await t
         .api()
         .post(`/v2/agents/${lead.id}/trigger`)
@@ -295,12 +298,28 @@ describe.skipIf(testDriver() !== 'mariadb')('database faults (MariaDB behind a p
           },
         })
         .expect(way === 'async' ? 202 : 200);
+      return res.body.execution_id as string;
+    };
+    for (const [way, pattern, fault, after] of cases) {
+      const label = `${way} ${pattern} ${fault}`;
+      // Nothing else running: the counter moves for this execution only.
+      await waitFor(
+        () => executions().countBy({ status: In(['queued', 'running']) }),
+        (n) => n === 0,
+      );
+      const before = await completedSoFar();
+      const rowsBefore = await executions().countBy({ agentId: lead.id });
+      const injected = proxy.failNext(pattern, fault, after);
+      const id = await start(way);
       await injected;
       const row = await waitFor(
-        () => executions().findOneByOrFail({ id: res.body.execution_id }),
+        () => executions().findOneByOrFail({ id }),
         (found) => FINAL_STATUSES.includes(found.status),
       );
       expect(row, label).toMatchObject({ status: 'completed', attempts: 1 });
+      expect(await executions().countBy({ agentId: lead.id }), `${label}: one row`).toBe(
+        rowsBefore + 1,
+      );
       expect(await completedSoFar(), `${label}: counted once`).toBe(before + 1);
     }
 

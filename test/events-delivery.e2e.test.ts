@@ -105,6 +105,46 @@ describe('webhook endpoints: execution events delivered, signed, retried', () =>
     });
   });
 
+  it('a synchronous run of a pure agent, stored once finished, still sends queued, started and completed', async () => {
+    ({ key } = await t.seedAccount());
+    const agent = await seedAgent(t, key);
+    const hook = await receiver();
+    await endpoint(hook.url('/sync'), ['*']);
+    const res = await t
+      .api()
+      .post(`/v2/agents/${agent.id}/trigger`)
+      .set(bearer(key))
+      .send({ input: { email: 'ada@acme.io' } })
+      .expect(200);
+    const id = res.body.execution_id as string;
+
+    const got = await eventually(() => {
+      const mine = events(hook).filter((e) => e.data.id === id);
+      return mine.length >= 3 && mine;
+    });
+    const byType = new Map(got.map((event) => [event.type, event.data]));
+    expect([...byType.keys()].sort()).toEqual([
+      'execution.completed',
+      'execution.queued',
+      'execution.started',
+    ]);
+    const api = (await t.api().get(`/v2/executions/${id}`).set(bearer(key)).expect(200)).body;
+    const { logs: _logs, ...withoutLogs } = api;
+    expect(byType.get('execution.completed')).toEqual(withoutLogs);
+    // Each as the execution was in that state, though all three were written in one commit.
+    expect(byType.get('execution.queued')).toMatchObject({
+      status: 'queued',
+      started_at: null,
+      output: null,
+    });
+    expect(byType.get('execution.started')).toMatchObject({
+      status: 'running',
+      started_at: api.started_at,
+      completed_at: null,
+      output: null,
+    });
+  });
+
   it("a workflow execution's events carry its steps and usage, as the API shows them", async () => {
     ({ key } = await t.seedAccount());
     const agent = (

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Execution, FINAL_STATUSES } from '../src/executions/execution.entity';
+import { ExecutionLifecycleService } from '../src/executions/execution-lifecycle.service';
+import { LeadQualificationKind } from '../src/kinds/lead-qualification.kind';
 import { closeAfterEach } from './support/cleanups';
 import { createAgent, webhookPath } from './support/agents';
 import { startLocalServer } from './support/http-server';
@@ -126,5 +128,107 @@ describe('local dispatch', () => {
       (row) => FINAL_STATUSES.includes(row.status),
     );
     expect(done).toMatchObject({ status: 'completed', attempts: 1 });
+  });
+
+  describe('synchronous triggers of pure agents', () => {
+    /** Holds the next runs of the lead-qualification kind until `release()`. */
+    function holdLeadRuns(t: TestService) {
+      const kind = t.service.worker!.get(LeadQualificationKind, { strict: false });
+      const run = kind.run.bind(kind);
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let started = 0;
+      const spy = vi.spyOn(kind, 'run').mockImplementation(async (...args) => {
+        started++;
+        await gate;
+        return run(...args);
+      });
+      return { release, started: () => started, restore: () => spy.mockRestore() };
+    }
+
+    it('runs before anything is written, then stores the execution once, finished', async () => {
+      const t = await service({});
+      const finishes = vi.spyOn(t.service.worker!.get(ExecutionLifecycleService), 'finishMany');
+      const held = holdLeadRuns(t);
+      try {
+        const { key } = await t.seedAccount();
+        const agentId = await createAgent(t, key);
+        const pending = t
+          .api()
+          .post(`/v2/agents/${agentId}/trigger`)
+          .set(bearer(key))
+          .send({ input: { email: 'ada@acme.io', company: 'Acme' } })
+          .then((res) => res);
+        await waitFor(
+          async () => held.started(),
+          (n) => n === 1,
+        );
+        const rows = t.service.dataSource.getRepository(Execution);
+        // Running, and not stored: nothing was acknowledged yet.
+        expect(await rows.findBy({ agentId })).toEqual([]);
+
+        held.release();
+        const res = await pending;
+        expect(res.status).toBe(200);
+        expect(res.body).toMatchObject({
+          status: 'completed',
+          output: { qualified: true, score: 50 },
+        });
+        const row = await rows.findOneByOrFail({ id: res.body.execution_id });
+        expect(row).toMatchObject({ status: 'completed', attempts: 1, leasedUntil: null });
+        expect(row.startedAt).toEqual(row.createdAt);
+        expect(row.completedAt!.getTime() - row.startedAt!.getTime()).toBe(row.durationMs);
+        expect(row.logs![0].message).toMatch(/^Run started/);
+        expect(row.logs!.at(-1)!.message).toMatch(/^Completed in/);
+        // No second write: the row was inserted finished.
+        expect(finishes).not.toHaveBeenCalled();
+        const agent = await t.api().get(`/v2/agents/${agentId}`).set(bearer(key)).expect(200);
+        expect(agent.body).toMatchObject({ executions_today: 1, success_rate: 100 });
+      } finally {
+        held.restore();
+      }
+    });
+
+    it('while the worker has no free slot, commits the execution queued first, as before', async () => {
+      const t = await service({ WORKER_CONCURRENCY: '1' });
+      const held = holdLeadRuns(t);
+      try {
+        const { key } = await t.seedAccount();
+        const agentId = await createAgent(t, key);
+        const trigger = () =>
+          t
+            .api()
+            .post(`/v2/agents/${agentId}/trigger`)
+            .set(bearer(key))
+            .send({ input: { email: 'ada@acme.io' } })
+            .then((res) => res);
+        const first = trigger();
+        await waitFor(
+          async () => held.started(),
+          (n) => n === 1,
+        );
+        const second = trigger();
+        const rows = t.service.dataSource.getRepository(Execution);
+        const [queued] = await waitFor(
+          () => rows.findBy({ agentId }),
+          (found) => found.length === 1,
+        );
+        expect(queued.status).toBe('queued');
+
+        held.release();
+        const answers = await Promise.all([first, second]);
+        expect(answers.map((res) => [res.status, res.body.status])).toEqual([
+          [200, 'completed'],
+          [200, 'completed'],
+        ]);
+        const all = await rows.findBy({ agentId });
+        expect(all.map((row) => [row.status, row.attempts])).toEqual([
+          ['completed', 1],
+          ['completed', 1],
+        ]);
+      } finally {
+        held.restore();
+      }
+    });
   });
 });

@@ -20,7 +20,9 @@ import {
   NewExecutionRows,
   storedKeys,
 } from './new-executions';
+import { IntakeBatches, MAX_IN_FLIGHT } from './intake-batches';
 import { KeyedIntake } from './keyed-intake';
+import { finalChanges } from './run-finish';
 
 /** A submit waiting for its batch. */
 interface Pending {
@@ -39,40 +41,18 @@ interface Leader {
 }
 
 /**
- * Batches written at once. SQLite runs one transaction at a time anyway; MySQL overlaps the
- * commit (fsync) of one batch with the statements of the next.
- */
-const MAX_IN_FLIGHT = { sqlite: 1, mysql: 4 } as const;
-/** A submit this long (ms) after the last batch started is written at the next turn, unbatched. */
-const IDLE_AFTER_MS = 5;
-
-/**
- * How long (ms) a submit arriving with no batch pending waits for others: the configured
- * window while submits keep coming; none (the next turn of the event loop) when nothing is
- * being written and either the last batch started over IDLE_AFTER_MS ago or it held a single
- * submit (one client sending one request after another: a window would only add to each
- * answer). A window longer than IDLE_AFTER_MS (tests use one to make batches) always applies.
- */
-export function batchWindowMs(
-  windowMs: number,
-  state: { inFlight: number; sinceLastBatchMs: number; lastBatchSize: number },
-): number {
-  const quiet =
-    state.inFlight === 0 && (state.sinceLastBatchMs > IDLE_AFTER_MS || state.lastBatchSize <= 1);
-  return quiet && windowMs <= IDLE_AFTER_MS ? 0 : windowMs;
-}
-
-/**
  * The one way executions are created (API trigger, webhook, retry): the row is committed as
  * `queued` together with the agent's daily counter (DailyCounters, same transaction), and only
  * then announced to the run queue; or, for webhooks and synchronous triggers while this
  * process's worker has free slots and no backlog, committed already claimed by that worker
- * (`running`) and handed to it (LocalDispatch). A caller acknowledges the client only after
- * `submit` resolved, so an acknowledged execution is always durable.
+ * (`running`) and handed to it (LocalDispatch); or, for a synchronous trigger's run that
+ * ended before anything was written (`NewExecution.ran`), committed finished. A caller
+ * acknowledges the client only after `submit` resolved, so an acknowledged execution is
+ * always durable.
  *
- * Group commit: submits are collected for INTAKE_BATCH_WINDOW_MS (or until INTAKE_BATCH_MAX
- * are waiting, or while the previous batch is still being written) and written together (a
- * lone request pays no window: `batchWindowMs`):
+ * Group commit (IntakeBatches): submits are collected for INTAKE_BATCH_WINDOW_MS (or until
+ * INTAKE_BATCH_MAX are waiting, or while the previous batch is still being written) and
+ * written together (a lone request pays no window: `batchWindowMs`):
  * one multi-row INSERT and one upsert of the daily counters, in one transaction (MySQL, when
  * no key is to be looked up: `START TRANSACTION; INSERT; upsert; COMMIT` in one round trip,
  * atomicWithRetry). Every submit
@@ -84,15 +64,8 @@ export function batchWindowMs(
 @Injectable()
 export class ExecutionIntakeService {
   private readonly logger = new Logger('ExecutionIntake');
-  private readonly maxInFlight: number;
   private readonly sqlite: boolean;
-  private pending: Pending[] = [];
-  private timer: NodeJS.Timeout | NodeJS.Immediate | null = null;
-  private inFlight = 0;
-  /** When the last batch started (ms): the window applies only to submits close behind it. */
-  private lastBatchAt = 0;
-  /** Submits in the last batch started. */
-  private lastBatchSize = 0;
+  private readonly batches: IntakeBatches<Pending>;
   private readonly counters: DailyCounters;
   private readonly rows: NewExecutionRows;
   private readonly keyed: KeyedIntake;
@@ -102,58 +75,26 @@ export class ExecutionIntakeService {
     @Inject(RUN_QUEUE) private readonly queue: RunQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly dispatch: LocalDispatch,
-    private readonly pressure: IntakePressure,
+    pressure: IntakePressure,
     @Inject(EXECUTION_NOTICES) private readonly notices: ExecutionNotices,
   ) {
     this.sqlite = dataSource.options.type === 'better-sqlite3';
-    this.maxInFlight = this.sqlite ? MAX_IN_FLIGHT.sqlite : MAX_IN_FLIGHT.mysql;
+    const limits = {
+      windowMs: config.intakeBatchWindowMs,
+      max: config.intakeBatchMax,
+      maxInFlight: this.sqlite ? MAX_IN_FLIGHT.sqlite : MAX_IN_FLIGHT.mysql,
+    };
+    this.batches = new IntakeBatches(limits, pressure, (batch) => this.flush(batch));
     this.counters = new DailyCounters(dataSource);
     this.rows = new NewExecutionRows(dataSource);
     this.keyed = new KeyedIntake(dataSource, this.rows, this.counters, notices, queue);
   }
 
-  /** Stores a new execution as `queued`; resolves once it is committed and announced. */
+  /** Stores a new execution (see above); resolves once it is committed and announced. */
   submit(request: NewExecution): Promise<IntakeResult> {
-    return new Promise<IntakeResult>((resolve, reject) => {
-      this.pending.push({ request, resolve, reject });
-      if (this.inFlight >= this.maxInFlight) return; // picked up when a batch completes
-      if (this.pending.length >= this.config.intakeBatchMax) return this.flushNow();
-      if (this.timer) return;
-      const window = batchWindowMs(this.config.intakeBatchWindowMs, {
-        inFlight: this.inFlight,
-        sinceLastBatchMs: Date.now() - this.lastBatchAt,
-        lastBatchSize: this.lastBatchSize,
-      });
-      this.timer = window > 0 ? setTimeout(this.onTimer, window) : setImmediate(this.onTimer);
-    });
-  }
-
-  private readonly onTimer = (): void => {
-    this.timer = null;
-    this.flushNow();
-  };
-
-  private flushNow(): void {
-    if (this.timer) {
-      clearTimeout(this.timer as NodeJS.Timeout);
-      clearImmediate(this.timer as NodeJS.Immediate);
-      this.timer = null;
-    }
-    while (this.pending.length > 0 && this.inFlight < this.maxInFlight) {
-      const batch = this.pending.splice(0, this.config.intakeBatchMax);
-      this.inFlight++;
-      this.lastBatchAt = Date.now();
-      this.lastBatchSize = batch.length;
-      this.pressure.noteBatch(batch.length, this.lastBatchAt);
-      void this.flush(batch)
-        // Unexpected: no submit may be left waiting (settled ones ignore this).
-        .catch((error: unknown) => batch.forEach((entry) => entry.reject(error)))
-        .finally(() => {
-          this.inFlight--;
-          // Those that arrived meanwhile have waited long enough.
-          if (this.pending.length > 0) this.flushNow();
-        });
-    }
+    return new Promise<IntakeResult>((resolve, reject) =>
+      this.batches.add({ request, resolve, reject }),
+    );
   }
 
   private async flush(batch: Pending[]): Promise<void> {
@@ -182,9 +123,7 @@ export class ExecutionIntakeService {
         new Map(dispatched.map(({ entry }) => [entry.request.agent.id, entry.request.agent])),
       );
       try {
-        await this.queue.enqueue(
-          inserted.filter((leader) => !leader.dispatched).map((leader) => leader.execution!.id),
-        );
+        await this.queue.enqueue(inserted.filter(isQueued).map((leader) => leader.execution!.id));
         for (const { entry, followers, execution } of inserted) {
           entry.resolve({ execution: execution!, created: true });
           for (const follower of followers)
@@ -235,9 +174,17 @@ export class ExecutionIntakeService {
       grant.reset();
       const notices = loaded.batch();
       for (const leader of fresh) {
-        const execution = build(leader.entry.request, createdAt);
+        const { ran } = leader.entry.request;
+        const execution = build(leader.entry.request, ran?.startedAt ?? createdAt);
         leader.execution = execution;
         notices.add(execution);
+        if (ran) {
+          claimAt(execution, ran.startedAt, this.config.workerLeaseMs);
+          notices.add(execution);
+          Object.assign(execution, finalChanges(ran.startedAt, ran.outcome));
+          notices.add(execution);
+          continue;
+        }
         leader.dispatched = mayDispatch(leader) && grant.take(execution.accountId);
         if (leader.dispatched) {
           claimAt(execution, createdAt, this.config.workerLeaseMs);
@@ -299,8 +246,13 @@ export class ExecutionIntakeService {
   }
 }
 
+/** Committed `queued`: neither handed to this process's worker nor stored finished. */
+function isQueued(leader: Leader): boolean {
+  return !leader.dispatched && !leader.entry.request.ran;
+}
+
 function mayDispatch(leader: Leader): boolean {
-  return leader.entry.request.dispatch === true;
+  return leader.entry.request.dispatch === true && !leader.entry.request.ran;
 }
 
 function keyOf(request: NewExecution): string | null {

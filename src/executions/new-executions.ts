@@ -5,6 +5,7 @@ import type { Agent } from '../agents/agent.entity';
 import { newId } from '../common/ids';
 import { retrying, type Statement } from '../database/transactions';
 import { Execution, ExecutionSource } from './execution.entity';
+import type { RunOutcome } from './execution-lifecycle.service';
 
 /** How long an idempotency key (or webhook delivery id) is remembered per agent. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -25,6 +26,13 @@ export interface NewExecution {
    * for callers whose answer does not show the status (webhooks, synchronous triggers).
    */
   dispatch?: boolean;
+  /**
+   * Ran already, before anything was written (a synchronous trigger of a pure agent,
+   * TriggerService): stored at once as claimed at `startedAt` and finished with `outcome`,
+   * with the notices of each of these states. The intake writes no callback: such a request
+   * has no `callbackUrl`.
+   */
+  ran?: { startedAt: Date; outcome: RunOutcome };
 }
 
 export interface IntakeResult {

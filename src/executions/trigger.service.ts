@@ -8,11 +8,14 @@ import { ApiError } from '../common/api-error';
 import { sha256Hex } from '../common/crypto';
 import { now } from '../common/time';
 import { APP_CONFIG, type AppConfig } from '../config/configuration';
+import { MetricsService } from '../metrics/metrics.service';
 import { LocalBus } from '../queue/local-bus';
+import { LocalDispatch } from '../queue/local-dispatch';
 import { RUN_QUEUE, type RunQueue } from '../queue/run-queue';
 import { Execution, FINAL_STATUSES } from './execution.entity';
 import { ExecutionIntakeService } from './execution-intake.service';
-import { IDEMPOTENCY_WINDOW_MS } from './new-executions';
+import type { RunOutcome } from './execution-lifecycle.service';
+import { build, claimAt, IDEMPOTENCY_WINDOW_MS, type NewExecution } from './new-executions';
 import { ExecutionsService } from './executions.service';
 import type { TriggerAgentDto } from './dto/trigger-agent.dto';
 
@@ -51,6 +54,8 @@ export class TriggerService implements OnModuleDestroy {
     private readonly service: ExecutionsService,
     @Inject(RUN_QUEUE) private readonly queue: RunQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly dispatch: LocalDispatch,
+    private readonly metrics: MetricsService,
     bus: LocalBus,
   ) {
     this.agents = new AgentCache(config.agentCacheTtlMs, bus);
@@ -83,7 +88,7 @@ export class TriggerService implements OnModuleDestroy {
       if (agent.status === 'paused') {
         throw new ApiError('agent_paused', 'The agent is paused; resume it to trigger it');
       }
-      const intake = await this.intake.submit({
+      const request: NewExecution = {
         agent,
         input: body.input,
         source: 'api',
@@ -92,9 +97,15 @@ export class TriggerService implements OnModuleDestroy {
         requestHash,
         // A synchronous caller sees only the outcome: this process's worker may take it at once.
         dispatch: !async,
-      });
+      };
+      const ran = !async && !key && !callbackUrl ? await this.runFirst(request) : null;
+      const intake = await this.intake.submit(ran ?? request);
       execution = intake.execution;
       replayed = !intake.created;
+      // Stored finished (a batch that fell back to one by one stored it queued, to run again).
+      if (ran && intake.created && isFinal(execution)) {
+        this.metrics.executionFinished(agent.kind, execution.status, execution.durationMs);
+      }
     }
     if (replayed && execution.requestHash !== requestHash) {
       throw ApiError.conflict(
@@ -125,6 +136,21 @@ export class TriggerService implements OnModuleDestroy {
         duration_ms: execution.durationMs,
       },
     };
+  }
+
+  /**
+   * A synchronous trigger of a pure agent (no effect outside its run, `@AgentKind({ pure })`)
+   * while this process's worker has a slot for its account: run before anything is written,
+   * then stored once, finished, in one commit instead of two (docs/decisions.md, "Synchronous
+   * runs of pure agents"). Nothing was acknowledged before that commit; if it fails, nothing
+   * was stored and the run left no trace. Null when the worker did not run it.
+   */
+  private async runFirst(request: NewExecution): Promise<NewExecution | null> {
+    const execution = build(request, now());
+    claimAt(execution, execution.createdAt, this.config.workerLeaseMs);
+    const outcome = (await this.dispatch.runNow(execution, request.agent)) as RunOutcome | null;
+    if (!outcome) return null;
+    return { ...request, id: execution.id, ran: { startedAt: execution.createdAt, outcome } };
   }
 
   /** The account's live agent `agentId` (404 otherwise), through the cache. */

@@ -14,6 +14,13 @@ export interface DispatchTarget {
    * reserved slot; `agents` are their agents by id, as the intake read them.
    */
   start(executions: CarriedExecution[], agents: ReadonlyMap<string, object>): void;
+  /**
+   * Runs an execution not stored yet, of a pure kind (no effect outside its run), at once in
+   * a slot of its account, and resolves how it ended (the executions module's RunOutcome);
+   * null when it was not run (the kind is not pure, no slot is free, the worker is stopping)
+   * or could not end (the database could not be read).
+   */
+  runNow(execution: CarriedExecution, agent: object): Promise<object | null>;
 }
 
 /** The slots reserved for one batch of the intake, per account, and those it used. */
@@ -83,5 +90,10 @@ export class LocalDispatch {
 
   start(executions: CarriedExecution[], agents: ReadonlyMap<string, object>): void {
     if (executions.length > 0) this.target?.start(executions, agents);
+  }
+
+  /** DispatchTarget.runNow; null without a worker in this process. */
+  runNow(execution: CarriedExecution, agent: object): Promise<object | null> {
+    return this.target?.runNow(execution, agent) ?? Promise.resolve(null);
   }
 }

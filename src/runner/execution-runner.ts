@@ -63,6 +63,11 @@ export class ExecutionRunner implements OnModuleDestroy {
     this.cache.close();
   }
 
+  /** Whether `kind` is a registered kind that declares itself pure (`@AgentKind({ pure })`). */
+  isPure(kind: string): boolean {
+    return this.kinds.has(kind) && this.kinds.get(kind).pure;
+  }
+
   /**
    * Agents by id (deleted ones included: their executions still run), from the cache or with
    * one query for those missing.

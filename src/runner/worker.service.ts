@@ -9,7 +9,10 @@ import { APP_CONFIG, type AppConfig } from '../config/configuration';
 import { ShutdownClock } from '../common/shutdown';
 import type { Agent } from '../agents/agent.entity';
 import type { Execution } from '../executions/execution.entity';
-import { ExecutionLifecycleService } from '../executions/execution-lifecycle.service';
+import {
+  ExecutionLifecycleService,
+  type RunOutcome,
+} from '../executions/execution-lifecycle.service';
 import { ExecutionLogs } from '../executions/execution-logs';
 import { IntakePressure } from '../queue/intake-pressure';
 import { LocalBus } from '../queue/local-bus';
@@ -21,6 +24,7 @@ import {
   type RunQueue,
 } from '../queue/run-queue';
 import { AccountSlots } from './account-slots';
+import { ClaimPump } from './claim-pump';
 import { describeError } from './describe-error';
 import { ExecutionLeases } from '../executions/execution-leases';
 import { ExecutionRunner, RunAborted } from './execution-runner';
@@ -39,21 +43,17 @@ const RELEASE_WAIT_MS = 2000;
  * (RunClaims). When to claim is the run queue's business (RunQueue.consume:
  * a local wake-up and polling, or BullMQ jobs and sweeps); the worker only claims, runs and
  * records. Its leases are kept by LeaseKeeper (renewal, recovery of runs whose worker died,
- * hand-back), finished runs are recorded by RunRecorder, and what it claims is RunClaims'
- * (batches, or one by one when a batch fails). Nothing it reads can crash it: every step catches and logs.
+ * hand-back), finished runs are recorded by RunRecorder, what it claims is RunClaims'
+ * (batches, or one by one when a batch fails) and when it claims is ClaimPump's. Nothing it
+ * reads can crash it: every step catches and logs.
  */
 @Injectable()
 export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsumer {
   private readonly logger = new Logger('Worker');
   private readonly runs = new Map<string, ActiveRun>();
   private readonly timers: NodeJS.Timeout[] = [];
-  private stopping = false;
-  private pumping: Promise<void> | null = null;
-  private pumpAgain = false;
-  private pumpScheduled = false;
-  /** When the last batch claim started (ms), and the pump waiting for the next (yielding). */
-  private lastClaimAt = 0;
-  private yieldTimer: NodeJS.Timeout | null = null;
+  /** Shutting down: nothing new starts (read by the ClaimPump). */
+  stopping = false;
   private consumption: RunConsumption | null = null;
   /**
    * The WORKER_CONCURRENCY slots: held by runs, reserved for the hand-off, per account; runs
@@ -65,6 +65,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
   private readonly keeper: LeaseKeeper;
   private readonly recorder: RunRecorder;
   private readonly claims: RunClaims;
+  private readonly pump: ClaimPump;
 
   private readonly onCancel = (executionId: string) =>
     this.runs.get(executionId)?.controller.abort(new RunAborted('cancelled'));
@@ -78,7 +79,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
     private readonly logs: ExecutionLogs,
     private readonly shutdown: ShutdownClock,
     @Inject(RUN_QUEUE) private readonly queue: RunQueue,
-    private readonly pressure: IntakePressure,
+    pressure: IntakePressure,
   ) {
     const accounts = new AccountSlots(
       config.workerConcurrency,
@@ -95,6 +96,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
     this.keeper = new LeaseKeeper(config, leases, lifecycle, queue, this.runs, () => this.stopping);
     this.recorder = new RunRecorder(lifecycle);
     this.claims = new RunClaims(config, leases, runner, lifecycle, accounts);
+    this.pump = new ClaimPump(config, pressure, this.claims, this.slots, this, this.logger);
   }
 
   onApplicationBootstrap(): void {
@@ -120,11 +122,11 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
     this.slots.stop();
     this.wakeSlotWaiters();
     for (const timer of this.timers) clearInterval(timer);
-    if (this.yieldTimer) clearTimeout(this.yieldTimer);
+    this.pump.stop();
     const consumptionStopped = this.consumption?.stop(
       this.shutdown.remainingMs(this.config.shutdownGraceMs) + RELEASE_WAIT_MS,
     );
-    await Promise.all([this.pumping, this.keeper.recovery]);
+    await Promise.all([this.pump.running, this.keeper.recovery]);
     const grace = this.shutdown.remainingMs(this.config.shutdownGraceMs);
     const inFlight = Promise.all([...this.runs.values()].map((run) => run.done));
     let timer: NodeJS.Timeout | undefined;
@@ -149,16 +151,16 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
   /** RunConsumer: rows were queued, the queue is not empty (whatever the last claim found). */
   wake(): Promise<void> {
     this.claims.drained = false;
-    return this.pump();
+    return this.pump.pump();
   }
 
   /** RunConsumer: a poll. */
   claim(): Promise<void> {
-    return this.pump();
+    return this.pump.pump();
   }
 
   async freeSlot(): Promise<boolean> {
-    while (!this.stopping && this.full()) {
+    while (!this.stopping && this.slots.full()) {
       await new Promise<void>((resolve) => this.slotWaiters.push(resolve));
     }
     return !this.stopping;
@@ -174,7 +176,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
    * new executions never overtake queued ones.
    */
   reserve(wanted: Map<string, number>): Map<string, number> {
-    if (this.stopping || !this.claims.drained || this.claims.claiming || this.yielding()) {
+    if (this.stopping || !this.claims.drained || this.claims.claiming || this.pump.yielding()) {
       return new Map();
     }
     return this.slots.reserve(wanted);
@@ -183,7 +185,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
   release(counts: Map<string, number>): void {
     this.slots.release(counts);
     this.wakeSlotWaiters();
-    if (counts.size > 0 && !this.claims.drained) this.pumpSoon();
+    if (counts.size > 0 && !this.claims.drained) this.pump.soon();
   }
 
   /** LocalDispatch: runs executions committed as claimed by it (handed back if stopping). */
@@ -198,8 +200,22 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
     void this.keeper.handBack(executions);
   }
 
-  private full(): boolean {
-    return this.slots.full();
+  /**
+   * LocalDispatch: runs an execution of a pure kind not stored yet (a synchronous trigger's,
+   * which stores it once finished) in a slot reserved as for the hand-off; null if not run.
+   */
+  async runNow(execution: Execution, agent: Agent): Promise<RunOutcome | null> {
+    if (!this.runner.isPure(execution.agentKind)) return null;
+    const wanted = new Map([[execution.accountId, 1]]);
+    if (!this.reserve(wanted).get(execution.accountId)) return null;
+    const controller = new AbortController();
+    const slot = this.slots.start(execution.accountId, controller.signal, true);
+    try {
+      const result = await this.runner.run(execution, controller, agent);
+      return result.kind === 'finished' ? result.outcome : null;
+    } finally {
+      this.endSlot(slot);
+    }
   }
 
   /**
@@ -210,7 +226,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
    */
   private slotFreed(withAccount: boolean): void {
     this.wakeSlotWaiters();
-    if (!this.claims.drained && (withAccount || !this.claims.capped)) this.pumpSoon();
+    if (!this.claims.drained && (withAccount || !this.claims.capped)) this.pump.soon();
   }
 
   private wakeSlotWaiters(): void {
@@ -219,91 +235,23 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
     for (const wake of waiters) wake();
   }
 
-  /** Pumps at the next turn of the event loop: runs finishing together, one claim. */
-  private pumpSoon(): void {
-    if (this.pumpScheduled) return;
-    this.pumpScheduled = true;
-    setImmediate(() => {
-      this.pumpScheduled = false;
-      void this.pump();
-    });
-  }
-
-  /**
-   * Whether the worker gives the intake of its process precedence now (WORKER_YIELD_MS): the
-   * intake is busy, and the runs it leaves in the queue meanwhile have not waited
-   * WORKER_YIELD_LIMIT_MS yet (as far as the last claim saw). Then no slot is reserved for the
-   * hand-off, and claims come at most every WORKER_YIELD_MS: acknowledgements first, the runs
-   * in larger batches a moment later. Past the limit the worker claims as fast as it can, so
-   * that a sustained flow slows the acknowledgements instead of growing the queue.
-   */
-  private yielding(now = Date.now()): boolean {
-    return (
-      this.config.workerYieldMs > 0 &&
-      this.claims.oldestWaitMs < this.config.workerYieldLimitMs &&
-      this.pressure.busy(now)
-    );
-  }
-
-  /** Pumps once WORKER_YIELD_MS have passed since the last claim (one timer at a time). */
-  private pumpLater(delayMs: number): void {
-    if (this.yieldTimer) return;
-    this.yieldTimer = setTimeout(() => {
-      this.yieldTimer = null;
-      void this.pump();
-    }, delayMs);
-  }
-
-  /** Claims and starts queued executions while there are free slots. One pass at a time. */
-  private pump(): Promise<void> {
-    if (this.stopping) return Promise.resolve();
-    if (this.pumping) {
-      this.pumpAgain = true;
-      return this.pumping;
-    }
-    this.pumping = this.fillSlots().finally(() => (this.pumping = null));
-    return this.pumping;
-  }
-
-  private async fillSlots(): Promise<void> {
-    do {
-      this.pumpAgain = false;
-      try {
-        while (!this.stopping && !this.full()) {
-          const now = Date.now();
-          const wait = this.lastClaimAt + this.config.workerYieldMs - now;
-          if (wait > 0 && this.yielding(now)) {
-            this.pumpLater(wait);
-            break;
-          }
-          this.lastClaimAt = now;
-          const free = this.slots.free();
-          // None left that may start now: a freed slot, a signal or the poll looks again.
-          const more = await this.claims.batch(free, {
-            canStart: () => !this.stopping && !this.full(),
-            startRun: (execution, agent) => this.startRun(execution, agent),
-          });
-          if (!more) break;
-        }
-      } catch (error) {
-        this.logger.error(`Looking for queued executions failed: ${describeError(error)}`);
-      }
-    } while (this.pumpAgain && !this.stopping);
-  }
-
   /** Starts a run in a slot it takes now, or (`reserved`) one reserved for it by the hand-off. */
-  private startRun(execution: Execution, agent?: Agent, reserved = false): void {
+  startRun(execution: Execution, agent?: Agent, reserved = false): void {
     const controller = new AbortController();
     const run: ActiveRun = { execution, controller, abandoned: false, done: Promise.resolve() };
     this.runs.set(execution.id, run);
     const slot = this.slots.start(execution.accountId, controller.signal, reserved);
     run.done = this.execute(run, agent, slot).finally(() => {
       this.runs.delete(execution.id);
-      this.slots.end(slot);
-      this.wakeSlotWaiters();
-      // A freed slot is worth a claim only if the last one left rows waiting.
-      if (!this.claims.drained) this.pumpSoon();
+      this.endSlot(slot);
     });
+  }
+
+  private endSlot(slot: RunSlot): void {
+    this.slots.end(slot);
+    this.wakeSlotWaiters();
+    // A freed slot is worth a claim only if the last one left rows waiting.
+    if (!this.claims.drained) this.pump.soon();
   }
 
   private async execute(run: ActiveRun, agent: Agent | undefined, slot: RunSlot): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchWindowMs } from '../../src/executions/execution-intake.service';
+import { batchWindowMs } from '../../src/executions/intake-batches';
 
 /** When a new submit waits for others before its batch is written (group commit). */
 describe('intake batch window', () => {
