@@ -7,12 +7,6 @@ import { describeError } from './describe-error';
 import type { RunClaims } from './run-claims';
 import type { RunSlots } from './run-slots';
 
-/** What the pump needs of its worker. */
-export interface PumpedWorker {
-  readonly stopping: boolean;
-  startRun(execution: Execution, agent?: Agent): void;
-}
-
 /**
  * When the worker claims: one pass at a time (a call meanwhile makes the pass go round once
  * more), claiming batches while slots are free. While a burst keeps the intake busy
@@ -32,7 +26,8 @@ export class ClaimPump {
     private readonly pressure: IntakePressure,
     private readonly claims: RunClaims,
     private readonly slots: RunSlots,
-    private readonly worker: PumpedWorker,
+    private readonly stopping: () => boolean,
+    private readonly startRun: (execution: Execution, agent?: Agent) => void,
     private readonly logger: Logger,
   ) {}
 
@@ -73,7 +68,7 @@ export class ClaimPump {
 
   /** Claims and starts queued executions while there are free slots. One pass at a time. */
   pump(): Promise<void> {
-    if (this.worker.stopping) return Promise.resolve();
+    if (this.stopping()) return Promise.resolve();
     if (this.pumping) {
       this.again = true;
       return this.pumping;
@@ -92,7 +87,7 @@ export class ClaimPump {
   }
 
   private async fillSlots(): Promise<void> {
-    const canStart = () => !this.worker.stopping && !this.slots.full();
+    const canStart = () => !this.stopping() && !this.slots.full();
     do {
       this.again = false;
       try {
@@ -107,13 +102,13 @@ export class ClaimPump {
           // None left that may start now: a freed slot, a signal or the poll looks again.
           const more = await this.claims.batch(this.slots.free(), {
             canStart,
-            startRun: (execution, agent) => this.worker.startRun(execution, agent),
+            startRun: this.startRun,
           });
           if (!more) break;
         }
       } catch (error) {
         this.logger.error(`Looking for queued executions failed: ${describeError(error)}`);
       }
-    } while (this.again && !this.worker.stopping);
+    } while (this.again && !this.stopping());
   }
 }

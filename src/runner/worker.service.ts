@@ -52,8 +52,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
   private readonly logger = new Logger('Worker');
   private readonly runs = new Map<string, ActiveRun>();
   private readonly timers: NodeJS.Timeout[] = [];
-  /** Shutting down: nothing new starts (read by the ClaimPump). */
-  stopping = false;
+  private stopping = false;
   private consumption: RunConsumption | null = null;
   /**
    * The WORKER_CONCURRENCY slots: held by runs, reserved for the hand-off, per account; runs
@@ -96,7 +95,15 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
     this.keeper = new LeaseKeeper(config, leases, lifecycle, queue, this.runs, () => this.stopping);
     this.recorder = new RunRecorder(lifecycle);
     this.claims = new RunClaims(config, leases, runner, lifecycle, accounts);
-    this.pump = new ClaimPump(config, pressure, this.claims, this.slots, this, this.logger);
+    this.pump = new ClaimPump(
+      config,
+      pressure,
+      this.claims,
+      this.slots,
+      () => this.stopping,
+      (execution, agent) => this.startRun(execution, agent),
+      this.logger,
+    );
   }
 
   onApplicationBootstrap(): void {
@@ -236,7 +243,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
   }
 
   /** Starts a run in a slot it takes now, or (`reserved`) one reserved for it by the hand-off. */
-  startRun(execution: Execution, agent?: Agent, reserved = false): void {
+  private startRun(execution: Execution, agent?: Agent, reserved = false): void {
     const controller = new AbortController();
     const run: ActiveRun = { execution, controller, abandoned: false, done: Promise.resolve() };
     this.runs.set(execution.id, run);
