@@ -7,6 +7,7 @@ import { now } from '../common/time';
 import { APP_CONFIG, type AppConfig } from '../config/configuration';
 import { executeAll, retrying, type Statement } from '../database/transactions';
 import { DailyCounters } from '../agents/daily-counters';
+import { MetricsService } from '../metrics/metrics.service';
 import { LocalDispatch } from '../queue/local-dispatch';
 import { IntakePressure } from '../queue/intake-pressure';
 import { RUN_QUEUE, type RunQueue } from '../queue/run-queue';
@@ -77,6 +78,7 @@ export class ExecutionIntakeService {
     private readonly dispatch: LocalDispatch,
     pressure: IntakePressure,
     @Inject(EXECUTION_NOTICES) private readonly notices: ExecutionNotices,
+    private readonly metrics: MetricsService,
   ) {
     this.sqlite = dataSource.options.type === 'better-sqlite3';
     const limits = {
@@ -125,6 +127,14 @@ export class ExecutionIntakeService {
       try {
         await this.queue.enqueue(inserted.filter(isQueued).map((leader) => leader.execution!.id));
         for (const { entry, followers, execution } of inserted) {
+          // Stored finished: its run is counted here, as the worker's are when they finish.
+          if (entry.request.ran) {
+            this.metrics.executionFinished(
+              execution!.agentKind,
+              execution!.status,
+              execution!.durationMs,
+            );
+          }
           entry.resolve({ execution: execution!, created: true });
           for (const follower of followers)
             follower.resolve({ execution: execution!, created: false });

@@ -8,7 +8,6 @@ import { ApiError } from '../common/api-error';
 import { sha256Hex } from '../common/crypto';
 import { now } from '../common/time';
 import { APP_CONFIG, type AppConfig } from '../config/configuration';
-import { MetricsService } from '../metrics/metrics.service';
 import { LocalBus } from '../queue/local-bus';
 import { LocalDispatch } from '../queue/local-dispatch';
 import { RUN_QUEUE, type RunQueue } from '../queue/run-queue';
@@ -55,7 +54,6 @@ export class TriggerService implements OnModuleDestroy {
     @Inject(RUN_QUEUE) private readonly queue: RunQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly dispatch: LocalDispatch,
-    private readonly metrics: MetricsService,
     bus: LocalBus,
   ) {
     this.agents = new AgentCache(config.agentCacheTtlMs, bus);
@@ -102,10 +100,6 @@ export class TriggerService implements OnModuleDestroy {
       const intake = await this.intake.submit(ran ?? request);
       execution = intake.execution;
       replayed = !intake.created;
-      // Stored finished (a batch that fell back to one by one stored it queued, to run again).
-      if (ran && intake.created && isFinal(execution)) {
-        this.metrics.executionFinished(agent.kind, execution.status, execution.durationMs);
-      }
     }
     if (replayed && execution.requestHash !== requestHash) {
       throw ApiError.conflict(
