@@ -10,6 +10,9 @@
 //                                               connections after a 3 s warm-up
 //   node bench/profile.js --sync [--mariadb] [--count N]   synchronous triggers one at a time
 //                                               (the bench's sync row): 2,500 not counted, then N
+//   node bench/profile.js --ingest [--mariadb] [--count N]  webhooks at 50 connections to a
+//                                               process without the worker (ROLE=api,webhook):
+//                                               the acknowledgement path alone, no run
 //
 // `--no-profile` runs the same phase without the profiler (whose overhead is about half the
 // service's CPU) and prints only the rate and CPU per run: a quick A/B of one change.
@@ -30,6 +33,7 @@ const args = process.argv.slice(2);
 const workflow = args.includes('--workflow');
 const listing = args.includes('--list');
 const syncing = args.includes('--sync');
+const ingesting = args.includes('--ingest');
 const mariadb = args.includes('--mariadb');
 const profiling = !args.includes('--no-profile');
 const count = Number(args[args.indexOf('--count') + 1]) || 2000;
@@ -106,7 +110,7 @@ async function main() {
   const flags = profiling ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
   const service = spawn(process.execPath, [...flags, 'dist/src/main.js'], {
     cwd: root,
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...env, ...(ingesting ? { ROLE: 'api,webhook' } : {}) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const api = 'http://127.0.0.1:3995';
@@ -117,6 +121,7 @@ async function main() {
   }
   if (listing) return listAgents({ api, auth, service, db });
   if (syncing) return syncTriggers({ api, auth, service, db, agentId: demo.agent_id });
+  if (ingesting) return ingest({ service, db, webhookUrl: demo.webhook_url });
   const target = workflow ? await createWorkflowAgent(api, auth) : { id: demo.agent_id, webhook_url: demo.webhook_url };
   // Called once the requests are answered: every acknowledged run is in the table by then.
   const drained = async () => {
@@ -161,6 +166,24 @@ async function listAgents({ api, auth, service, db }) {
   if (!profiling) return;
   const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
   summarise(JSON.parse(readFileSync(join(dir, file), 'utf8')), 10, requests);
+  console.log(`\nprofile: ${join(dir, file)}`);
+}
+
+/** `--ingest`: webhooks at 50 connections, acknowledged and left queued (no worker here). */
+async function ingest({ service, db, webhookUrl }) {
+  await fire(webhookUrl, 20000); // warm-up
+  const cpu0 = cpuMs(service.pid);
+  const t0 = Date.now();
+  await fire(webhookUrl, count);
+  const seconds = (Date.now() - t0) / 1000;
+  const cpu = (cpuMs(service.pid) - cpu0) / count;
+  service.kill('SIGTERM');
+  await new Promise((resolve) => service.once('exit', resolve));
+  await db.drop();
+  console.log(`webhook ingest without the worker, ${mariadb ? 'MariaDB' : 'SQLite'}: ${Math.round(count / seconds)} acks/s, service CPU ${cpu.toFixed(3)} ms/ack`);
+  if (!profiling) return;
+  const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
+  summarise(JSON.parse(readFileSync(join(dir, file), 'utf8')), seconds, count + 20000);
   console.log(`\nprofile: ${join(dir, file)}`);
 }
 
@@ -226,9 +249,11 @@ function summarise(profile, seconds, units = count + 500) {
       console.log(`${((us / total) * 100).toFixed(1).padStart(5)} %  ${perRun} µs/${unit}  ${key}`);
     }
   };
-  const unit = listing ? 'request' : syncing ? 'trigger' : 'run';
+  const unit = listing ? 'request' : syncing ? 'trigger' : ingesting ? 'ack' : 'run';
   const busy = (total - (byFunction.get('(idle) (native):0') ?? 0)) / units / 1000;
-  if (syncing) {
+  if (ingesting) {
+    console.log(`CPU per ack (all ${units}, the process's start and the warm-up included): ${busy.toFixed(3)} ms`);
+  } else if (syncing) {
     console.log(`CPU per trigger (all ${units}, the process's start included): ${busy.toFixed(3)} ms`);
   } else if (listing) {
     console.log(`CPU per request (the ${units} measured; the process's start, the agents' creation and the warm-up included): ${busy.toFixed(3)} ms`);

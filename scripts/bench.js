@@ -383,7 +383,7 @@ async function measureService(kind, dbEnv, ports) {
 
     let peakRss = 0;
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(pid) ?? 0)), 250);
-    const webhookRequest = { url: demo.webhook_url, method: 'POST', headers: { 'content-type': 'application/json' }, body: LEAD };
+    const webhookRequest = webhookLoad(demo.webhook_url);
 
     log(`${kind}: webhook ingest at ${CONNECTIONS} connections (${P.warmup} s warm-up)`);
     await run({ ...webhookRequest, duration: P.warmup });
@@ -546,6 +546,11 @@ async function measurePaired(kind, pid, db, agentId, webhookRequest) {
   }
 }
 
+/** The ingest row's request: the lead, posted as JSON to `url`. */
+function webhookLoad(url) {
+  return { url, method: 'POST', headers: { 'content-type': 'application/json' }, body: LEAD };
+}
+
 /** The bare baseline app on `port`, up and warmed up (P.warmup), until `stop()`. */
 async function startBaseline(port) {
   const child = start('bench/baseline.js', { PORT: String(port) });
@@ -562,6 +567,7 @@ async function startBaseline(port) {
     /** One second of load after an idle while. */
     rewarm: () => run({ url, duration: 1 }),
     stop: () => stop(child),
+    pid: child.pid,
   };
 }
 
@@ -604,7 +610,8 @@ async function measureSync(url, headers) {
 
 /**
  * The baseline's throughput, then the floor of the single-request rows: its round trip one at
- * a time with their client (a second's worth first, not counted), p50 over 200.
+ * a time with their client (a second's worth first, not counted), p50 over 200; then the
+ * framework's floor of the ingest and agent-list rows (bench/baseline.js says what they do).
  */
 async function measureBaseline(port) {
   const baseline = await startBaseline(port);
@@ -620,7 +627,14 @@ async function measureBaseline(port) {
       if (res.status !== 200) throw new Error(`the baseline answered ${res.status}`);
       times.push(performance.now() - t);
     }
-    return { ...result, round_trip_p50: +percentile(times.slice(-200), 50).toFixed(2) };
+    // The framework's floor under the ingest and agent-list rows, with their loads.
+    const floor = async (opts) => {
+      await run({ ...opts, duration: 2 });
+      return measure(baseline.pid, { ...opts, duration: P.seconds });
+    };
+    const post = await floor(webhookLoad(`http://127.0.0.1:${port}/webhook/floor`));
+    const page = await floor({ url: `http://127.0.0.1:${port}/page`, connections: LIST_CONNECTIONS });
+    return { ...result, round_trip_p50: +percentile(times.slice(-200), 50).toFixed(2), post, page };
   } finally {
     client.close();
     await baseline.stop();
@@ -683,6 +697,9 @@ function table(byDb) {
   rows.push(`| metric | ${dbs.join(' | ')} |`);
   rows.push(`|---|${dbs.map(() => '---').join('|')}|`);
   row(`baseline NestJS GET, ${CONNECTIONS} conn (req/s; CPU ms/req)`, (r) => `${r.baseline.rps}; ${r.baseline.cpu_ms_per_req}`);
+  const floor = (m, r) => (m ? `${m.rps} (${(m.rps / r.baseline.rps).toFixed(2)} ×); ${m.cpu_ms_per_req}` : '—');
+  row(`the framework's floor of ingest: bare NestJS POST of the same body, ${CONNECTIONS} conn (req/s (× GET); CPU ms/req)`, (r) => floor(r.baseline.post, r));
+  row(`the framework's floor of the agent list: bare NestJS GET of a 100-item page, ${LIST_CONNECTIONS} conn (req/s (× GET); CPU ms/req)`, (r) => floor(r.baseline.page, r));
   row(`webhook ingest, ${CONNECTIONS} conn (acks/s)`, (r) => `${r.ingest.rps} (${ratio(r.ingest.rps, r)})${failures(r.ingest)}`);
   row('webhook ingest p50 / p99 (ms)', (r) => `${r.ingest.p50} / ${r.ingest.p99}`);
   row('webhook ingest, service CPU ms per ack', (r) => `${r.ingest.cpu_ms_per_req}`);
