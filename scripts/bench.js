@@ -17,7 +17,9 @@
 // run; the bench sets sync_binlog=1 for its run and puts the old value back, so the user needs
 // the privilege: e.g. mysql://aas_admin:aas_admin@127.0.0.1:3307/ of .ci/mariadb-binlog.sh),
 // BENCH_LOG_LEVEL (the service's LOG_LEVEL, default `info` as in production: the per-request
-// log line is part of the measured path; its output goes to /dev/null).
+// log line is part of the measured path; its output goes to /dev/null), BENCH_V8_POOL_SIZE
+// (Node's `--v8-pool-size` for the service and the baseline: 0 as `npm start` passes it,
+// `default` to pass none).
 'use strict';
 const { spawn, execFileSync } = require('node:child_process');
 const { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
@@ -107,9 +109,19 @@ function pinLoadGenerator() {
   execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
 }
 
+/**
+ * Node's option `--v8-pool-size` for the service and the baseline: 0 (Node sizes V8's pool of
+ * helper threads from the CPUs the process may use), as `npm start` runs the service
+ * (docs/operations.md, "CPU and V8's helper threads"). BENCH_V8_POOL_SIZE sets another size
+ * (`default`: not passed, Node's fixed 4).
+ */
+const V8_POOL_SIZE = process.env.BENCH_V8_POOL_SIZE ?? '0';
+const NODE_FLAGS = V8_POOL_SIZE === 'default' ? [] : [`--v8-pool-size=${V8_POOL_SIZE}`];
+
 function start(script, env) {
   // taskset execs the command: the child's pid is the service's.
-  const [command, args] = pinned ? ['taskset', ['-c', '0', process.execPath, script]] : [process.execPath, [script]];
+  const node = [process.execPath, ...NODE_FLAGS, script];
+  const [command, args] = pinned ? ['taskset', ['-c', '0', ...node]] : [node[0], node.slice(1)];
   return spawn(command, args, {
     cwd: root,
     env: { ...process.env, LOG_LEVEL, ...env },
@@ -808,7 +820,7 @@ async function main() {
   const servers = Object.entries(byDb)
     .filter(([, r]) => r.server)
     .map(([db, r]) => `${db}: ${r.server.version}, binary log ${r.server.log_bin ? `on, sync_binlog=${r.server.sync_binlog}` : 'off'}`);
-  const placement = pinned ? 'pinned: service and baseline on CPU 0, load generator on CPU 1' : 'not pinned: every process may use every CPU';
+  const placement = `${pinned ? 'pinned: service and baseline on CPU 0, load generator on CPU 1' : 'not pinned: every process may use every CPU'}; service and baseline ${NODE_FLAGS.length ? `with ${NODE_FLAGS.join(' ')}` : "with Node's default V8 pool"}`;
   const header = `${quick ? 'Quick run' : 'Full run'} on ${new Date().toISOString()} (${Math.round((Date.now() - started) / 1000)} s); ${machine}; ${placement}; ${servers.length ? `${servers.join('; ')}; ` : ''}load average ${load.start.join(' ')} at start, ${load.end.join(' ')} at end; service LOG_LEVEL=${LOG_LEVEL}`;
   process.stdout.write(`\n${header}\n\n${markdown}\n`);
   mkdirSync(join(root, 'bench', 'results'), { recursive: true });

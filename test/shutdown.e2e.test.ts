@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
@@ -176,6 +178,15 @@ describe('SIGTERM (the built service as a real process)', () => {
   // SIGTERM npm forwards, leaving the service running without a drain and npm exiting 143.
   it('npm start: SIGTERM to the npm process drains the service, then npm exits 0', async () => {
     proc = await startServiceProcess(env({ SHUTDOWN_GRACE_MS: '15000' }), { npm: true });
+    // npm's script runs the service (its shell exec'd Node) with `--v8-pool-size=0`
+    // (docs/operations.md, "V8's helper threads").
+    const [service] = execFileSync('pgrep', ['-P', String(proc.child.pid)])
+      .toString()
+      .trim()
+      .split('\n');
+    expect(readFileSync(`/proc/${service}/cmdline`, 'utf8').split('\0')).toContain(
+      '--v8-pool-size=0',
+    );
     // The in-flight request finishes, the service drained and stopped, and npm reports its
     // success.
     await drainSyncRun({ n: 3 });
