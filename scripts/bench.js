@@ -112,7 +112,7 @@ function pinLoadGenerator() {
 /**
  * Node's option `--v8-pool-size` for the service and the baseline: 0 (Node sizes V8's pool of
  * helper threads from the CPUs the process may use), as `npm start` runs the service
- * (docs/operations.md, "CPU and V8's helper threads"). BENCH_V8_POOL_SIZE sets another size
+ * (docs/operations.md, "V8's helper threads"). BENCH_V8_POOL_SIZE sets another size
  * (`default`: not passed, Node's fixed 4).
  */
 const V8_POOL_SIZE = process.env.BENCH_V8_POOL_SIZE ?? '0';
