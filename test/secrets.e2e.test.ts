@@ -390,6 +390,9 @@ describe('secrets stay out of logs, records and answers; security headers', () =
       }
       expect(h['x-frame-options']).toBe('SAMEORIGIN');
       expect(h['referrer-policy']).toBe('no-referrer');
+      // Account data and secrets shown once: kept by no cache, never revalidated.
+      expect(h['cache-control']).toBe('no-store');
+      expect(h.etag).toBeUndefined();
       expect(h['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
     }
   });

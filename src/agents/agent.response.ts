@@ -15,8 +15,13 @@ export interface AgentView {
   stats: AgentStats;
 }
 
-/** What a list item shows of an agent: the list reads these columns only. */
-export type AgentListColumns = Pick<Agent, 'id' | 'name' | 'status' | 'webhookId' | 'createdAt'>;
+/**
+ * What a list item shows of an agent: the list reads these columns only, and carries
+ * `createdAt` as the response writes it (ISO 8601), not as a Date.
+ */
+export interface AgentListColumns extends Pick<Agent, 'id' | 'name' | 'status' | 'webhookId'> {
+  createdAt: string;
+}
 
 /** An agent of a list page with its counters. */
 export interface AgentListView {
@@ -162,14 +167,14 @@ export function toAgentListItem(
     webhook_url: webhookUrl(webhookBaseUrl, agent.webhookId),
     executions_today: stats.executionsToday,
     success_rate: stats.successRate,
-    created_at: agent.createdAt.toISOString(),
+    created_at: agent.createdAt,
   };
 }
 
-export function toAgentDetail(view: AgentView, webhookBaseUrl: string): AgentDetail {
-  const { agent } = view;
+export function toAgentDetail({ agent, stats }: AgentView, webhookBaseUrl: string): AgentDetail {
+  const listed = { ...agent, createdAt: agent.createdAt.toISOString() };
   return {
-    ...toAgentListItem(view, webhookBaseUrl),
+    ...toAgentListItem({ agent: listed, stats }, webhookBaseUrl),
     kind: agent.kind,
     config: agent.config,
     webhook_auth: agent.webhookAuth,

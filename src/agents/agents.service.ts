@@ -88,7 +88,7 @@ export class AgentsService {
       name: row.name as string,
       status: row.status as AgentStatus,
       webhookId: row.webhook_id as string,
-      createdAt: this.raw.hydrate('createdAt', row.created_at),
+      createdAt: this.raw.iso('createdAt', row.created_at),
     }));
     const stats = await this.stats.forAgents(agents.map((agent) => agent.id));
     return { views: agents.map((agent) => ({ agent, stats: stats.get(agent.id)! })), total };

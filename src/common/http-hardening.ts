@@ -15,6 +15,10 @@ import { EnvelopeFlavour, errorBody } from './error-envelope';
  * dashboard under `/dashboard` loads only its own files: no inline script or style, no other
  * host, no framing at all (`frame-ancestors 'none'` and `X-Frame-Options: DENY`); which paths
  * are the dashboard's, the dashboard module says (`isDashboardPath`).
+ *
+ * API and webhook answers are also `Cache-Control: no-store`: they hold an account's data, and
+ * some show a secret once; no browser or proxy should keep them (a route may set its own, as
+ * `GET /` does). They carry no `ETag` either (setupListeners).
  */
 export function securityHeaders(isDashboardPath: (path: string) => boolean): RequestHandler {
   const api = helmet({
@@ -45,8 +49,12 @@ export function securityHeaders(isDashboardPath: (path: string) => boolean): Req
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'same-origin' },
   });
+  const json = (req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('Cache-Control', 'no-store');
+    api(req, res, next);
+  };
   return (req: Request, res: Response, next: NextFunction) =>
-    (isDocsPath(req.path) ? docs : isDashboardPath(req.path) ? dashboard : api)(req, res, next);
+    (isDocsPath(req.path) ? docs : isDashboardPath(req.path) ? dashboard : json)(req, res, next);
 }
 
 function isDocsPath(path: string): boolean {
