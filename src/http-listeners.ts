@@ -1,6 +1,6 @@
 import { INestApplication, RequestMethod } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { Router, type NextFunction, type Request, type Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { createServer, type Server } from 'node:http';
 import { PinoLogger } from 'nestjs-pino';
 import { sendError } from './common/error-envelope';
@@ -9,6 +9,7 @@ import { answerUnparsableRequests, securityHeaders } from './common/http-hardeni
 import { applyHttpTimeouts } from './common/http-timeouts';
 import { corsForApi, methodGate, RouteMethods } from './common/http-semantics';
 import { jsonBody } from './common/json-body.middleware';
+import { middlewareSequence } from './common/middleware-sequence';
 import { redactUrl } from './common/logging.module';
 import { requestLog } from './common/request-log.middleware';
 import { ShutdownClock } from './common/shutdown';
@@ -75,12 +76,12 @@ function listenerChain(
   config: AppConfig,
   shutdown: ShutdownClock,
   methods: RouteMethods,
-): Router {
-  const chain = Router();
-  chain.use(requestLog(() => PinoLogger.root));
-  chain.use(httpMetrics(metrics, listener));
-  chain.use(securityHeaders(isDashboardPath));
-  chain.use((_req: Request, res: Response, next: NextFunction) => {
+): RequestHandler {
+  const chain: RequestHandler[] = [];
+  chain.push(requestLog(() => PinoLogger.root));
+  chain.push(httpMetrics(metrics, listener));
+  chain.push(securityHeaders(isDashboardPath));
+  chain.push((_req: Request, res: Response, next: NextFunction) => {
     // Once draining, keep-alive clients are asked to go elsewhere after this response.
     if (shutdown.draining) res.setHeader('Connection', 'close');
     next();
@@ -88,17 +89,17 @@ function listenerChain(
   // HTTP semantics before the body is read: CORS (REST listener, when CORS_ORIGINS is set),
   // then `OPTIONS` and 405 for a known path asked with a method it does not answer.
   const corsHandler = listener === 'api' ? corsForApi(config.corsOrigins, methods) : undefined;
-  if (corsHandler) chain.use(corsHandler);
-  chain.use(methodGate(methods, config.docsUrl));
-  for (const handler of jsonBody(flavourOfListener(listener), config.docsUrl)) chain.use(handler);
+  if (corsHandler) chain.push(corsHandler);
+  chain.push(methodGate(methods, config.docsUrl));
+  chain.push(...jsonBody(flavourOfListener(listener), config.docsUrl));
   // `GET /`: a small page linking the dashboard (/dashboard/) and the API docs.
-  if (listener === 'api') chain.use(rootPage);
+  if (listener === 'api') chain.push(rootPage);
   const serves = SERVES[listener];
   const elsewhere = notFound(config.docsUrl);
-  chain.use((req: Request, res: Response, next: NextFunction) =>
+  chain.push((req: Request, res: Response, next: NextFunction) =>
     serves(req.path) ? next() : elsewhere(req, res),
   );
-  return chain;
+  return middlewareSequence(chain);
 }
 
 /**
@@ -125,7 +126,7 @@ export function setupListeners(
   const metrics = app.get(MetricsService);
   const shutdown = app.get(ShutdownClock);
   const servers = new Map<Listener, Server>();
-  const chains = new Map<Listener, Router>();
+  const chains = new Map<Listener, RequestHandler>();
   const methods = routeMethods(app);
   listeners.forEach((listener, index) => {
     const server =

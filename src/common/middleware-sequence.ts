@@ -1,0 +1,31 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+
+/**
+ * Middleware run one after the other as one handler: each calls `next()` for the following
+ * one; the last `next()`, a `next(error)`, a throw or a rejected promise leaves the sequence
+ * through the outer `next`, as an Express Router mounted at `/` would. Kept here rather than a Router because a
+ * Router pays, per layer and request, a path match and the closures of its dispatch: for the
+ * listener's chain of about ten layers, about a fifth of what a webhook allocated
+ * (BENCHMARKS.md, eighteenth session). None of these middleware uses what a Router adds
+ * (mount paths, `next('route')`, `req.params`).
+ */
+export function middlewareSequence(handlers: readonly RequestHandler[]): RequestHandler {
+  return (req: Request, res: Response, done: NextFunction): void => {
+    let index = 0;
+    const next = (error?: unknown): void => {
+      if (error !== undefined && error !== null) return done(error);
+      const handler = handlers[index++];
+      if (!handler) return done();
+      try {
+        const result: unknown = handler(req, res, next);
+        // A rejected promise (async middleware) is an error, as Express 5 treats it.
+        if (result instanceof Promise) {
+          result.catch((error: unknown) => done(error ?? new Error('Rejected promise')));
+        }
+      } catch (thrown) {
+        done(thrown);
+      }
+    };
+    next();
+  };
+}
