@@ -591,6 +591,42 @@ describe('agent list counters without scanning executions', () => {
     return statements;
   }
 
+  it('gives each agent of a later page its own counters', async () => {
+    const { accountId, key } = await t.seedAccount();
+    const agents = t.service.api!.get(AgentsService);
+    const made = [];
+    for (const name of ['first', 'second', 'third']) {
+      made.push((await agents.create(accountId, { name })).agent);
+    }
+    // second: 2 completed today; third: 1 completed and 3 failed today.
+    for (let i = 0; i < 2; i++) await insertFinished(t.service.dataSource, made[1]);
+    await insertFinished(t.service.dataSource, made[2]);
+    for (let i = 0; i < 3; i++) {
+      await insertFinished(t.service.dataSource, made[2], { status: 'failed' });
+    }
+    const page = async (query: string) =>
+      (await t.api().get(`/v2/agents${query}`).set(bearer(key)).expect(200)).body as {
+        data: { name: string; executions_today: number; success_rate: number }[];
+        meta: { total: number };
+      };
+    const counters = (body: Awaited<ReturnType<typeof page>>) =>
+      body.data.map(({ name, executions_today, success_rate }) => [
+        name,
+        executions_today,
+        success_rate,
+      ]);
+    const first = await page('?per_page=2');
+    expect(counters(first)).toEqual([
+      ['first', 0, 0],
+      ['second', 2, 100],
+    ]);
+    const second = await page('?per_page=2&page=2');
+    expect(counters(second)).toEqual([['third', 4, 25]]);
+    expect(second.meta.total).toBe(3);
+    const beyond = await page('?per_page=2&page=3');
+    expect(beyond).toMatchObject({ data: [], meta: { total: 3 } });
+  });
+
   it('reads counters from daily stats with a bounded number of statements', async () => {
     const small = await t.seedAccount();
     const large = await t.seedAccount();

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { utcDay } from '../common/time';
+import type { Statement } from '../database/transactions';
 import { AgentDailyStats } from './agent-daily-stats.entity';
 import { Agent } from './agent.entity';
 
@@ -38,26 +39,38 @@ export class AgentStatsService {
 
   /** Stats of many agents with one query, whatever the number of executions. */
   async forAgents(agentIds: string[], at: Date = new Date()): Promise<Map<string, AgentStats>> {
-    const result = new Map<string, AgentStats>();
-    for (const id of agentIds) result.set(id, { executionsToday: 0, successRate: 0 });
-    if (agentIds.length === 0) return result;
+    if (agentIds.length === 0) return this.fromRows(agentIds, []);
+    // Hand-written: TypeORM's expansion of `IN (:...ids)` cost more CPU than the query.
+    const [sql, parameters] = this.statement(agentIds.map(() => '?').join(', '), agentIds, at);
+    return this.fromRows(agentIds, await this.dataSource.query(sql, parameters));
+  }
+
+  /**
+   * The statement reading the counters of the agents that `agentIds` selects: placeholders
+   * or a subquery (`SELECT id FROM …`), with its parameters. Summed by the database over days
+   * and parts (each writer has its own row of a day). Its rows go to `fromRows`.
+   */
+  statement(agentIds: string, parameters: unknown[], at: Date = new Date()): Statement {
     const today = utcDay(at);
     const since = utcDay(new Date(at.getTime() - (SUCCESS_WINDOW_DAYS - 1) * 86_400_000));
-    // Summed by the database over days and parts (each writer has its own row of a day).
-    // Hand-written: TypeORM's expansion of `IN (:...ids)` cost more CPU than the query.
-    const rows: { agent_id: string; completed: unknown; failed: unknown; today: unknown }[] =
-      await this.dataSource.query(
-        `SELECT agent_id, SUM(completed) AS completed, SUM(failed) AS failed,
-           SUM(CASE WHEN day = ? THEN created ELSE 0 END) AS today
-         FROM agent_daily_stats
-         WHERE agent_id IN (${agentIds.map(() => '?').join(', ')}) AND day >= ?
-         GROUP BY agent_id`,
-        [today, ...agentIds, since],
-      );
+    return [
+      `SELECT agent_id, SUM(completed) AS completed, SUM(failed) AS failed,
+         SUM(CASE WHEN day = ? THEN created ELSE 0 END) AS today
+       FROM agent_daily_stats
+       WHERE agent_id IN (${agentIds}) AND day >= ?
+       GROUP BY agent_id`,
+      [today, ...parameters, since],
+    ];
+  }
+
+  /** The stats of each of `agentIds` from the rows of `statement` (zeros where none). */
+  fromRows(agentIds: readonly string[], rows: Record<string, unknown>[]): Map<string, AgentStats> {
+    const result = new Map<string, AgentStats>();
+    for (const id of agentIds) result.set(id, { executionsToday: 0, successRate: 0 });
     for (const row of rows) {
       const completed = Number(row.completed);
       const finished = completed + Number(row.failed);
-      result.set(row.agent_id, {
+      result.set(row.agent_id as string, {
         executionsToday: Number(row.today),
         successRate: finished === 0 ? 0 : Math.round((completed / finished) * 1000) / 10,
       });
