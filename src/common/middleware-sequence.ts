@@ -3,11 +3,11 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 /**
  * Middleware run one after the other as one handler: each calls `next()` for the following
  * one; the last `next()`, a `next(error)`, a throw or a rejected promise leaves the sequence
- * through the outer `next`, as an Express Router mounted at `/` would. Kept here rather than a Router because a
- * Router pays, per layer and request, a path match and the closures of its dispatch: for the
- * listener's chain of about ten layers, about a fifth of what a webhook allocated
- * (BENCHMARKS.md, eighteenth session). None of these middleware uses what a Router adds
- * (mount paths, `next('route')`, `req.params`).
+ * through the outer `next`, as an Express Router mounted at `/` would. Kept here rather than
+ * a Router because a Router pays, per layer and request, a path match and the closures of its
+ * dispatch: for the listener's chain of about ten layers, about a fifth of what a webhook
+ * allocated (BENCHMARKS.md, eighteenth session). None of these middleware uses what a Router
+ * adds (mount paths, `next('route')` or `next('router')`, `req.params`).
  */
 export function middlewareSequence(handlers: readonly RequestHandler[]): RequestHandler {
   return (req: Request, res: Response, done: NextFunction): void => {
