@@ -8,22 +8,27 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
  * dispatch: for the listener's chain of about ten layers, about a fifth of what a webhook
  * allocated (BENCHMARKS.md, eighteenth session). None of these middleware uses what a Router
  * adds (mount paths, `next('route')` or `next('router')`, `req.params`).
+ *
+ * Like the Router, it leaves at the next turn of the event loop (`setImmediate`), not at once:
+ * the routes then run for the requests whose bodies arrived in one turn one after the other,
+ * after the turn's I/O. Leaving at once cost about 10 % more CPU per webhook acknowledgement,
+ * measured, with batches of the same size (BENCHMARKS.md, eighteenth session).
  */
 export function middlewareSequence(handlers: readonly RequestHandler[]): RequestHandler {
   return (req: Request, res: Response, done: NextFunction): void => {
     let index = 0;
     const next = (error?: unknown): void => {
-      if (error !== undefined && error !== null) return done(error);
+      if (error !== undefined && error !== null) return void setImmediate(() => done(error));
       const handler = handlers[index++];
-      if (!handler) return done();
+      if (!handler) return void setImmediate(() => done());
       try {
         const result: unknown = handler(req, res, next);
         // A rejected promise (async middleware) is an error, as Express 5 treats it.
         if (result instanceof Promise) {
-          result.catch((error: unknown) => done(error ?? new Error('Rejected promise')));
+          result.catch((error: unknown) => next(error ?? new Error('Rejected promise')));
         }
       } catch (thrown) {
-        done(thrown);
+        next(thrown ?? new Error('Thrown'));
       }
     };
     next();

@@ -61,6 +61,17 @@ describe('middlewareSequence (the listener chain as one handler)', () => {
     expect(await run([async () => Promise.reject(rejected), after])).toBe(rejected);
   });
 
+  it('leaves at the next turn of the event loop, as a Router does', async () => {
+    const outer: string[] = [];
+    middlewareSequence([(_q, _s, next) => next()])(req, res, () => outer.push('next'));
+    middlewareSequence([(_q, _s, next) => next(new Error('late'))])(req, res, () =>
+      outer.push('error'),
+    );
+    expect(outer).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(outer).toEqual(['next', 'error']);
+  });
+
   it('an empty sequence is a plain next', async () => {
     expect(await run([])).toBe('done');
   });
