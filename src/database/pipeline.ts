@@ -104,6 +104,17 @@ function begin(isolation?: IsolationLevel): string[] {
     : ['START TRANSACTION'];
 }
 
+/**
+ * Statements as one multi-statement query (MySQL; the pool allows them): the texts joined,
+ * the parameters in order. The server answers with one result per statement.
+ */
+export function oneQuery(statements: Statement[]): Statement {
+  return [
+    statements.map(([sql]) => sql).join(';\n'),
+    statements.flatMap(([, parameters]) => parameters),
+  ];
+}
+
 /** MySQL: `head`, `statements` and `tail` as one multi-statement query; each one's result. */
 async function batch(
   runner: QueryRunner,
@@ -111,13 +122,14 @@ async function batch(
   statements: Statement[],
   tail: string[],
 ): Promise<StatementResult[]> {
-  const texts = [...head, ...statements.map(([sql]) => sql), ...tail];
-  if (texts.length === 0) return [];
-  const raw: unknown = await runner.query(
-    texts.join(';\n'),
-    statements.flatMap(([, parameters]) => parameters),
-  );
-  const results = texts.length === 1 ? [raw] : (raw as unknown[]);
+  const all: Statement[] = [
+    ...head.map((sql): Statement => [sql, []]),
+    ...statements,
+    ...tail.map((sql): Statement => [sql, []]),
+  ];
+  if (all.length === 0) return [];
+  const raw: unknown = await runner.query(...oneQuery(all));
+  const results = all.length === 1 ? [raw] : (raw as unknown[]);
   return results.map(toResult);
 }
 

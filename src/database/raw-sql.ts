@@ -1,7 +1,6 @@
 import type { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import type { EntityMetadata } from 'typeorm/metadata/EntityMetadata';
-import type { Statement } from './transactions';
 
 /** A `datetime(3)` as SQLite holds it: the UTC text TypeORM writes. */
 const SQLITE_DATETIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/;
@@ -67,28 +66,6 @@ export class RawColumns<T extends ObjectLiteral> {
     if (!column) throw new Error(`No column for property ${property}`);
     return column;
   }
-}
-
-/**
- * Runs read statements outside a transaction and resolves each one's rows. MySQL: all in one
- * round trip (one multi-statement query, as the pool allows: database.options.ts), since a
- * round trip costs the service more CPU than a small read (pipeline.ts); SQLite: one by one.
- * They see the database as separate statements would, not as one snapshot.
- */
-export async function readAll(
-  dataSource: DataSource,
-  statements: Statement[],
-): Promise<Record<string, unknown>[][]> {
-  if (statements.length <= 1 || dataSource.options.type === 'better-sqlite3') {
-    const results: Record<string, unknown>[][] = [];
-    for (const [sql, parameters] of statements)
-      results.push(await dataSource.query(sql, parameters));
-    return results;
-  }
-  return (await dataSource.query(
-    statements.map(([sql]) => sql).join(';\n'),
-    statements.flatMap(([, parameters]) => parameters),
-  )) as Record<string, unknown>[][];
 }
 
 /** Runs a statement in `manager`'s transaction; resolves the number of rows it changed. */

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel';
 import { isConnectionError, isDatabaseTimeout, isLockConflict } from '../common/database-errors';
-import { type Pipeline, pipelineAttempt } from './pipeline';
+import { oneQuery, type Pipeline, pipelineAttempt } from './pipeline';
 import { execute } from './raw-sql';
 
 export interface RetryOptions {
@@ -137,11 +137,28 @@ export async function executeAll(
   }
   const runner = manager.queryRunner;
   if (!runner) throw new Error('executeAll() needs a transaction');
-  const results = (await runner.query(
-    statements.map(([sql]) => sql).join(';\n'),
-    statements.flatMap(([, parameters]) => parameters),
-  )) as { affectedRows?: number }[];
+  const results = (await runner.query(...oneQuery(statements))) as { affectedRows?: number }[];
   return results.map((result) => result.affectedRows ?? 0);
+}
+
+/**
+ * Runs read statements outside a transaction and resolves each one's rows. MySQL: all in one
+ * round trip (one multi-statement query), since a round trip costs the service more CPU than
+ * a small read (pipeline.ts); SQLite: one by one. They see the database as separate
+ * statements would, not as one snapshot.
+ */
+export async function readAll(
+  dataSource: DataSource,
+  statements: Statement[],
+): Promise<Record<string, unknown>[][]> {
+  if (statements.length <= 1 || dataSource.options.type === 'better-sqlite3') {
+    const results: Record<string, unknown>[][] = [];
+    for (const [sql, parameters] of statements) {
+      results.push(await dataSource.query(sql, parameters));
+    }
+    return results;
+  }
+  return (await dataSource.query(...oneQuery(statements))) as Record<string, unknown>[][];
 }
 
 async function withRetries<T>(
