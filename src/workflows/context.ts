@@ -47,6 +47,16 @@ export interface Checkpoint {
    * (test runs).
    */
   progress?(record: StepRecord): Promise<void>;
+  /**
+   * A step started (`record` is its live record): a caller that shows runs in progress may
+   * write it, status `running`, if it is still running a while later. Absent: nothing shown.
+   */
+  started?(record: StepRecord): void;
+  /**
+   * A step waits for its next attempt (`record` as it stands, attempts so far): shown now.
+   * Display only: the runner ignores its failure.
+   */
+  waiting?(record: StepRecord): Promise<void>;
 }
 
 /** Time, injectable so tests do not wait for retry intervals. */

@@ -80,3 +80,22 @@ export function toStepError(error: unknown): StepError {
   const message = error instanceof Error ? error.message : String(error);
   return new StepError(WorkflowErrorCode.agentError, message || 'The step failed');
 }
+
+/**
+ * How the steps still running end when the run's signal is aborted for good. The runner aborts
+ * with a reason that names why (its `RunAborted`: `cancelled`, `timeout`, `shutdown`, `lost`);
+ * after the last two the execution resumes elsewhere, so nothing ends (null).
+ */
+export function abortEnd(reason: unknown): { code: string; message: string } | null {
+  const why = (reason as { reason?: unknown } | null | undefined)?.reason;
+  if (why === 'cancelled') {
+    return { code: 'cancelled', message: 'The execution was cancelled while the step ran' };
+  }
+  if (why === 'timeout') {
+    return {
+      code: WorkflowErrorCode.timeout,
+      message: "The run reached the agent's timeout while the step ran",
+    };
+  }
+  return null;
+}

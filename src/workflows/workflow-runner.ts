@@ -7,7 +7,7 @@ import {
   type WorkflowLogger,
   type WorkflowRunContext,
 } from './context';
-import { CheckpointFailure, StepError, toStepError } from './errors';
+import { abortEnd, CheckpointFailure, StepError, toStepError } from './errors';
 import type { ExpressionScope } from './expressions/sandbox';
 import { toOutput } from './output';
 import { retryDelay, shouldRetry } from './retry';
@@ -92,7 +92,10 @@ class WorkflowRun {
       output = toOutput(output, this.secrets.values);
       if (signal.aborted) throw signal.reason;
     } catch (failure) {
-      if (signal.aborted) throw signal.reason;
+      if (signal.aborted) {
+        await this.interrupted(signal.reason);
+        throw signal.reason;
+      }
       if (failure instanceof CheckpointFailure) throw failure;
       const stepError = toStepError(failure);
       error = { code: stepError.code, message: this.secrets.redact(stepError.message) };
@@ -129,6 +132,7 @@ class WorkflowRun {
     // An llm step goes on from what it recorded before (its finished tool calls).
     if (done?.llm && done.type === step.type) this.models.seed(record, done);
     this.records.list(record);
+    this.context.checkpoint.started?.(record);
     this.logger.log('info', `Step ${id} started`, { step: id });
     let output: unknown = null;
     let failure: StepError | undefined;
@@ -191,6 +195,7 @@ class WorkflowRun {
             step: record.id,
           },
         );
+        await this.context.checkpoint.waiting?.({ ...record }).catch(() => undefined);
         await this.clock.sleep(delay, frame.signal);
       }
     }
@@ -240,6 +245,25 @@ class WorkflowRun {
         });
       },
     };
+  }
+
+  /**
+   * The run was aborted for good (cancelled, or past the agent's timeout): the steps still
+   * running end `failed` with that code, kept back for the caller to write with the others.
+   * Other aborts (shutdown, a lost lease) leave them running: the execution resumes.
+   */
+  private async interrupted(reason: unknown): Promise<void> {
+    const end = abortEnd(reason);
+    if (!end) return;
+    const completed = this.clock.now();
+    for (const record of this.records.steps) {
+      if (record.status !== 'running') continue;
+      record.status = 'failed';
+      record.error = end;
+      record.completed_at = iso(new Date(completed));
+      record.duration_ms = Math.max(0, completed - Date.parse(record.started_at));
+      await this.context.checkpoint.save({ ...record }, { required: false }).catch(() => undefined);
+    }
   }
 
   private async finish(

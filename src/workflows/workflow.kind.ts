@@ -119,11 +119,13 @@ export class WorkflowKind
         }),
       );
     } catch (error) {
-      // Aborted (cancel, timeout, shutdown) or the store failed: keep what finished.
+      // Aborted (cancel, timeout, shutdown) or the store failed: keep what finished (and,
+      // cancelled or timed out, the steps it cut short, failed).
+      await checkpoint.end();
       await checkpoint.flush().catch(() => undefined);
       throw error;
     }
-    const steps = checkpoint.final(result.steps);
+    const steps = await checkpoint.final(result.steps);
     ctx.keepSteps?.(steps.records, steps.replace);
     if (result.error)
       throw new RunFailure(result.error.code, result.error.message, result.error.step);
