@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import { PinoLogger } from 'nestjs-pino';
 import { sendError } from './common/error-envelope';
 import { flavourOf, flavourOfListener, type Listener } from './common/listener';
-import { answerUnparsableRequests, securityHeaders } from './common/http-hardening';
+import { answerUnparsableRequests, requireHost, securityHeaders } from './common/http-hardening';
 import { applyHttpTimeouts } from './common/http-timeouts';
 import { corsForApi, methodGate, RouteMethods } from './common/http-semantics';
 import { jsonBody } from './common/json-body.middleware';
@@ -81,6 +81,7 @@ function listenerChain(
   chain.push(requestLog(() => PinoLogger.root));
   chain.push(httpMetrics(metrics, listener));
   chain.push(securityHeaders(isDashboardPath));
+  chain.push(requireHost(config.docsUrl));
   chain.push((_req: Request, res: Response, next: NextFunction) => {
     // Once draining, keep-alive clients are asked to go elsewhere after this response.
     if (shutdown.draining) res.setHeader('Connection', 'close');

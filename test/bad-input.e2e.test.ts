@@ -471,6 +471,12 @@ describe('bad input, generated (fast-check), on every route of both listeners', 
         431,
       ],
       ['garbage', 'NOT HTTP AT ALL\r\n\r\n', 400],
+      // HTTP/1.1 requires Host (RFC 9112 §3.2); Node's own refusal had no body at all.
+      [
+        'HTTP/1.1 without Host',
+        `GET /${listener === 'api' ? 'v2/agents' : 'webhook/some-hook'} HTTP/1.1\r\nConnection: close\r\n\r\n`,
+        400,
+      ],
       ['a header without a colon', 'GET /health HTTP/1.1\r\nHost: x\r\nBroken\r\n\r\n', 400],
       [
         'Content-Length and Transfer-Encoding together (smuggling)',

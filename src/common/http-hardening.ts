@@ -3,7 +3,8 @@ import helmet from 'helmet';
 import { ServerResponse, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ERROR_CODES, ErrorCode } from './error-codes';
-import { EnvelopeFlavour, errorBody } from './error-envelope';
+import { EnvelopeFlavour, errorBody, sendError } from './error-envelope';
+import { flavourOf } from './listener';
 
 /**
  * Security headers (helmet) on every response of both listeners. API and webhook answers are
@@ -72,6 +73,9 @@ export function answerUnparsableRequests(
   flavour: EnvelopeFlavour,
   docsUrl: string,
 ): void {
+  // Node refuses an HTTP/1.1 request without a Host header itself, with a bare 400 and no
+  // body, before any listener sees it: `requireHost` (the listener's chain) answers it instead.
+  (server as Server & { requireHostHeader: boolean }).requireHostHeader = false;
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     // Only when nothing of a response was written to this connection yet (as Node does).
     const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
@@ -110,4 +114,16 @@ export function answerUnparsableRequests(
         body,
     );
   });
+}
+
+/**
+ * HTTP/1.1 requires a Host header (RFC 9112 §3.2): a request without one is 400
+ * `invalid_request` in the listener's envelope, and the connection is closed, as Node did.
+ */
+export function requireHost(docsUrl: string): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.headers.host !== undefined || req.httpVersion !== '1.1') return next();
+    res.setHeader('Connection', 'close');
+    sendError(res, flavourOf(req), docsUrl, 'invalid_request', 'The Host header is required');
+  };
 }
