@@ -33,6 +33,17 @@ test('create an agent: kind from the registered kinds, config errors shown at th
   await expect(page.getByRole('link', { name })).toBeVisible();
 });
 
+test('a new workflow agent starts from a definition the API accepts', async ({ page }) => {
+  await signIn(page);
+  await page.getByRole('link', { name: 'Agents' }).click();
+  await page.getByRole('link', { name: 'New agent' }).click();
+  const name = unique('Starter workflow');
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Kind').selectOption('workflow');
+  await page.getByRole('button', { name: 'Create agent' }).click();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+});
+
 test('enable signing, send a signed webhook from outside: the execution appears and completes live', async ({
   page,
 }) => {

@@ -14,8 +14,17 @@ export async function loadKinds(): Promise<AgentKind[]> {
   }
 }
 
+/**
+ * A workflow's starting config: one step that runs as it stands (a workflow needs at least
+ * one step, so the required-fields template, `{"steps": ""}`, would be refused on create).
+ */
+const WORKFLOW_STARTER = {
+  steps: [{ id: 'received', type: 'transform', value: { input: '{% $input %}' } }],
+};
+
 /** A starting config for a kind: its schema's example, or its required fields. */
 export function configTemplate(kind: AgentKind | undefined): string {
+  if (kind?.kind === 'workflow') return JSON.stringify(WORKFLOW_STARTER, null, 2);
   const schema = (kind?.config_schema ?? {}) as {
     example?: unknown;
     examples?: unknown[];
