@@ -156,6 +156,40 @@ describe('foundation: auth, errors, request ids', () => {
     expect(paired.body.execution_id).toMatch(/^exe_/);
   });
 
+  it('answers a number past the range of a double with 400; large numbers in range and such text in strings pass', async () => {
+    for (const body of [
+      '{"input":{"n":1e400}}',
+      '{"input":{"deep":[{"n":-2E+999}]}}',
+      `{"input":{"n":${'9'.repeat(400)}}}`,
+    ]) {
+      const res = await t
+        .api()
+        .post('/v2/agents/agt_unknown/trigger')
+        .set(bearer(key))
+        .set('Content-Type', 'application/json')
+        .send(body)
+        .expect(400);
+      expect(res.body.error).toMatchObject({
+        code: 'invalid_request',
+        message: expect.stringMatching(/number too large/),
+      });
+    }
+    const agent = await t.api().post('/v2/agents').set(bearer(key)).send({ name: 'Numbers' });
+    const input = { big: 1.5e300, note: 'e400 and 1e999 in a string', digits: '9'.repeat(250) };
+    const accepted = await t
+      .api()
+      .post(`/v2/agents/${agent.body.id}/trigger`)
+      .set(bearer(key))
+      .send({ input, options: { async: true } })
+      .expect(202);
+    const stored = await t
+      .api()
+      .get(`/v2/executions/${accepted.body.execution_id}`)
+      .set(bearer(key))
+      .expect(200);
+    expect(stored.body.input).toEqual(input);
+  });
+
   it('serves an HTML page per error code and 404 for unknown codes', async () => {
     const page = await t.api().get('/docs/errors/rate_limited').expect(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);

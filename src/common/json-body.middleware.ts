@@ -1,7 +1,12 @@
 import express, { NextFunction, Request, RequestHandler, Response } from 'express';
 import { isUtf8 } from 'node:buffer';
 import { EnvelopeFlavour, sendError } from './error-envelope';
-import { jsonHasLoneSurrogate, jsonTextTooDeep, MAX_JSON_DEPTH } from './json-depth';
+import {
+  jsonHasHugeNumber,
+  jsonHasLoneSurrogate,
+  jsonTextTooDeep,
+  MAX_JSON_DEPTH,
+} from './json-depth';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -114,6 +119,15 @@ export function jsonBody(flavour: EnvelopeFlavour, docsUrl: string): RequestHand
             docsUrl,
             'invalid_request',
             'The body holds a lone UTF-16 surrogate escape (such as \\ud800), which is not Unicode text',
+          );
+        }
+        if (jsonHasHugeNumber(text, parsed)) {
+          return sendError(
+            res,
+            flavour,
+            docsUrl,
+            'invalid_request',
+            'The body holds a number too large to represent (such as 1e400)',
           );
         }
         req.body = parsed;

@@ -76,3 +76,25 @@ export function jsonHasLoneSurrogate(rawText: string, value: unknown): boolean {
   }
   return false;
 }
+
+/** Text that may hold a number past a double's range: a 3-digit exponent or a long digit run. */
+const MAYBE_HUGE_NUMBER = /[eE][+-]?\d{3}|\d{200}/;
+
+/**
+ * True when a parsed body holds a number JSON.parse could only read as ±Infinity (`1e400`):
+ * valid JSON text, but it would be stored and returned as `null`. Only bodies whose raw text
+ * could hold one are walked.
+ */
+export function jsonHasHugeNumber(rawText: string, value: unknown): boolean {
+  if (!MAYBE_HUGE_NUMBER.test(rawText)) return false;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (typeof current === 'number') {
+      if (!Number.isFinite(current)) return true;
+    } else if (current !== null && typeof current === 'object') {
+      for (const child of Object.values(current)) stack.push(child);
+    }
+  }
+  return false;
+}
