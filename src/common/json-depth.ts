@@ -77,8 +77,12 @@ export function jsonHasLoneSurrogate(rawText: string, value: unknown): boolean {
   return false;
 }
 
-/** Text that may hold a number past a double's range: a 3-digit exponent or a long digit run. */
-const MAYBE_HUGE_NUMBER = /[eE][+-]?\d{3}|\d{200}/;
+/**
+ * Text that may hold a number past a double's range: a 3-digit exponent or a long digit run.
+ * A run is only tried from its first digit (the lookbehind): tried from each of its digits, a
+ * 1 MiB body of 199-digit numbers took half a second to scan instead of 14 ms.
+ */
+const MAYBE_HUGE_NUMBER = /[eE][+-]?\d{3}|(?<!\d)\d{200}/;
 
 /**
  * True when a parsed body holds a number JSON.parse could only read as ±Infinity (`1e400`):
