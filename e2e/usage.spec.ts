@@ -86,3 +86,20 @@ test('a plan without an allowance shows "unlimited" and no bar', async ({ page }
   await expect(panel.getByRole('meter')).toHaveCount(0);
   await expect(panel.getByRole('cell', { name: model })).toBeVisible();
 });
+
+test('Settings shows executions apart from the rate limits, which count requests', async ({
+  page,
+}) => {
+  await signIn(page);
+  const account = await (await page.request.get('/v2/account')).json();
+  await page.getByRole('link', { name: 'Settings' }).click();
+  const panel = page.getByRole('region', { name: 'Plan and usage' });
+  await expect(panel.getByText('Executions in the last 60 minutes')).toBeVisible();
+  // Executions are not measured against the request limit.
+  await expect(panel.getByRole('meter')).toHaveCount(0);
+  await expect(
+    panel.getByText(
+      `Rate limits: ${account.limits.per_hour.toLocaleString('en-US')} requests per hour`,
+    ),
+  ).toBeVisible();
+});

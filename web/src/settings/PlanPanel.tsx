@@ -19,14 +19,16 @@ export function PlanPanel({
           <p>
             Plan: <strong class="plan">{account.plan}</strong>
           </p>
+          {/* No bar against the plan's limit: the limit counts every request (REST and
+              webhook), not executions, and each counted answer says what is left. */}
           <Meter
             label="Executions in the last 60 minutes"
             used={account.usage?.this_hour ?? 0}
-            limit={account.limits?.per_hour}
+            limit={undefined}
           />
           <p class="muted small">
             {account.limits
-              ? `Plan limits: ${account.limits.per_hour.toLocaleString()} triggers per hour, ${account.limits.per_second.toLocaleString()} per second.`
+              ? `Rate limits: ${account.limits.per_hour.toLocaleString()} requests per hour and ${account.limits.per_second.toLocaleString()} per second, API and webhooks together; every answer's X-RateLimit-Remaining header shows what is left this hour.`
               : 'Your plan has no rate limits.'}{' '}
             {account.usage ? `${account.usage.today.toLocaleString()} executions today (UTC).` : ''}
           </p>
