@@ -1,5 +1,6 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { apiCall, createAgent, expect, signIn, test, unique } from './support/fixtures';
+import type { Page } from '@playwright/test';
 
 const LEAD = { email: 'ceo@bigcorp.com', name: 'Ada', company: 'BigCorp' };
 
@@ -47,6 +48,33 @@ class HeldEndpoint {
   }
 }
 
+/** The date (`YYYY-MM-DD`) in the page's time zone, `days` from today. */
+async function localDay(page: Page, days = 0): Promise<string> {
+  return page.evaluate((offset) => {
+    const day = new Date(Date.now() + offset * 86_400_000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+  }, days);
+}
+
+// Zones 26 hours apart: at any hour, in one of them today is not today in UTC.
+for (const timezoneId of ['Pacific/Kiritimati', 'Etc/GMT+12']) {
+  test.describe(`the date filter in ${timezoneId}`, () => {
+    test.use({ timezoneId });
+    test("finds today's runs by the browser's date, as the list shows them", async ({ page }) => {
+      const agent = await createAgent(unique('Zoned'));
+      const id = await run(agent.id, LEAD);
+      await signIn(page);
+      const today = await localDay(page);
+      await page.goto(`/dashboard/executions?agent=${agent.id}&from=${today}&to=${today}`);
+      await expect(page.locator(`tr[data-execution-id="${id}"]`)).toBeVisible();
+      const yesterday = await localDay(page, -1);
+      await page.goto(`/dashboard/executions?agent=${agent.id}&from=${yesterday}&to=${yesterday}`);
+      await expect(page.getByText('Nothing matches these filters.')).toBeVisible();
+    });
+  });
+}
+
 test.describe('executions', () => {
   const endpoint = new HeldEndpoint();
   test.beforeAll(() => endpoint.start());
@@ -84,9 +112,10 @@ test.describe('executions', () => {
       expect(['failed', 'cancelled']).toContain(status);
     }
 
-    // A date range (whole UTC days): up to yesterday finds nothing, today finds the runs.
-    const today = new Date().toISOString().slice(0, 10);
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    // A date range (whole days of the browser, as the times shown): up to yesterday finds
+    // nothing, today finds the runs.
+    const today = await localDay(page);
+    const yesterday = await localDay(page, -1);
     await filters.getByLabel('To').fill(yesterday);
     await expect(page.getByText('Nothing matches these filters.')).toBeVisible();
     await filters.getByLabel('From').fill(today);

@@ -8,11 +8,18 @@ interface Filters {
   to: string;
 }
 
+/**
+ * The filter's days are the browser's, as the times the list shows are: the API gets the
+ * instants that bound them (it reads a bare date as a whole UTC day).
+ */
+const dayStart = (day: string) => day && new Date(`${day}T00:00:00`).toISOString();
+const dayEnd = (day: string) => day && new Date(`${day}T23:59:59.999`).toISOString();
+
 function listPath(agentId: string | undefined, filters: Filters, limit: number, cursor?: string) {
   const params = query({
     status: filters.statuses.join(','),
-    from: filters.from,
-    to: filters.to,
+    from: dayStart(filters.from),
+    to: dayEnd(filters.to),
     limit,
     cursor,
   });
