@@ -126,19 +126,24 @@ describe('foundation: auth, errors, request ids', () => {
     expect(huge.body.error.code).toBe('payload_too_large');
   });
 
+  /** A trigger with this raw JSON body is 400 `invalid_request`, the message matching `why`. */
+  const expectRefusedBody = async (body: string, why: RegExp) => {
+    const res = await t
+      .api()
+      .post('/v2/agents/agt_unknown/trigger')
+      .set(bearer(key))
+      .set('Content-Type', 'application/json')
+      .send(body)
+      .expect(400);
+    expect(res.body.error).toMatchObject({
+      code: 'invalid_request',
+      message: expect.stringMatching(why),
+    });
+  };
+
   it('answers a lone UTF-16 surrogate escape with 400, while a surrogate pair is accepted', async () => {
     for (const body of ['{"input":{"name":"\\ud800"}}', '{"input":{"\\udc00x":1}}']) {
-      const res = await t
-        .api()
-        .post('/v2/agents/agt_unknown/trigger')
-        .set(bearer(key))
-        .set('Content-Type', 'application/json')
-        .send(body)
-        .expect(400);
-      expect(res.body.error).toMatchObject({
-        code: 'invalid_request',
-        message: expect.stringMatching(/surrogate/),
-      });
+      await expectRefusedBody(body, /surrogate/);
     }
     const agent = await t
       .api()
@@ -162,17 +167,7 @@ describe('foundation: auth, errors, request ids', () => {
       '{"input":{"deep":[{"n":-2E+999}]}}',
       `{"input":{"n":${'9'.repeat(400)}}}`,
     ]) {
-      const res = await t
-        .api()
-        .post('/v2/agents/agt_unknown/trigger')
-        .set(bearer(key))
-        .set('Content-Type', 'application/json')
-        .send(body)
-        .expect(400);
-      expect(res.body.error).toMatchObject({
-        code: 'invalid_request',
-        message: expect.stringMatching(/number too large/),
-      });
+      await expectRefusedBody(body, /number too large/);
     }
     const agent = await t.api().post('/v2/agents').set(bearer(key)).send({ name: 'Numbers' });
     const input = { big: 1.5e300, note: 'e400 and 1e999 in a string', digits: '9'.repeat(250) };

@@ -61,15 +61,22 @@ const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
  * bodies whose raw text carries a surrogate escape are walked.
  */
 export function jsonHasLoneSurrogate(rawText: string, value: unknown): boolean {
-  if (!SURROGATE_ESCAPE.test(rawText)) return false;
+  return (
+    SURROGATE_ESCAPE.test(rawText) &&
+    anyLeaf(value, (leaf) => typeof leaf === 'string' && LONE_SURROGATE.test(leaf))
+  );
+}
+
+/** Whether a string, key or number of a parsed JSON value meets `hit` (a walk without recursion). */
+function anyLeaf(value: unknown, hit: (leaf: string | number) => boolean): boolean {
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const current = stack.pop();
-    if (typeof current === 'string') {
-      if (LONE_SURROGATE.test(current)) return true;
+    if (typeof current === 'string' || typeof current === 'number') {
+      if (hit(current)) return true;
     } else if (current !== null && typeof current === 'object') {
       for (const [key, child] of Object.entries(current)) {
-        if (LONE_SURROGATE.test(key)) return true;
+        if (hit(key)) return true;
         stack.push(child);
       }
     }
@@ -90,15 +97,8 @@ const MAYBE_HUGE_NUMBER = /[eE][+-]?\d{3}|(?<!\d)\d{200}/;
  * could hold one are walked.
  */
 export function jsonHasHugeNumber(rawText: string, value: unknown): boolean {
-  if (!MAYBE_HUGE_NUMBER.test(rawText)) return false;
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const current = stack.pop();
-    if (typeof current === 'number') {
-      if (!Number.isFinite(current)) return true;
-    } else if (current !== null && typeof current === 'object') {
-      for (const child of Object.values(current)) stack.push(child);
-    }
-  }
-  return false;
+  return (
+    MAYBE_HUGE_NUMBER.test(rawText) &&
+    anyLeaf(value, (leaf) => typeof leaf === 'number' && !Number.isFinite(leaf))
+  );
 }
