@@ -18,6 +18,9 @@ test('sign in with email and password, then see the navigation', async ({ page }
     await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
   }
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  // The chart's day labels end with today (UTC, as the daily counters are kept).
+  const today = new Date().toISOString().slice(5, 10);
+  await expect(page.locator('figure.chart svg text.axis').last()).toHaveText(today);
 });
 
 test('sign out ends the session', async ({ page }) => {

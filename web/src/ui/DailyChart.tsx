@@ -48,7 +48,8 @@ export function DailyChart({ data, title }: { data: DayStats[]; title: string })
                   height={Math.max(0, pad.top + plotH - y(d[series]))}
                 />
               ))}
-              {(i % 2 === 0 || data.length <= 7) && (
+              {/* Every other day, counted back from the last (today is always labelled). */}
+              {((data.length - 1 - i) % 2 === 0 || data.length <= 7) && (
                 <text class="axis" x={x0 + (groupW - 6) / 2} y={height - 8} text-anchor="middle">
                   {d.day.slice(5)}
                 </text>
