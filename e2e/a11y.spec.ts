@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { OWNER_PASSWORD, state } from './support/env';
-import { apiCall, expect, signIn, test } from './support/fixtures';
+import { apiCall, createAgent, expect, signIn, test, unique } from './support/fixtures';
 import { dashboardPages } from './support/pages';
 
 async function scan(page: Page, label: string) {
@@ -108,6 +108,26 @@ test('the Secrets panel is usable at 360 px wide', async ({ page }) => {
     expect(overflow, `${label}: the secrets table scrolls sideways at 360px`).toBe(false);
   });
 });
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`axe finds no serious or critical violation with a credential shown and a confirmation open (${scheme})`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    const agent = await createAgent(unique('A11y credential'));
+    await signIn(page);
+    await page.goto(`/dashboard/agents/${agent.id}`);
+    const security = page.getByRole('region', { name: 'Webhook security' });
+    await security.getByRole('button', { name: 'Use an API key' }).click();
+    await expect(security.getByTestId('secret-value')).toBeVisible();
+    await security.getByRole('button', { name: 'Rotate API key' }).click();
+    // The confirmation takes the focus from the button it replaced.
+    await expect(security.getByRole('button', { name: 'Confirm rotate' })).toBeFocused();
+    await page.getByRole('button', { name: 'Delete agent' }).click();
+    await expect(page.getByRole('button', { name: 'Confirm delete' })).toBeFocused();
+    await scan(page, 'agent-credential-and-confirmations');
+  });
+}
 
 test('the sign-in form works from the keyboard alone', async ({ page }) => {
   await page.goto('/dashboard/sign-in');

@@ -23,6 +23,10 @@ test('an owner adds a webhook endpoint (secret shown once), sends a test, sees i
   const row = panel.getByRole('listitem').filter({ hasText: url });
   await expect(row).toBeVisible();
   await expect(row.getByText('execution.failed, agent.deleted')).toBeVisible();
+  // The box closes once copied.
+  await panel.getByRole('button', { name: 'I have copied it' }).click();
+  await expect(secret).toHaveCount(0);
+  await expect(panel.getByText(value)).toHaveCount(0);
   await page.reload();
   await expect(row).toBeVisible();
   expect(await page.content()).not.toContain(value);
@@ -45,7 +49,11 @@ test('a URL the API refuses shows its error at the URL field', async ({ page }) 
   await openSettings(page);
   const panel = page.getByRole('region', { name: 'Webhook endpoints', exact: true });
   await panel.getByRole('button', { name: 'Add endpoint' }).click();
-  await panel.getByLabel('Endpoint URL').fill('ftp://hooks.example.com/hook');
+  // Styled as the other text inputs (a url input was left with the browser's default look).
+  const input = panel.getByLabel('Endpoint URL');
+  await expect(input).toHaveCSS('min-height', '36px');
+  await expect(input).toHaveCSS('border-radius', '6px');
+  await input.fill('ftp://hooks.example.com/hook');
   await panel.getByRole('button', { name: 'Add endpoint' }).click();
   await expect(panel.getByText('url must be an absolute http or https URL')).toBeVisible();
 });

@@ -41,11 +41,39 @@ test('create an API key in Settings, then call the API with it', async ({ page }
   const put = await apiCall('PUT', '/secrets/NOPE', { key: secret, body: { value: 'x' } });
   expect(put.status).toBe(403);
 
-  // Revoked (after confirming), it no longer opens anything.
+  // Revoked (after confirming), it no longer opens anything, and its secret, still shown in
+  // the box, leaves the screen with it.
   await keys.getByRole('button', { name: `Revoke ${name}` }).click();
   await keys.getByRole('button', { name: 'Confirm revoke' }).click();
   await expect(keys.getByRole('cell', { name, exact: true })).toHaveCount(0);
+  await expect(keys.getByTestId('secret-value')).toHaveCount(0);
+  await expect(page.getByText(secret)).toHaveCount(0);
   expect((await apiCall('GET', '/account', { key: secret })).status).toBe(401);
+});
+
+test("a new key's box closes once copied; revoking another key leaves it", async ({ page }) => {
+  await signIn(page);
+  await openSettings(page);
+  const keys = page.getByRole('region', { name: 'API keys' });
+  const create = async (name: string) => {
+    await keys.getByRole('button', { name: 'Create API key' }).click();
+    await keys.getByLabel('Key name').fill(name);
+    await keys.getByRole('button', { name: 'Create key' }).click();
+    await expect(keys.getByRole('cell', { name, exact: true })).toBeVisible();
+    return (await keys.getByTestId('secret-value').textContent())!.trim();
+  };
+  const other = unique('other key');
+  await create(other);
+  const secret = await create(unique('shown key'));
+  // Revoking a key other than the one shown keeps the box.
+  await keys.getByRole('button', { name: `Revoke ${other}` }).click();
+  await keys.getByRole('button', { name: 'Confirm revoke' }).click();
+  await expect(keys.getByRole('cell', { name: other, exact: true })).toHaveCount(0);
+  await expect(keys.getByTestId('secret-value')).toHaveText(secret);
+  // "I have copied it" closes it.
+  await keys.getByRole('button', { name: 'I have copied it' }).click();
+  await expect(keys.getByTestId('secret-value')).toHaveCount(0);
+  await expect(page.getByText(secret)).toHaveCount(0);
 });
 
 test('a bearer API key cannot create API keys', async () => {
@@ -64,10 +92,21 @@ test('rotate the account signing secret: shown once, a new one each time', async
   await expect(signing.getByTestId('signing-status')).toHaveText('Enabled');
   const first = (await signing.getByTestId('secret-value').textContent())!.trim();
   expect(first).toMatch(/^whsec_/);
+  // Rotating breaks receivers checking the current secret: it asks first, and "Keep" keeps it.
   await signing.getByRole('button', { name: 'Rotate signing secret' }).click();
+  const confirm = signing.getByRole('group', { name: 'Confirm rotating the signing secret' });
+  await confirm.getByRole('button', { name: 'Keep current secret' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(signing.getByTestId('secret-value')).toHaveText(first);
+  await signing.getByRole('button', { name: 'Rotate signing secret' }).click();
+  await confirm.getByRole('button', { name: 'Confirm rotate' }).click();
   await expect(signing.getByTestId('secret-value')).not.toHaveText(first);
   const second = (await signing.getByTestId('secret-value').textContent())!.trim();
   expect(second).toMatch(/^whsec_/);
+  // "I have copied it" closes the box; signing stays enabled.
+  await signing.getByRole('button', { name: 'I have copied it' }).click();
+  await expect(signing.getByTestId('secret-value')).toHaveCount(0);
+  await expect(signing.getByTestId('signing-status')).toHaveText('Enabled');
   // Shown once: after a reload the secret is gone, signing stays enabled.
   await page.reload();
   await expect(signing.getByTestId('signing-status')).toHaveText('Enabled');

@@ -15,6 +15,9 @@ test('invite a member, who signs up with the link and cannot open API keys or se
   const link = (await users.getByTestId('invite-link').textContent())!.trim();
   expect(link).toContain('/dashboard/setup-password?token=');
   await expect(users.getByRole('cell', { name: email, exact: true })).toBeVisible();
+  // The link's box closes once copied.
+  await users.getByRole('button', { name: 'I have copied it' }).click();
+  await expect(users.getByTestId('invite-link')).toHaveCount(0);
 
   // The member, in another browser, sets a password through the link and is signed in.
   const context = await browser.newContext({ baseURL: state().base });

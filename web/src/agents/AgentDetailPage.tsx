@@ -14,6 +14,7 @@ import {
   useLoad,
 } from '../ui';
 import { ExecutionTable } from '../executions/ExecutionTable';
+import { AgentSettingsPanel } from './AgentSettingsPanel';
 import { ConfigPanel, savedConfigText } from './ConfigPanel';
 import { SAMPLE_PAYLOAD, WebhookPanel, WebhookSecurity } from './WebhookPanels';
 import { WorkflowTestPanel } from './WorkflowTestPanel';
@@ -149,6 +150,8 @@ export function AgentDetailPage({ id }: { id: string }) {
         </div>
         <ExecutionTable agentId={a.id} limit={10} />
       </section>
+
+      <AgentSettingsPanel agent={a} onSaved={agent.reload} />
 
       <p class="muted small">
         Created <Time iso={a.created_at} /> · updated <Time iso={a.updated_at} />

@@ -1,6 +1,14 @@
 import { useState } from 'preact/hooks';
 import { api, type Agent, type WebhookCredential } from '../api';
-import { CodeBlock, CopyButton, ErrorNote, Notice, SecretOnce } from '../ui';
+import {
+  CodeBlock,
+  ConfirmInline,
+  CopyButton,
+  ErrorNote,
+  focusOnMount,
+  Notice,
+  SecretOnce,
+} from '../ui';
 
 type AuthMode = 'none' | 'api_key' | 'signature';
 
@@ -17,12 +25,19 @@ const MODE_LABEL: Record<AuthMode, string> = {
   signature: 'Signing secret',
 };
 
+/** What the samples say in place of a credential shown in the box above them. */
+const KEY_SHOWN = '<the webhook API key shown above>';
+const SECRET_SHOWN = '<the signing secret shown above>';
+
 function shellQuote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
-/** A sample `curl` for each webhook security method (the secret, when just shown, inline). */
-export function curlSample(url: string, mode: AuthMode, secret?: string): string {
+/**
+ * A sample `curl` for each webhook security method. A secret is shown only once, in its own
+ * box: with `secretShown` the sample refers to that box instead of repeating the value.
+ */
+export function curlSample(url: string, mode: AuthMode, secretShown = false): string {
   const body = JSON.stringify(SAMPLE_PAYLOAD);
   if (mode === 'none') {
     return [
@@ -33,7 +48,7 @@ export function curlSample(url: string, mode: AuthMode, secret?: string): string
   }
   if (mode === 'api_key') {
     return [
-      `WEBHOOK_KEY=${secret ? shellQuote(secret) : "'<your webhook API key>'"}`,
+      `WEBHOOK_KEY=${shellQuote(secretShown ? KEY_SHOWN : '<your webhook API key>')}`,
       `curl -X POST ${shellQuote(url)} \\`,
       `  -H 'Content-Type: application/json' \\`,
       `  -H "X-API-Key: $WEBHOOK_KEY" \\`,
@@ -41,7 +56,7 @@ export function curlSample(url: string, mode: AuthMode, secret?: string): string
     ].join('\n');
   }
   return [
-    `SECRET=${secret ? shellQuote(secret) : "'<your whsec_ signing secret>'"}`,
+    `SECRET=${shellQuote(secretShown ? SECRET_SHOWN : '<your whsec_ signing secret>')}`,
     `BODY=${shellQuote(body)}`,
     `# X-Signature: sha256=<hex HMAC-SHA256 of the exact body, keyed with the whole secret>`,
     `SIG="sha256=$(printf '%s' "$BODY" | openssl dgst -sha256 -hmac "$SECRET" | sed 's/^.* //')"`,
@@ -98,6 +113,37 @@ export function WebhookPanel({ agent, onChange }: { agent: Agent; onChange: () =
   );
 }
 
+/** A change of webhook security that breaks the agent's current senders, asked before it is made. */
+type Pending = 'api_key' | 'signature' | 'none';
+
+/** What asking for `pending` says, while `mode` is in force (never `none`: nothing to break). */
+function confirmation(pending: Pending, mode: AuthMode) {
+  const current = mode === 'api_key' ? 'API key' : 'signing secret';
+  if (pending === 'none') {
+    return {
+      label: 'Confirm accepting unauthenticated requests',
+      text: 'Anyone who has the webhook URL can then start runs of this agent, with no credential.',
+      confirm: 'Confirm accept unauthenticated',
+      keep: `Keep the ${current}`,
+    };
+  }
+  const next = pending === 'api_key' ? 'API key' : 'signing secret';
+  if (pending === mode) {
+    return {
+      label: `Confirm rotating the webhook ${next}`,
+      text: `The current ${next} stops working at once: senders using it get 401 until they use the new one.`,
+      confirm: 'Confirm rotate',
+      keep: `Keep the current ${next}`,
+    };
+  }
+  return {
+    label: `Confirm switching to a webhook ${next}`,
+    text: `The current ${current} stops working at once: senders get 401 until they use the new ${next}.`,
+    confirm: 'Confirm switch',
+    keep: `Keep the ${current}`,
+  };
+}
+
 export function WebhookSecurity({
   agent,
   onChange,
@@ -107,6 +153,7 @@ export function WebhookSecurity({
 }) {
   const mode = (agent.webhook_auth ?? 'none') as AuthMode;
   const [shown, setShown] = useState<{ type: AuthMode; secret: string } | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
   const [error, setError] = useState<unknown>(undefined);
   const [busy, setBusy] = useState(false);
 
@@ -120,6 +167,7 @@ export function WebhookSecurity({
         { type },
       );
       setShown({ type: result.type, secret: result.secret });
+      setPending(null);
       await onChange();
     } catch (failure) {
       setError(failure);
@@ -133,6 +181,7 @@ export function WebhookSecurity({
     try {
       await api('PATCH', `/agents/${agent.id}`, { webhook_auth: 'none' });
       setShown(null);
+      setPending(null);
       await onChange();
     } catch (failure) {
       setError(failure);
@@ -140,6 +189,12 @@ export function WebhookSecurity({
       setBusy(false);
     }
   };
+  /** Without a method in force nothing breaks: the credential is made at once. */
+  const ask = (next: Pending) => {
+    if (mode === 'none' && next !== 'none') void generate(next);
+    else setPending(next);
+  };
+  const asking = pending && mode !== 'none' ? confirmation(pending, mode) : null;
 
   return (
     <section class="panel" aria-labelledby="security-title">
@@ -152,34 +207,46 @@ export function WebhookSecurity({
         secret (<code>X-Signature: sha256=…</code> or the Standard Webhooks headers). Generating a
         new credential replaces the previous one of that type.
       </p>
-      <div class="actions">
-        <button type="button" class="btn" disabled={busy} onClick={() => generate('api_key')}>
-          {mode === 'api_key' ? 'Rotate API key' : 'Use an API key'}
-        </button>
-        <button type="button" class="btn" disabled={busy} onClick={() => generate('signature')}>
-          {mode === 'signature' ? 'Rotate signing secret' : 'Use a signing secret'}
-        </button>
-        {mode !== 'none' && (
-          <button type="button" class="btn" disabled={busy} onClick={turnOff}>
-            Accept unauthenticated requests
+      {asking && pending ? (
+        <div class="confirm">
+          <p>{asking.text}</p>
+          <ConfirmInline
+            label={asking.label}
+            confirm={asking.confirm}
+            keep={asking.keep}
+            busy={busy}
+            confirmRef={focusOnMount}
+            onConfirm={() => (pending === 'none' ? turnOff() : generate(pending))}
+            onKeep={() => setPending(null)}
+          />
+        </div>
+      ) : (
+        <div class="actions">
+          <button type="button" class="btn" disabled={busy} onClick={() => ask('api_key')}>
+            {mode === 'api_key' ? 'Rotate API key' : 'Use an API key'}
           </button>
-        )}
-      </div>
+          <button type="button" class="btn" disabled={busy} onClick={() => ask('signature')}>
+            {mode === 'signature' ? 'Rotate signing secret' : 'Use a signing secret'}
+          </button>
+          {mode !== 'none' && (
+            <button type="button" class="btn" disabled={busy} onClick={() => ask('none')}>
+              Accept unauthenticated requests
+            </button>
+          )}
+        </div>
+      )}
       <ErrorNote error={error} />
       {shown && (
         <SecretOnce
           label={shown.type === 'api_key' ? 'Webhook API key' : 'Webhook signing secret'}
           value={shown.secret}
+          onDone={() => setShown(null)}
         />
       )}
       <h3>Sample request</h3>
       <CodeBlock
         label={`curl sample (${MODE_LABEL[mode]})`}
-        code={curlSample(
-          agent.webhook_url,
-          mode,
-          shown && shown.type === mode ? shown.secret : undefined,
-        )}
+        code={curlSample(agent.webhook_url, mode, shown?.type === mode)}
       />
       <details>
         <summary>Samples for the other methods</summary>

@@ -45,6 +45,8 @@ export function ApiKeysPanel() {
     run(async () => {
       await api('DELETE', `/api-keys/${id}`);
       setRevoking(null);
+      // A revoked key's secret is dead: it leaves the screen with the key.
+      setCreated((shown) => (shown?.id === id ? null : shown));
     });
 
   return (
@@ -58,7 +60,13 @@ export function ApiKeysPanel() {
         Keys authenticate calls to the REST API (<code>Authorization: Bearer …</code>). They cannot
         manage keys, users or the signing secret.
       </p>
-      {created?.key && <SecretOnce label={`API key “${created.name}”`} value={created.key} />}
+      {created?.key && (
+        <SecretOnce
+          label={`API key “${created.name}”`}
+          value={created.key}
+          onDone={() => setCreated(null)}
+        />
+      )}
       {creating && (
         <ItemForm
           label="New API key"

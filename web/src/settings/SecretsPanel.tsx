@@ -6,6 +6,7 @@ import {
   Empty,
   ErrorNote,
   fieldError,
+  focusOnMount,
   InputField,
   ItemForm,
   ItemsPanel,
@@ -15,11 +16,6 @@ import {
   useAction,
   useLoad,
 } from '../ui';
-
-/** Moves the keyboard focus to an element shown in answer to a click (a stable ref: once). */
-function focusOnMount(element: HTMLElement | null): void {
-  element?.focus();
-}
 
 /** What the form is doing: adding a new secret, or replacing the value of one by name. */
 type Editing = { mode: 'add' } | { mode: 'replace'; name: string } | null;

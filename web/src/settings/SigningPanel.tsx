@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, type AccountInfo, type SigningSecret } from '../api';
-import { ConfirmInline, ErrorNote, SecretOnce } from '../ui';
+import { ConfirmInline, ErrorNote, focusOnMount, SecretOnce } from '../ui';
 
 export function SigningPanel(props: {
   account: AccountInfo | undefined;
@@ -9,7 +9,8 @@ export function SigningPanel(props: {
   const enabled = props.account?.signing?.enabled ?? false;
   const [secret, setSecret] = useState('');
   const [error, setError] = useState<unknown>(undefined);
-  const [confirmOff, setConfirmOff] = useState(false);
+  /** The change waiting for confirmation: both break receivers checking the current secret. */
+  const [confirming, setConfirming] = useState<'rotate' | 'disable' | null>(null);
   const [busy, setBusy] = useState(false);
 
   const rotate = async () => {
@@ -18,6 +19,7 @@ export function SigningPanel(props: {
     try {
       const result = await api<SigningSecret>('POST', '/account/signing-secret/rotate');
       setSecret(result.signing_secret);
+      setConfirming(null);
       await props.onChange();
     } catch (failure) {
       setError(failure);
@@ -31,7 +33,7 @@ export function SigningPanel(props: {
     try {
       await api('DELETE', '/account/signing-secret');
       setSecret('');
-      setConfirmOff(false);
+      setConfirming(null);
       await props.onChange();
     } catch (failure) {
       setError(failure);
@@ -51,27 +53,56 @@ export function SigningPanel(props: {
         Status: <strong data-testid="signing-status">{enabled ? 'Enabled' : 'Disabled'}</strong>
       </p>
       <ErrorNote error={error} />
-      {secret && <SecretOnce label="Signing secret" value={secret} />}
-      <div class="actions">
-        <button type="button" class="btn btn-primary" onClick={rotate} disabled={busy}>
-          {enabled ? 'Rotate signing secret' : 'Enable signing'}
-        </button>
-        {enabled &&
-          (confirmOff ? (
-            <ConfirmInline
-              label="Confirm disabling signing"
-              confirm="Confirm disable"
-              keep="Keep signing"
-              busy={busy}
-              onConfirm={disable}
-              onKeep={() => setConfirmOff(false)}
-            />
-          ) : (
-            <button type="button" class="btn" onClick={() => setConfirmOff(true)}>
+      {secret && <SecretOnce label="Signing secret" value={secret} onDone={() => setSecret('')} />}
+      {confirming === 'rotate' && (
+        <div class="confirm">
+          <p>
+            Callbacks are signed with the new secret at once: receivers still checking the current
+            one will reject them until they use the new one.
+          </p>
+          <ConfirmInline
+            label="Confirm rotating the signing secret"
+            confirm="Confirm rotate"
+            keep="Keep current secret"
+            busy={busy}
+            confirmRef={focusOnMount}
+            onConfirm={rotate}
+            onKeep={() => setConfirming(null)}
+          />
+        </div>
+      )}
+      {confirming === 'disable' && (
+        <div class="confirm">
+          <p>Callbacks are sent unsigned from now on.</p>
+          <ConfirmInline
+            label="Confirm disabling signing"
+            confirm="Confirm disable"
+            keep="Keep signing"
+            busy={busy}
+            confirmRef={focusOnMount}
+            onConfirm={disable}
+            onKeep={() => setConfirming(null)}
+          />
+        </div>
+      )}
+      {confirming === null && (
+        <div class="actions">
+          <button
+            type="button"
+            class="btn btn-primary"
+            // Enabling breaks no receiver; rotating does (above).
+            onClick={enabled ? () => setConfirming('rotate') : rotate}
+            disabled={busy}
+          >
+            {enabled ? 'Rotate signing secret' : 'Enable signing'}
+          </button>
+          {enabled && (
+            <button type="button" class="btn" onClick={() => setConfirming('disable')}>
               Disable signing
             </button>
-          ))}
-      </div>
+          )}
+        </div>
+      )}
     </section>
   );
 }

@@ -2,7 +2,6 @@ import { useState } from 'preact/hooks';
 import { api, type InvitedUser, type User, type UserList } from '../api';
 import {
   ConfirmAction,
-  CopyButton,
   DataTable,
   Field,
   FormError,
@@ -10,6 +9,7 @@ import {
   InputField,
   LoadedList,
   Notice,
+  SecretOnce,
   Time,
   useAction,
   useLoad,
@@ -72,18 +72,18 @@ export function UsersPanel({ me }: { me: User }) {
         </button>
       </form>
       {invite && (
-        <div class="secret-once" role="status">
-          <p>
-            Send this one-time link to <strong>{invite.email}</strong>. It lets them set a password
-            and expires in 24 hours.
-          </p>
-          <div class="copy-row">
-            <code class="url" data-testid="invite-link">
-              {invite.url}
-            </code>
-            <CopyButton text={invite.url} label="invitation link" />
-          </div>
-        </div>
+        <SecretOnce
+          label="invitation link"
+          value={invite.url}
+          testId="invite-link"
+          onDone={() => setInvite(null)}
+          intro={
+            <>
+              Send this one-time link to <strong>{invite.email}</strong>. It lets them set a
+              password and expires in 24 hours.
+            </>
+          }
+        />
       )}
       {notice && <Notice>{notice}</Notice>}
       <FormError error={error} fields={['email']} />
@@ -141,6 +141,7 @@ export function UsersPanel({ me }: { me: User }) {
                         run(async () => {
                           await api('DELETE', `/users/${user.id}`);
                           setRemoving(null);
+                          setInvite((shown) => (shown?.email === user.email ? null : shown));
                         })
                       }
                       onKeep={() => setRemoving(null)}

@@ -62,7 +62,13 @@ export function WebhookEndpointsPanel() {
         Endpoints receive the account's events (executions and agents), signed with their own
         secret, retried on failure.
       </p>
-      {created && <SecretOnce label={`Signing secret of ${created.url}`} value={created.secret} />}
+      {created && (
+        <SecretOnce
+          label={`Signing secret of ${created.url}`}
+          value={created.secret}
+          onDone={() => setCreated(null)}
+        />
+      )}
       {creating && (
         <ItemForm
           label="New webhook endpoint"
@@ -120,6 +126,7 @@ export function WebhookEndpointsPanel() {
                   act(async () => {
                     await api('DELETE', `/webhook-endpoints/${endpoint.id}`);
                     setDeleting(null);
+                    setCreated((shown) => (shown?.id === endpoint.id ? null : shown));
                   })
                 }
               />

@@ -1,6 +1,14 @@
 import type { ComponentChildren, Ref } from 'preact';
 
 /**
+ * Moves the keyboard focus to an element shown in answer to a click (a stable ref: once),
+ * such as a confirmation's button in place of the button that asked for it.
+ */
+export function focusOnMount(element: HTMLElement | null): void {
+  element?.focus();
+}
+
+/**
  * An inline confirmation in place of a destructive button (no `window.confirm`): the
  * confirming button and one to keep things as they are, grouped under `label` for assistive
  * technology. `small` for a row of a table.
