@@ -149,3 +149,43 @@ async function scan(page: import('@playwright/test').Page, label: string) {
     .map((v) => `${label}: ${v.id} (${v.impact}) ${v.help}`);
   expect(bad).toEqual([]);
 }
+
+test('a failed workflow run resumes from its failed step, reusing the steps before it', async ({
+  page,
+}) => {
+  const agent = await createAgent(unique('Resumable'), {
+    kind: 'workflow',
+    config: {
+      steps: [
+        { id: 'greet', type: 'transform', value: { greeting: "{% 'Hi ' & $input.name %}" } },
+        { id: 'stop', type: 'fail', code: 'no_lead', message: 'not a lead' },
+      ],
+    },
+  });
+  const trigger = await apiCall('POST', `/agents/${agent.id}/trigger`, {
+    body: { input: { name: 'Eve' } },
+  });
+  const id = trigger.body.execution_id as string;
+  await expect
+    .poll(async () => (await apiCall('GET', `/executions/${id}`)).body.status)
+    .toBe('failed');
+  await signIn(page);
+  await page.goto(`/dashboard/executions/${id}`);
+  await page.getByRole('button', { name: 'Resume from stop' }).click();
+  await expect(page).not.toHaveURL(new RegExp(`/executions/${id}$`));
+  await expect(page.getByText(`retry of ${id}`)).toBeVisible();
+  // The new run took greet from the failed one and ran stop again.
+  await expect(page.locator('tr[data-step="greet"]')).toContainText('reused');
+  await expect(page.locator('tr[data-step="stop"]')).toContainText('failed');
+  // A failed run of another kind has no steps to resume from: Retry only.
+  const plain = await createAgent(unique('Plain failing'));
+  const failed = await apiCall('POST', `/agents/${plain.id}/trigger`, {
+    body: { input: { name: 'no email' } },
+  });
+  await expect
+    .poll(async () => (await apiCall('GET', `/executions/${failed.body.execution_id}`)).body.status)
+    .toBe('failed');
+  await page.goto(`/dashboard/executions/${failed.body.execution_id}`);
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Resume/ })).toHaveCount(0);
+});

@@ -64,11 +64,16 @@ export function ExecutionDetailPage({ id }: { id: string }) {
       setBusy(false);
     }
   };
-  const retry = async () => {
+  /** A new execution of the same input; `resume`: from the failed step (CONTRACT §6). */
+  const retry = async (resume: boolean) => {
     setBusy(true);
     setError(undefined);
     try {
-      const next = await api<ExecutionDetail>('POST', `/executions/${e.id}/retry`);
+      const next = await api<ExecutionDetail>(
+        'POST',
+        `/executions/${e.id}/retry`,
+        resume ? { resume: true } : undefined,
+      );
       navigate(`/executions/${next.id}`);
     } catch (failure) {
       setError(failure);
@@ -77,6 +82,8 @@ export function ExecutionDetailPage({ id }: { id: string }) {
     }
   };
 
+  // A failed workflow run can go on from the step that failed, reusing the steps before it.
+  const resumable = e.status === 'failed' && e.steps !== undefined && Boolean(e.error?.step);
   const attempts = deliveries.data?.data ?? [];
   return (
     <>
@@ -106,8 +113,18 @@ export function ExecutionDetailPage({ id }: { id: string }) {
                 Cancel
               </button>
             )}
+            {resumable && (
+              <button type="button" class="btn" onClick={() => retry(true)} disabled={busy}>
+                Resume from {e.error?.step}
+              </button>
+            )}
             {!LIVE.has(e.status) && (
-              <button type="button" class="btn btn-primary" onClick={retry} disabled={busy}>
+              <button
+                type="button"
+                class="btn btn-primary"
+                onClick={() => retry(false)}
+                disabled={busy}
+              >
                 Retry
               </button>
             )}
