@@ -1,4 +1,4 @@
-import { expect, openSettings, settingsLoaded, signIn, test } from './support/fixtures';
+import { apiCall, expect, openSettings, settingsLoaded, signIn, test } from './support/fixtures';
 
 test('an owner adds a webhook endpoint (secret shown once), sends a test, sees its delivery and deletes it', async ({
   page,
@@ -56,4 +56,33 @@ test('a URL the API refuses shows its error at the URL field', async ({ page }) 
   await input.fill('ftp://hooks.example.com/hook');
   await panel.getByRole('button', { name: 'Add endpoint' }).click();
   await expect(panel.getByText('url must be an absolute http or https URL')).toBeVisible();
+});
+
+test('an endpoint is disabled and enabled again, and its secret rotated (shown once)', async ({
+  page,
+}) => {
+  const url = `https://hooks.example.com/e2e-toggle-${Date.now().toString(36)}`;
+  const made = await apiCall('POST', '/webhook-endpoints', { body: { url, events: ['*'] } });
+  expect(made.status).toBe(201);
+  await signIn(page);
+  await openSettings(page);
+  const panel = page.getByRole('region', { name: 'Webhook endpoints', exact: true });
+  const row = panel.getByRole('listitem').filter({ hasText: url });
+  const read = async () => (await apiCall('GET', `/webhook-endpoints/${made.body.id}`)).body;
+
+  await row.getByRole('button', { name: 'Disable' }).click();
+  await expect(row.getByText('All events · disabled')).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Send test' })).toBeDisabled();
+  expect((await read()).enabled).toBe(false);
+  await row.getByRole('button', { name: 'Enable' }).click();
+  await expect(row.getByRole('button', { name: 'Send test' })).toBeEnabled();
+  expect((await read()).enabled).toBe(true);
+
+  await row.getByRole('button', { name: 'Rotate secret' }).click();
+  const secret = panel.getByTestId('secret-value');
+  await expect(secret).toHaveText(/^whsec_/);
+  await expect(panel.getByText(`New signing secret of ${url}`)).toBeVisible();
+  await expect(panel.getByText(/for 24 hours, one with the old secret too/)).toBeVisible();
+  await panel.getByRole('button', { name: 'I have copied it' }).click();
+  await expect(secret).toHaveCount(0);
 });

@@ -23,7 +23,10 @@ import {
 } from '../ui';
 import { EndpointDeliveries } from './EndpointDeliveries';
 
-/** Account-level event subscriptions: endpoints (secret shown once), test, delete, deliveries. */
+/**
+ * Account-level event subscriptions: endpoints (secret shown once), test, enable and disable,
+ * secret rotation, delete, deliveries.
+ */
 export function WebhookEndpointsPanel() {
   const endpoints = useLoad(
     () => api<WebhookEndpointList>('GET', '/webhook-endpoints?limit=100'),
@@ -32,7 +35,10 @@ export function WebhookEndpointsPanel() {
   const [creating, setCreating] = useState(false);
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<EndpointEventChoice[]>(['*']);
-  const [created, setCreated] = useState<CreatedWebhookEndpoint | null>(null);
+  /** A secret shown once: of a new endpoint, or a rotated one (`rotated`). */
+  const [created, setCreated] = useState<(CreatedWebhookEndpoint & { rotated?: boolean }) | null>(
+    null,
+  );
   const [deleting, setDeleting] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   const { error, run: act } = useAction(endpoints.reload);
@@ -64,10 +70,17 @@ export function WebhookEndpointsPanel() {
       </p>
       {created && (
         <SecretOnce
-          label={`Signing secret of ${created.url}`}
+          label={`${created.rotated ? 'New signing secret' : 'Signing secret'} of ${created.url}`}
           value={created.secret}
           onDone={() => setCreated(null)}
-        />
+        >
+          {created.rotated && (
+            <p class="muted small">
+              Deliveries carry a signature with this secret and, for 24 hours, one with the old
+              secret too: update the receiver within that time.
+            </p>
+          )}
+        </SecretOnce>
       )}
       {creating && (
         <ItemForm
@@ -120,6 +133,18 @@ export function WebhookEndpointsPanel() {
                 deleting={deleting === endpoint.id}
                 onToggle={() => setOpen(open === endpoint.id ? null : endpoint.id)}
                 onTest={() => act(() => api('POST', `/webhook-endpoints/${endpoint.id}/test`))}
+                onEnable={(enabled) =>
+                  act(() => api('PATCH', `/webhook-endpoints/${endpoint.id}`, { enabled }))
+                }
+                onRotate={() =>
+                  act(async () => {
+                    const rotated = await api<CreatedWebhookEndpoint>(
+                      'POST',
+                      `/webhook-endpoints/${endpoint.id}/secret/rotate`,
+                    );
+                    setCreated({ ...rotated, rotated: true });
+                  })
+                }
                 onDelete={() => setDeleting(endpoint.id)}
                 onKeep={() => setDeleting(null)}
                 onConfirmDelete={() =>
@@ -144,6 +169,8 @@ function EndpointRow(props: {
   deleting: boolean;
   onToggle: () => void;
   onTest: () => void;
+  onEnable: (enabled: boolean) => void;
+  onRotate: () => void;
   onDelete: () => void;
   onKeep: () => void;
   onConfirmDelete: () => void;
@@ -176,6 +203,17 @@ function EndpointRow(props: {
             onClick={props.onTest}
           >
             Send test
+          </button>
+          {/* Re-enabling also clears what the service disabled it for (disabled_reason). */}
+          <button
+            type="button"
+            class="btn btn-small"
+            onClick={() => props.onEnable(!endpoint.enabled)}
+          >
+            {endpoint.enabled ? 'Disable' : 'Enable'}
+          </button>
+          <button type="button" class="btn btn-small" onClick={props.onRotate}>
+            Rotate secret
           </button>
           <ConfirmAction
             action="Delete"
