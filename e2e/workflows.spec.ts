@@ -103,10 +103,9 @@ test("a workflow execution's page lists its steps", async ({ page }) => {
   await expect(greet.locator('b')).toHaveCount(0);
 });
 
-test('a failed step shows its error; the workflow panels pass axe in both schemes', async ({
-  page,
-}) => {
-  const agent = await createAgent(unique('Failing'), {
+/** A workflow agent whose second step fails (`stop`, after `greet`), and its failed run. */
+async function failedWorkflowRun(name: string) {
+  const agent = await createAgent(unique(name), {
     kind: 'workflow',
     config: {
       steps: [
@@ -122,6 +121,13 @@ test('a failed step shows its error; the workflow panels pass axe in both scheme
   await expect
     .poll(async () => (await apiCall('GET', `/executions/${id}`)).body.status)
     .toBe('failed');
+  return { agent, id };
+}
+
+test('a failed step shows its error; the workflow panels pass axe in both schemes', async ({
+  page,
+}) => {
+  const { agent, id } = await failedWorkflowRun('Failing');
   await signIn(page);
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
@@ -153,22 +159,7 @@ async function scan(page: import('@playwright/test').Page, label: string) {
 test('a failed workflow run resumes from its failed step, reusing the steps before it', async ({
   page,
 }) => {
-  const agent = await createAgent(unique('Resumable'), {
-    kind: 'workflow',
-    config: {
-      steps: [
-        { id: 'greet', type: 'transform', value: { greeting: "{% 'Hi ' & $input.name %}" } },
-        { id: 'stop', type: 'fail', code: 'no_lead', message: 'not a lead' },
-      ],
-    },
-  });
-  const trigger = await apiCall('POST', `/agents/${agent.id}/trigger`, {
-    body: { input: { name: 'Eve' } },
-  });
-  const id = trigger.body.execution_id as string;
-  await expect
-    .poll(async () => (await apiCall('GET', `/executions/${id}`)).body.status)
-    .toBe('failed');
+  const { id } = await failedWorkflowRun('Resumable');
   await signIn(page);
   await page.goto(`/dashboard/executions/${id}`);
   await page.getByRole('button', { name: 'Resume from stop' }).click();

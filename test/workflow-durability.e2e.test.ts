@@ -6,7 +6,7 @@ import { ensureBuilt } from './support/cli';
 import { createTestDatabase, type TestDatabase } from './support/database';
 import { startServiceProcess, type ServiceProcess } from './support/process';
 import { bearer, startTestService, TEST_SECRET_KEY, type TestService } from './support/service';
-import { startReceiver } from './support/workflows';
+import { startReceiver, startWorkflowRun } from './support/workflows';
 import { waitFor } from './support/wait';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies, read as JSON
@@ -83,19 +83,7 @@ describe('workflow durability across SIGKILL', () => {
         step(`/${prefix}/c`, 'c'),
       ],
     };
-    const agent = await api
-      .api()
-      .post('/v2/agents')
-      .set(bearer(key))
-      .send({ name: prefix, kind: 'workflow', config, timeout_ms: 600_000 })
-      .expect(201);
-    const run = await api
-      .api()
-      .post(`/v2/agents/${agent.body.id}/trigger`)
-      .set(bearer(key))
-      .send({ input: { n: 1 }, options: { async: true } })
-      .expect(202);
-    return run.body.execution_id as string;
+    return startWorkflowRun(api, key, { name: prefix, config });
   };
   const finished = (id: string) =>
     waitFor(

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOW_RUNNING_STEP_MS } from '../src/workflows/service/step-store';
 import { bearer, startTestService, type TestService } from './support/service';
-import { startReceiver } from './support/workflows';
+import { startReceiver, startWorkflowRun } from './support/workflows';
 import { waitFor } from './support/wait';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies, read as JSON
@@ -33,26 +33,12 @@ describe('the steps of a workflow run in progress', () => {
     await receiver?.close();
   });
 
-  const start = async (second: Json, timeoutMs = 600_000): Promise<string> => {
-    const agent = await t
-      .api()
-      .post('/v2/agents')
-      .set(bearer(key))
-      .send({
-        name: 'progress',
-        kind: 'workflow',
-        timeout_ms: timeoutMs,
-        config: { steps: [{ id: 'first', type: 'transform', value: { ok: true } }, second] },
-      })
-      .expect(201);
-    const run = await t
-      .api()
-      .post(`/v2/agents/${agent.body.id}/trigger`)
-      .set(bearer(key))
-      .send({ input: { n: 1 }, options: { async: true } })
-      .expect(202);
-    return run.body.execution_id as string;
-  };
+  const start = (second: Json, timeoutMs = 600_000): Promise<string> =>
+    startWorkflowRun(t, key, {
+      name: 'progress',
+      timeout_ms: timeoutMs,
+      config: { steps: [{ id: 'first', type: 'transform', value: { ok: true } }, second] },
+    });
   const read = async (id: string): Promise<Json> =>
     (await t.api().get(`/v2/executions/${id}`).set(bearer(key)).expect(200)).body as Json;
   const stepsOf = (execution: Json) =>

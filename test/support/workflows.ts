@@ -73,3 +73,28 @@ export function agentCalls(as: () => { t: TestService; key: string }) {
   };
   return { createAgent, trigger, execution, invalid };
 }
+
+/**
+ * Creates a workflow agent with `config` (201) and triggers it asynchronously with `input`
+ * (202); resolves the execution id.
+ */
+export async function startWorkflowRun(
+  t: TestService,
+  key: string,
+  body: { name: string; config: Json; timeout_ms?: number },
+  input: Json = { n: 1 },
+): Promise<string> {
+  const agent = await t
+    .api()
+    .post('/v2/agents')
+    .set(bearer(key))
+    .send({ kind: 'workflow', timeout_ms: 600_000, ...body })
+    .expect(201);
+  const run = await t
+    .api()
+    .post(`/v2/agents/${agent.body.id}/trigger`)
+    .set(bearer(key))
+    .send({ input, options: { async: true } })
+    .expect(202);
+  return run.body.execution_id as string;
+}
