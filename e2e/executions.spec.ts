@@ -188,4 +188,32 @@ test.describe('executions', () => {
     await expect(page.getByRole('region', { name: 'Output' })).toContainText('ok');
     await expect(page.locator('html')).toHaveAttribute('data-spec', id);
   });
+
+  test("a running workflow's steps show on its page as they go", async ({ page }) => {
+    const agent = await createAgent(unique('Held workflow'), {
+      kind: 'workflow',
+      config: {
+        steps: [
+          { id: 'first', type: 'transform', value: { ok: true } },
+          { id: 'wait', type: 'http', method: 'GET', url: endpoint.url },
+        ],
+      },
+    });
+    const trigger = await apiCall('POST', `/agents/${agent.id}/trigger`, {
+      body: { input: {}, options: { async: true } },
+    });
+    const id = trigger.body.execution_id as string;
+    await endpoint.held();
+
+    await signIn(page);
+    await page.goto(`/dashboard/executions/${id}`);
+    const steps = page.getByRole('table', { name: 'Steps of this execution' });
+    await expect(steps.locator('tr[data-step="first"]')).toContainText('completed');
+    await expect(steps.locator('tr[data-step="wait"]')).toContainText('running');
+    await expect(page.getByTestId('execution-status')).toHaveText('running');
+
+    endpoint.release();
+    await expect(page.getByTestId('execution-status')).toHaveText('completed');
+    await expect(steps.locator('tr[data-step="wait"]')).toContainText('completed');
+  });
 });
