@@ -30,6 +30,40 @@ test('pause and resume an agent: its webhook is refused while paused', async ({ 
   expect((await sendWebhook(agent.webhook_url, { email: 'a@b.io' })).status).toBe(202);
 });
 
+test('leaving the agent page with unsaved config edits asks first', async ({ page, dialogs }) => {
+  const agent = await createAgent(unique('Unsaved'), {
+    kind: 'http-request',
+    config: { url: 'https://example.com/a' },
+  });
+  await signIn(page);
+  await page.goto(`/dashboard/agents/${agent.id}`);
+  const config = page.getByLabel('Config of http-request (JSON)');
+  await expect(page.getByTestId('agent-version')).toHaveText('Version 1');
+  await config.fill('{"url": "https://example.com/edited"}');
+
+  // Stay: the page and the edits remain.
+  await page.getByRole('link', { name: 'Executions', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Leave without saving' })).toBeFocused();
+  await page.getByRole('button', { name: 'Stay on this page' }).click();
+  await expect(page).toHaveURL(new RegExp(`/agents/${agent.id}$`));
+  await expect(config).toContainText('https://example.com/edited');
+
+  // Leave: the navigation goes on, the config is as saved.
+  await page.getByRole('link', { name: 'Executions', exact: true }).click();
+  await page.getByRole('button', { name: 'Leave without saving' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/executions$/);
+  expect((await apiCall('GET', `/agents/${agent.id}`)).body.config.url).toBe(
+    'https://example.com/a',
+  );
+
+  // Without edits nothing asks.
+  await page.goto(`/dashboard/agents/${agent.id}`);
+  await expect(page.getByTestId('agent-version')).toHaveText('Version 1');
+  await page.getByRole('link', { name: 'Executions', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/executions$/);
+  expect(dialogs).toEqual([]);
+});
+
 test("edit an agent's config: the API's error at the field, then a save", async ({ page }) => {
   const agent = await createAgent(unique('Configurable'), {
     kind: 'http-request',

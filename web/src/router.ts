@@ -7,7 +7,15 @@ export function appPath(path: string): string {
   return `${BASE}${path.startsWith('/') ? path : `/${path}`}`;
 }
 
-export function navigate(path: string, options: { replace?: boolean } = {}): void {
+/**
+ * The page's hold on leaving (useLeaveGuard): while set, an in-app navigation hands it the
+ * path instead of going there, so that the page can ask first.
+ */
+let hold: ((path: string) => void) | null = null;
+
+/** Goes to `path`; `force`: even past the page's hold (its "leave without saving"). */
+export function navigate(path: string, options: { replace?: boolean; force?: boolean } = {}): void {
+  if (hold && !options.force) return hold(path);
   const url = path.startsWith(BASE) ? path : appPath(path);
   if (options.replace) history.replaceState(null, '', url);
   else history.pushState(null, '', url);
@@ -55,4 +63,22 @@ export function match(pattern: string, path: string): Record<string, string> | n
     else if (a[i] !== b[i]) return null;
   }
   return params;
+}
+
+/**
+ * While `active` (unsaved work on the page): an in-app navigation calls `onHold` with its path
+ * instead (the page asks, then `navigate(path, { force: true })`), and closing or reloading the
+ * tab asks through the browser's own prompt. `onHold` must be stable (useCallback).
+ */
+export function useLeaveGuard(active: boolean, onHold: (path: string) => void): void {
+  useEffect(() => {
+    if (!active) return;
+    hold = onHold;
+    const unload = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', unload);
+    return () => {
+      if (hold === onHold) hold = null;
+      window.removeEventListener('beforeunload', unload);
+    };
+  }, [active, onHold]);
 }

@@ -1,10 +1,12 @@
-import { useState } from 'preact/hooks';
+import { useCallback, useState } from 'preact/hooks';
 import { api, type Agent, type DailyStats, type TestWebhookResult } from '../api';
-import { navigate } from '../router';
+import { navigate, useLeaveGuard } from '../router';
 import {
   Badge,
+  ConfirmInline,
   DailyChart,
   ErrorNote,
+  focusOnMount,
   formatPercent,
   Link,
   Loading,
@@ -30,6 +32,11 @@ export function AgentDetailPage({ id }: { id: string }) {
   const [notice, setNotice] = useState('');
   /** The config editor's text; `null` while it shows the saved config. */
   const [configText, setConfigText] = useState<string | null>(null);
+  /** Where the user asked to go while the config had unsaved edits. */
+  const [leaving, setLeaving] = useState<string | null>(null);
+  const edited =
+    agent.data !== undefined && configText !== null && configText !== savedConfigText(agent.data);
+  useLeaveGuard(edited, useCallback(setLeaving, []));
 
   if (!agent.data) {
     return (
@@ -74,6 +81,7 @@ export function AgentDetailPage({ id }: { id: string }) {
         input: SAMPLE_PAYLOAD,
       });
       navigate(`/executions/${result.execution_id}`);
+      setBusy(false); // still here when unsaved config edits held the navigation
     } catch (failure) {
       setError(failure);
       setBusy(false);
@@ -108,6 +116,22 @@ export function AgentDetailPage({ id }: { id: string }) {
       />
       <ErrorNote error={error} />
       {notice && <Notice>{notice}</Notice>}
+      {leaving && (
+        <div class="confirm" role="alert">
+          <p>The config has changes that are not saved: leaving the page loses them.</p>
+          <ConfirmInline
+            label="Leave with unsaved changes"
+            confirm="Leave without saving"
+            keep="Stay on this page"
+            confirmRef={focusOnMount}
+            onConfirm={() => {
+              setLeaving(null);
+              navigate(leaving, { force: true });
+            }}
+            onKeep={() => setLeaving(null)}
+          />
+        </div>
+      )}
 
       <section class="cards" aria-label="Agent summary">
         <div class="card stat">

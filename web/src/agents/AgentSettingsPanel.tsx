@@ -64,7 +64,7 @@ export function AgentSettingsPanel({
   const confirmDelete = () =>
     remove.run(async () => {
       await api('DELETE', `/agents/${agent.id}`);
-      navigate('/agents');
+      navigate('/agents', { force: true }); // the agent is gone: nothing left to save
     });
 
   const other = save.error && !fieldError(save.error, 'name', 'timeout_ms');
