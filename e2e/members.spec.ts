@@ -18,6 +18,13 @@ test('invite a member, who signs up with the link and cannot open API keys or se
   // The link's box closes once copied.
   await users.getByRole('button', { name: 'I have copied it' }).click();
   await expect(users.getByTestId('invite-link')).toHaveCount(0);
+  // On a phone the Status column is hidden: the email says the user is only invited.
+  const viewport = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 800 });
+  const row = users.getByRole('row').filter({ hasText: email });
+  await expect(row.getByText('· invited')).toBeVisible();
+  await page.setViewportSize(viewport);
+  await expect(row.getByText('· invited')).toBeHidden();
 
   // The member, in another browser, sets a password through the link and is signed in.
   const context = await browser.newContext({ baseURL: state().base });

@@ -104,6 +104,9 @@ export function UsersPanel({ me }: { me: User }) {
                 <td>
                   {user.email}
                   {user.id === me.id && <span class="muted small"> (you)</span>}
+                  {user.status === 'invited' && (
+                    <span class="show-narrow muted small"> · invited</span>
+                  )}
                 </td>
                 <td>
                   <select
