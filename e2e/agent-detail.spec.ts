@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import {
@@ -30,15 +31,20 @@ test('pause and resume an agent: its webhook is refused while paused', async ({ 
   expect((await sendWebhook(agent.webhook_url, { email: 'a@b.io' })).status).toBe(202);
 });
 
-test('leaving the agent page with unsaved config edits asks first', async ({ page, dialogs }) => {
-  const agent = await createAgent(unique('Unsaved'), {
+/** An http-request agent (url https://example.com/a, version 1), its page open, its config editor. */
+async function openConfigurable(page: Page, name: string) {
+  const agent = await createAgent(unique(name), {
     kind: 'http-request',
     config: { url: 'https://example.com/a' },
   });
   await signIn(page);
   await page.goto(`/dashboard/agents/${agent.id}`);
-  const config = page.getByLabel('Config of http-request (JSON)');
   await expect(page.getByTestId('agent-version')).toHaveText('Version 1');
+  return { agent, config: page.getByLabel('Config of http-request (JSON)') };
+}
+
+test('leaving the agent page with unsaved config edits asks first', async ({ page, dialogs }) => {
+  const { agent, config } = await openConfigurable(page, 'Unsaved');
   await config.fill('{"url": "https://example.com/edited"}');
 
   // Stay: the page and the edits remain.
@@ -65,14 +71,7 @@ test('leaving the agent page with unsaved config edits asks first', async ({ pag
 });
 
 test("edit an agent's config: the API's error at the field, then a save", async ({ page }) => {
-  const agent = await createAgent(unique('Configurable'), {
-    kind: 'http-request',
-    config: { url: 'https://example.com/a' },
-  });
-  await signIn(page);
-  await page.goto(`/dashboard/agents/${agent.id}`);
-  const config = page.getByLabel('Config of http-request (JSON)');
-  await expect(page.getByTestId('agent-version')).toHaveText('Version 1');
+  const { agent, config } = await openConfigurable(page, 'Configurable');
   await config.fill('{"url": "not a url"}');
   await page.getByRole('button', { name: 'Save config' }).click();
   await expect(config).toHaveAttribute('aria-invalid', 'true');

@@ -3,10 +3,9 @@ import { api, type Agent, type DailyStats, type TestWebhookResult } from '../api
 import { navigate, useLeaveGuard } from '../router';
 import {
   Badge,
-  ConfirmInline,
+  ConfirmBox,
   DailyChart,
   ErrorNote,
-  focusOnMount,
   formatPercent,
   Link,
   Loading,
@@ -117,20 +116,19 @@ export function AgentDetailPage({ id }: { id: string }) {
       <ErrorNote error={error} />
       {notice && <Notice>{notice}</Notice>}
       {leaving && (
-        <div class="confirm" role="alert">
-          <p>The config has changes that are not saved: leaving the page loses them.</p>
-          <ConfirmInline
-            label="Leave with unsaved changes"
-            confirm="Leave without saving"
-            keep="Stay on this page"
-            confirmRef={focusOnMount}
-            onConfirm={() => {
-              setLeaving(null);
-              navigate(leaving, { force: true });
-            }}
-            onKeep={() => setLeaving(null)}
-          />
-        </div>
+        <ConfirmBox
+          alert
+          label="Leave with unsaved changes"
+          confirm="Leave without saving"
+          keep="Stay on this page"
+          onConfirm={() => {
+            setLeaving(null);
+            navigate(leaving, { force: true });
+          }}
+          onKeep={() => setLeaving(null)}
+        >
+          The config has changes that are not saved: leaving the page loses them.
+        </ConfirmBox>
       )}
 
       <section class="cards" aria-label="Agent summary">

@@ -1,16 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, ApiFailure, type Agent } from '../api';
 import { navigate } from '../router';
-import {
-  ConfirmInline,
-  ErrorNote,
-  Field,
-  fieldError,
-  focusOnMount,
-  InputField,
-  Notice,
-  useAction,
-} from '../ui';
+import { ConfirmBox, ErrorNote, Field, fieldError, InputField, Notice, useAction } from '../ui';
 
 /** `timeout_ms` as the form shows it: seconds, without trailing zeros. */
 function seconds(ms: number | undefined): string {
@@ -135,18 +126,16 @@ export function AgentSettingsPanel({
       </p>
       <ErrorNote error={remove.error} />
       {deleting ? (
-        <div class="confirm">
-          <p>Delete “{agent.name}”? This cannot be undone.</p>
-          <ConfirmInline
-            label={`Confirm deleting ${agent.name}`}
-            confirm="Confirm delete"
-            keep="Keep agent"
-            busy={remove.busy}
-            confirmRef={focusOnMount}
-            onConfirm={confirmDelete}
-            onKeep={() => setDeleting(false)}
-          />
-        </div>
+        <ConfirmBox
+          label={`Confirm deleting ${agent.name}`}
+          confirm="Confirm delete"
+          keep="Keep agent"
+          busy={remove.busy}
+          onConfirm={confirmDelete}
+          onKeep={() => setDeleting(false)}
+        >
+          Delete “{agent.name}”? This cannot be undone.
+        </ConfirmBox>
       ) : (
         <button type="button" class="btn btn-danger" onClick={() => setDeleting(true)}>
           Delete agent

@@ -1,14 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, type Agent, type WebhookCredential } from '../api';
-import {
-  CodeBlock,
-  ConfirmInline,
-  CopyButton,
-  ErrorNote,
-  focusOnMount,
-  Notice,
-  SecretOnce,
-} from '../ui';
+import { CodeBlock, ConfirmBox, CopyButton, ErrorNote, Notice, SecretOnce } from '../ui';
 
 type AuthMode = 'none' | 'api_key' | 'signature';
 
@@ -208,18 +200,16 @@ export function WebhookSecurity({
         new credential replaces the previous one of that type.
       </p>
       {asking && pending ? (
-        <div class="confirm">
-          <p>{asking.text}</p>
-          <ConfirmInline
-            label={asking.label}
-            confirm={asking.confirm}
-            keep={asking.keep}
-            busy={busy}
-            confirmRef={focusOnMount}
-            onConfirm={() => (pending === 'none' ? turnOff() : generate(pending))}
-            onKeep={() => setPending(null)}
-          />
-        </div>
+        <ConfirmBox
+          label={asking.label}
+          confirm={asking.confirm}
+          keep={asking.keep}
+          busy={busy}
+          onConfirm={() => (pending === 'none' ? turnOff() : generate(pending))}
+          onKeep={() => setPending(null)}
+        >
+          {asking.text}
+        </ConfirmBox>
       ) : (
         <div class="actions">
           <button type="button" class="btn" disabled={busy} onClick={() => ask('api_key')}>

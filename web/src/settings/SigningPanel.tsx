@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, type AccountInfo, type SigningSecret } from '../api';
-import { ConfirmInline, ErrorNote, focusOnMount, SecretOnce } from '../ui';
+import { ConfirmBox, ErrorNote, SecretOnce } from '../ui';
 
 export function SigningPanel(props: {
   account: AccountInfo | undefined;
@@ -55,35 +55,29 @@ export function SigningPanel(props: {
       <ErrorNote error={error} />
       {secret && <SecretOnce label="Signing secret" value={secret} onDone={() => setSecret('')} />}
       {confirming === 'rotate' && (
-        <div class="confirm">
-          <p>
-            Callbacks are signed with the new secret at once: receivers still checking the current
-            one will reject them until they use the new one.
-          </p>
-          <ConfirmInline
-            label="Confirm rotating the signing secret"
-            confirm="Confirm rotate"
-            keep="Keep current secret"
-            busy={busy}
-            confirmRef={focusOnMount}
-            onConfirm={rotate}
-            onKeep={() => setConfirming(null)}
-          />
-        </div>
+        <ConfirmBox
+          label="Confirm rotating the signing secret"
+          confirm="Confirm rotate"
+          keep="Keep current secret"
+          busy={busy}
+          onConfirm={rotate}
+          onKeep={() => setConfirming(null)}
+        >
+          Callbacks are signed with the new secret at once: receivers still checking the current one
+          will reject them until they use the new one.
+        </ConfirmBox>
       )}
       {confirming === 'disable' && (
-        <div class="confirm">
-          <p>Callbacks are sent unsigned from now on.</p>
-          <ConfirmInline
-            label="Confirm disabling signing"
-            confirm="Confirm disable"
-            keep="Keep signing"
-            busy={busy}
-            confirmRef={focusOnMount}
-            onConfirm={disable}
-            onKeep={() => setConfirming(null)}
-          />
-        </div>
+        <ConfirmBox
+          label="Confirm disabling signing"
+          confirm="Confirm disable"
+          keep="Keep signing"
+          busy={busy}
+          onConfirm={disable}
+          onKeep={() => setConfirming(null)}
+        >
+          Callbacks are sent unsigned from now on.
+        </ConfirmBox>
       )}
       {confirming === null && (
         <div class="actions">

@@ -43,6 +43,26 @@ export function ConfirmInline(props: {
 }
 
 /**
+ * A question in a box, with ConfirmInline under it: what confirming does (`children`), then the
+ * two buttons, the keyboard focus on the confirming one. `alert`: announced as it appears (it
+ * answers a click elsewhere, such as a link held by unsaved work).
+ */
+export function ConfirmBox(
+  props: Omit<Parameters<typeof ConfirmInline>[0], 'confirmRef' | 'small'> & {
+    children: ComponentChildren;
+    alert?: boolean;
+  },
+) {
+  const { children, alert, ...inline } = props;
+  return (
+    <div class="confirm" role={alert ? 'alert' : undefined}>
+      <p>{children}</p>
+      <ConfirmInline {...inline} confirmRef={focusOnMount} />
+    </div>
+  );
+}
+
+/**
  * A row's destructive button (`action`, read as "`action` `target`") that becomes an inline
  * confirmation ("Confirm `doing` `target`") while `confirming`. `alongside`: the row's other
  * buttons, shown beside it until then.
