@@ -39,7 +39,7 @@ export interface WorkflowTestRun {
 }
 
 /**
- * `workflow` (CONTRACT §6): runs the steps of its config with the engine of
+ * `workflow` (docs/workflows.md, The definition): runs the steps of its config with the engine of
  * `src/workflows/`. The config is compiled once per agent version (`WorkflowCache`), each
  * finished step is checkpointed in `execution_steps` (`StepStore`), so a run claimed again
  * after a crash resumes after its last finished step, on any worker.
