@@ -45,7 +45,10 @@ const P = quick
 const CONNECTIONS = 50;
 /** Synchronous triggers sent before the sync row's are counted (measureSync). */
 const SYNC_WARMUP = 2500;
-/** Waiting costs nothing (issue 22 §10): runs each waiting on a slow target, quick run too. */
+/**
+ * Waiting costs nothing (docs/operations.md, Runs waiting on the network): runs each waiting on a
+ * slow target, quick run too.
+ */
 const SLOW = { runs: 200, delayMs: 2000, targetSeconds: 5 };
 const LIST_CONNECTIONS = 10;
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL || 'info';
@@ -318,8 +321,8 @@ async function measureE2e(pid, db, agentId, webhookRequest) {
   const acked = e2eRun['2xx'];
   // Polls the agent's backlog (queued and running), an index range that shrinks to nothing,
   // not its finished runs: counting those reads the agent's whole history, 9 ms of MariaDB CPU
-  // at 20,000 rows, taken every 20 ms from the database the service was draining into (until
-  // the twelfth session; BENCHMARKS.md).
+  // at 20,000 rows, taken every 20 ms from the database the service was draining into, and
+  // so slowed what it measured.
   let complete = false;
   while (Date.now() - t0 < P.drainMs) {
     if ((await db.pending(agentId)) === 0) {
@@ -588,7 +591,7 @@ async function startBaseline(port) {
  * then P.sync counted: p50/p99 of the round trip and of the overhead, the round trip minus the
  * run's own `duration_ms`. The warm-up is a count: the service's CPU per trigger falls by half
  * over its first two thousand or so (JIT: the REST trigger path's code is not the webhook's),
- * whatever the time in between (BENCHMARKS.md, fourteenth session).
+ * whatever the time in between (BENCHMARKS.md, row "sync trigger p50 / p99").
  */
 async function measureSync(url, headers) {
   const client = sequentialClient();
@@ -656,14 +659,14 @@ async function measureBaseline(port) {
 const pct = (x, base) => (x / base) * 100;
 const fmtPct = (x) => `${x.toFixed(0)} %`;
 
-/** The figures issue 11 §3 sets targets for, per database. */
+/** The figures the benchmark sets targets for, per database (BENCHMARKS.md, Targets). */
 function targets(r) {
   const listRatio = r.list_large.mean / Math.max(r.list_small.mean, 0.01);
   return [
     ['webhook ingest ≥ 40 % of baseline', fmtPct(pct(r.ingest.rps, r.baseline.rps)), pct(r.ingest.rps, r.baseline.rps) >= 40],
-    ['5-step workflow end to end ≥ 0.8 × plain (issue 22 §10)', `${(r.e2e_workflow.per_second / Math.max(1, r.e2e.per_second)).toFixed(2)} ×`, r.e2e_workflow.per_second >= 0.8 * r.e2e.per_second],
-    [`${SLOW.runs} runs waiting ${SLOW.delayMs / 1000} s on http well under 10 s (< ${SLOW.targetSeconds} s; issue 22 §10)`, `${r.slow_http.seconds} s`, r.slow_http.complete && r.slow_http.completed === SLOW.runs && r.slow_http.seconds < SLOW.targetSeconds],
-    [`${SLOW.runs} runs waiting ${SLOW.delayMs / 1000} s on a model well under 10 s (< ${SLOW.targetSeconds} s; issue 23 §4)`, `${r.slow_llm.seconds} s`, r.slow_llm.complete && r.slow_llm.completed === SLOW.runs && r.slow_llm.seconds < SLOW.targetSeconds],
+    ['5-step workflow end to end ≥ 0.8 × plain', `${(r.e2e_workflow.per_second / Math.max(1, r.e2e.per_second)).toFixed(2)} ×`, r.e2e_workflow.per_second >= 0.8 * r.e2e.per_second],
+    [`${SLOW.runs} runs waiting ${SLOW.delayMs / 1000} s on http well under 10 s (< ${SLOW.targetSeconds} s)`, `${r.slow_http.seconds} s`, r.slow_http.complete && r.slow_http.completed === SLOW.runs && r.slow_http.seconds < SLOW.targetSeconds],
+    [`${SLOW.runs} runs waiting ${SLOW.delayMs / 1000} s on a model well under 10 s (< ${SLOW.targetSeconds} s)`, `${r.slow_llm.seconds} s`, r.slow_llm.complete && r.slow_llm.completed === SLOW.runs && r.slow_llm.seconds < SLOW.targetSeconds],
     ['end to end ≥ 25 % of baseline', fmtPct(pct(r.e2e.per_second, r.baseline.rps)), pct(r.e2e.per_second, r.baseline.rps) >= 25],
     ['sync trigger overhead p50 ≤ 5 ms', `${r.sync.overhead_p50} ms`, r.sync.overhead_p50 <= 5],
     ['list at large within 2 × of small', `${listRatio.toFixed(2)} ×`, listRatio <= 2],
@@ -673,9 +676,9 @@ function targets(r) {
 }
 
 /**
- * Issue 20 §3: ratios in one pinned run (printed with --pinned only; the baseline of each
- * database's column). The list row's ratio compares requests per second at 10 connections
- * with the baseline's at 50, as the issue's figures did.
+ * The ratios of one pinned run (printed with --pinned only; the baseline of each database's
+ * column). The list row's ratio compares requests per second at 10 connections with the
+ * baseline's at 50.
  */
 function round2Targets(r) {
   const listRatio = r.list_large.mean / Math.max(r.list_small.mean, 0.01);
@@ -745,9 +748,9 @@ function table(byDb) {
     row(`paired rounds (${PAIRED}): webhook ingest, % of the baseline measured right before`, (r) => each(r.paired.ingest_pct));
     row(`paired rounds (${PAIRED}): end to end (${P.e2e} webhooks), % of the baseline measured right before`, (r) => each(r.paired.e2e_pct));
   }
-  rows.push(...targetTable('target (issue 11 §3)', dbs, dbs.map((db) => targets(byDb[db]))));
+  rows.push(...targetTable('target', dbs, dbs.map((db) => targets(byDb[db]))));
   if (pinned) {
-    rows.push(...targetTable('target (issue 20 §3, pinned run)', dbs, dbs.map((db) => round2Targets(byDb[db]))));
+    rows.push(...targetTable('target (pinned run)', dbs, dbs.map((db) => round2Targets(byDb[db]))));
   }
   return rows.join('\n');
 }
