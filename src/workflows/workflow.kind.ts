@@ -69,8 +69,9 @@ export class WorkflowKind
     @Optional() private readonly box?: SecretBox,
     @Optional() @Inject(APP_CONFIG) private readonly config?: AppConfig,
     /**
-     * Model-call allowance and usage of `llm` steps, for executions and test runs alike (a
-     * test run's model calls cost the same tokens; docs/decisions.md). Absent in the CLI.
+     * Model-call allowance and usage of `llm` steps, for executions and test runs alike (a test
+     * run's model calls cost the same tokens; decision record 'Model usage and allowance'). Absent
+     * in the CLI.
      */
     @Optional() @Inject(MODEL_METER) private readonly meter?: ModelMeter,
   ) {}
