@@ -529,8 +529,7 @@ async function measureFairness(db, env, api, demo, auth) {
  * Paired rounds (--paired N): a second baseline app runs beside the service, and each round
  * measures it right before a webhook ingest phase and again right before an end-to-end round
  * of the plain agent, so that each ratio compares figures taken seconds apart. On a machine
- * whose speed moves by a third from one 3-second window to the next (BENCHMARKS.md, twelfth
- * session), the median of such ratios says more than one baseline per database.
+ * whose speed moves by a third from one 3-second window to the next, the median of such ratios says more than one baseline per database.
  */
 async function measurePaired(kind, pid, db, agentId, webhookRequest) {
   const baseline = await startBaseline(PAIRED_BASELINE_PORT);
