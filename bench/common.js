@@ -29,8 +29,8 @@ async function createAgents(api, auth, count) {
 
 /**
  * One request at a time over one keep-alive connection of `node:http`: the client of the
- * rows that time single requests. Since the fourteenth session; before, `fetch`, whose own
- * work added about 0.45 ms to every round trip on the AMD EPYC machine (BENCHMARKS.md).
+ * rows that time single requests. Not `fetch`, whose own work added about 0.45 ms to every
+ * round trip on the AMD EPYC machine (BENCHMARKS.md, row "sync trigger p50 / p99").
  */
 function sequentialClient() {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Intake and worker measured apart (BENCHMARKS.md, eighth session): an `api,webhook` process
+// Intake and worker measured apart (`node bench/drain.js`): an `api,webhook` process
 // takes N webhooks (the worker is not running), then a `worker`-only process drains them.
 // Prints each side's CPU per run from /proc, MariaDB's CPU (server-wide) and the rates.
 //

@@ -1,8 +1,8 @@
-// The "waiting costs nothing" rows of `npm run bench` (issue 22 §10, issue 23 §4): N runs each
-// waiting on a slow local target, all submitted at once to one service process; total seconds
-// from the first trigger to the last `completed_at`, and the service's RSS. Target: well under
-// 10 s for 200 runs waiting 2 s each (with WORKER_CONCURRENCY 32, a run holding its slot while
-// it waits would take ~14 s).
+// The "waiting costs nothing" rows of `npm run bench` (docs/operations.md, Runs waiting on the
+// network): N runs each waiting on a slow local target, all submitted at once to one service
+// process; total seconds from the first trigger to the last `completed_at`, and the service's RSS.
+// Target: well under 10 s for 200 runs waiting 2 s each (with WORKER_CONCURRENCY 32, a run holding
+// its slot while it waits would take ~14 s).
 'use strict';
 const { createServer } = require('node:http');
 

@@ -1,5 +1,5 @@
-// The workflow rows of `npm run bench` (issue 22 §10): a 5-step workflow agent measured end to
-// end like the plain lead-qualification agent, and the cost of one pure step in the engine.
+// The workflow rows of `npm run bench` (BENCHMARKS.md, Targets): a 5-step workflow agent measured
+// end to end like the plain lead-qualification agent, and the cost of one pure step in the engine.
 'use strict';
 const { join } = require('node:path');
 

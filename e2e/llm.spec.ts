@@ -5,10 +5,10 @@ import { FakeModel } from '../test/support/fake-model';
 import { apiCall, createAgent, expect, signIn, test, unique } from './support/fixtures';
 
 /**
- * An `llm` step's model calls on an execution's page (issue 23 part 8): each turn with its
- * model, latency, tokens and finish reason, the tool calls it asked for, and the execution's
- * token usage. The model is a scripted fake on 127.0.0.1 (the e2e service allows private
- * outbound addresses), the tool a local HTTP server.
+ * An `llm` step's model calls on an execution's page (docs/workflows.md, LLM steps): each turn with
+ * its model, latency, tokens and finish reason, the tool calls it asked for, and the execution's
+ * token usage. The model is a scripted fake on 127.0.0.1 (the e2e service allows private outbound
+ * addresses), the tool a local HTTP server.
  */
 let model: FakeModel;
 let tool: Server;

@@ -5,7 +5,7 @@ import { SecretsService } from '../src/secrets/secrets.service';
 import { createUser, signIn } from './support/dashboard';
 import { bearer, startTestService, TEST_SECRET_KEY, type TestService } from './support/service';
 
-/** `/v2/secrets` (contract §10): names and times out, values in only, sealed at rest. */
+/** `/v2/secrets` (docs/api.md, Secrets): names and times out, values in only, sealed at rest. */
 describe('account secrets', () => {
   let t: TestService;
   let owner: { accountId: string; key: string };

@@ -3,7 +3,10 @@ import { createTestDatabase, type TestDatabase } from './support/database';
 import { bearer, startTestService, type TestService } from './support/service';
 import { waitFor } from './support/wait';
 
-/** Contract §3 `version`, §4 `agent_version`: config changes make versions; runs keep theirs. */
+/**
+ * The agent's `version` and the execution's `agent_version`: config changes make versions; runs
+ * keep theirs.
+ */
 describe('agent versions', () => {
   let db: TestDatabase;
   let t: TestService | undefined;

@@ -75,7 +75,7 @@ describe('bad input, generated (fast-check), on every route of both listeners', 
   const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort();
   /** The operation a request reaches, with the statuses the OpenAPI document lists for it. */
   let operationOf: ReturnType<typeof documentedStatuses>;
-  /** Answers whose status the operation does not document (issue 19 §3). */
+  /** Answers whose status the operation does not document. */
   const undocumented = new Set<string>();
 
   beforeAll(async () => {

@@ -18,7 +18,10 @@ const MAX_MS = 7 * 86_400_000;
 /** Small sign-in limits, so that the throttling test runs few scrypt hashes. */
 const SIGN_IN_LIMITS = { perAddress: 5, perIp: 8 };
 
-/** Dashboard users and sessions over HTTP (issue 17 §1): sign-in, expiry, CSRF, passwords. */
+/**
+ * Dashboard users and sessions over HTTP (docs/api.md, Dashboard API): sign-in, expiry, CSRF,
+ * passwords.
+ */
 describe('dashboard sessions', () => {
   let t: TestService;
   let accountId: string;

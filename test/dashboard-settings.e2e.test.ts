@@ -9,8 +9,8 @@ import { bearer, startTestService, type TestService } from './support/service';
 import { eventually } from './support/wait';
 
 /**
- * The owner-only routes of the dashboard (issue 17 §3): API keys, the account's signing
- * secret and users; members and API keys are refused.
+ * The owner-only routes of the dashboard (docs/api.md, Dashboard API): API keys, the account's
+ * signing secret and users; members and API keys are refused.
  */
 describe('dashboard settings: API keys, signing, users', () => {
   let t: TestService;

@@ -6,9 +6,9 @@ import { ensureBuilt } from './support/cli';
 import { bearer, startTestService, TestService } from './support/service';
 
 /**
- * The server side of the web dashboard (issue 17): its static files and headers under
- * /dashboard, `GET /`, `POST /v2/agents/:id/test-webhook` and the config edit of
- * `PATCH /v2/agents/:id`. The pages themselves are tested in a real browser (e2e/).
+ * The server side of the web dashboard (docs/operations.md, Dashboard (web console)): its static
+ * files and headers under /dashboard, `GET /`, `POST /v2/agents/:id/test-webhook` and the config
+ * edit of `PATCH /v2/agents/:id`. The pages themselves are tested in a real browser (e2e/).
  */
 describe('dashboard (server side)', () => {
   let t: TestService;

@@ -4,7 +4,10 @@ import { Receiver } from './support/receiver';
 import { bearer, startTestService, type TestService } from './support/service';
 import { eventually } from './support/wait';
 
-/** Agent events (issue 19): each change of an agent, as the API shows the agent. */
+/**
+ * Agent events (docs/api.md, Webhook endpoints and events): each change of an agent, as the API
+ * shows the agent.
+ */
 describe('webhook endpoints: agent events', () => {
   let t: TestService;
   let key: string;

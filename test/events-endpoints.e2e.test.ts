@@ -5,7 +5,10 @@ import { bearer, startTestService, TEST_SECRET_KEY, type TestService } from './s
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
-/** `/v2/webhook-endpoints` (issue 19): create, list, read, update, delete, rotate, scopes. */
+/**
+ * `/v2/webhook-endpoints` (docs/api.md, Webhook endpoints and events): create, list, read, update,
+ * delete, rotate, scopes.
+ */
 describe('webhook endpoints: CRUD, validation, secrets', () => {
   let t: TestService;
   let key: string;

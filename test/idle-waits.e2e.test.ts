@@ -15,10 +15,10 @@ const SLOTS = 4;
 const WAIT_MS = 2000;
 
 /**
- * Waiting costs nothing (issue 22 §10, 23 §4), end to end: 200 workflow runs whose `http` step
- * waits 2 s on a slow local target, on a worker of 4 slots. A run waiting in its request holds
- * no slot, so the target sees far more than 4 requests at once, and every run completes. (How
- * fast is the bench's business: `npm run bench`, "200 runs each waiting 2 s".)
+ * Waiting costs nothing (docs/operations.md, Runs waiting on the network), end to end: 200 workflow
+ * runs whose `http` step waits 2 s on a slow local target, on a worker of 4 slots. A run waiting in
+ * its request holds no slot, so the target sees far more than 4 requests at once, and every run
+ * completes. (How fast is the bench's business: `npm run bench`, "200 runs each waiting 2 s".)
  */
 describe('runs waiting on a slow http step hold no worker slot', () => {
   const closeLater = closeAfterEach();

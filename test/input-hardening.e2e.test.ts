@@ -8,8 +8,8 @@ import { insertExecution } from './support/rows';
 import { bearer, startTestService, TestService } from './support/service';
 
 /**
- * Issue 16 (parts 5 and 6): cursors that cannot be forged, signed webhook replays, bodies
- * that are not UTF-8 and a /metrics that can be closed.
+ * Input hardening (docs/operations.md, Input hardening): cursors that cannot be forged, signed
+ * webhook replays, bodies that are not UTF-8 and a /metrics that can be closed.
  */
 describe('input hardening', () => {
   let t: TestService;

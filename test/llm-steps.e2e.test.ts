@@ -14,7 +14,10 @@ const LEAD = {
   message: 'We need the Pro plan for 50 seats before Friday, can you send a quote?',
 };
 
-/** `llm` steps over HTTP (CONTRACT §6) against a scripted OpenAI-compatible fake model. */
+/**
+ * `llm` steps over HTTP (docs/workflows.md, LLM steps) against a scripted OpenAI-compatible fake
+ * model.
+ */
 describe('llm steps', () => {
   let t: TestService;
   let key: string;
@@ -162,7 +165,7 @@ describe('llm steps', () => {
     expect(step.llm.calls).toHaveLength(2);
   });
 
-  it('fails with the contract codes: llm_refused, max_turns_exceeded, budget_exceeded', async () => {
+  it('fails with the documented codes: llm_refused, max_turns_exceeded, budget_exceeded', async () => {
     const fails = async (config: Json, code: string, step: string) => {
       const agent = await createAgent(workflow(config));
       const run = await trigger(agent.id, {});

@@ -7,11 +7,11 @@ import { bearer, startTestService, TestService } from './support/service';
 type Json = Record<string, any>;
 
 /**
- * Issue 19 §3: the bounds the OpenAPI document states are the ones the server enforces. Every
- * request here is generated from the served document (`minimum`/`maximum` of integer query
- * parameters, `maxLength` of cursors and headers, date formats, the `kind` enum of
- * `POST /v2/agents`): the boundary value is accepted, one past it is 400 naming the field.
- * A bound that drifts on either side fails here.
+ * docs/api.md, What the OpenAPI document states: the bounds the OpenAPI document states are the
+ * ones the server enforces. Every request here is generated from the served document
+ * (`minimum`/`maximum` of integer query parameters, `maxLength` of cursors and headers, date
+ * formats, the `kind` enum of `POST /v2/agents`): the boundary value is accepted, one past it is
+ * 400 naming the field. A bound that drifts on either side fails here.
  */
 
 /** A valid config per kind; a kind the document lists without one here fails the test. */

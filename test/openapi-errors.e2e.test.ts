@@ -12,12 +12,12 @@ import { bearer, listenOnPorts, startTestService, type TestService } from './sup
 type Json = Record<string, any>;
 
 /**
- * Issue 19 §3, "every error response a route can give": each 4xx status an operation of the
- * document lists is provoked on that very operation, and answers that status in the error
- * envelope with one of the codes the document gives as its examples. A documented status no
- * request can produce fails here; a status the server answers but the document does not list
- * fails the bad-input and property suites (every answer they get is checked against the
- * operation's responses). 405 is the path's answer to a method it has no operation for
+ * docs/api.md, What the OpenAPI document states, "every error response a route can give": each 4xx
+ * status an operation of the document lists is provoked on that very operation, and answers that
+ * status in the error envelope with one of the codes the document gives as its examples. A
+ * documented status no request can produce fails here; a status the server answers but the document
+ * does not list fails the bad-input and property suites (every answer they get is checked against
+ * the operation's responses). 405 is the path's answer to a method it has no operation for
  * (http-semantics and bad-input suites), not a response of an operation.
  */
 interface Probe {

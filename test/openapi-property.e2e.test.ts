@@ -21,13 +21,13 @@ import { bearer, startTestService, type TestService } from './support/service';
 import { endpointWithPing } from './support/endpoints';
 
 /**
- * Issue 19 §3: "every request the document allows is accepted; every one it forbids is
- * refused with the documented error", for every operation with a JSON body or query
- * parameters, with the document's own schemas as generators (fast-check). Allowed requests
- * answer 2xx with a body valid against the documented response schema, or a documented 4xx
- * other than 400 that state explains (404, 409…); forbidden variants of them (checked invalid
- * by ajv first) answer 400 `invalid_request` naming the field, which the operation documents.
- * Replay a failure with OPENAPI_PROPERTY_SEED=<seed printed by fast-check>.
+ * docs/api.md, What the OpenAPI document states: "every request the document allows is accepted;
+ * every one it forbids is refused with the documented error", for every operation with a JSON body
+ * or query parameters, with the document's own schemas as generators (fast-check). Allowed requests
+ * answer 2xx with a body valid against the documented response schema, or a documented 4xx other
+ * than 400 that state explains (404, 409…); forbidden variants of them (checked invalid by ajv
+ * first) answer 400 `invalid_request` naming the field, which the operation documents. Replay a
+ * failure with OPENAPI_PROPERTY_SEED=<seed printed by fast-check>.
  */
 const RUNS = Number(process.env.OPENAPI_PROPERTY_RUNS ?? 15);
 const SEED = process.env.OPENAPI_PROPERTY_SEED

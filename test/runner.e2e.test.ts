@@ -14,8 +14,9 @@ const ROOT = join(__dirname, '..');
 const LEASE = { WORKER_LEASE_MS: '600', WORKER_POLL_MS: '50' };
 
 /**
- * Durability (CONTRACT §4): an execution acknowledged to a client is never lost. Services
- * are stopped and started again on the same database; a worker process is killed outright.
+ * Durability (docs/api.md, Trigger and executions): an execution acknowledged to a client is never
+ * lost. Services are stopped and started again on the same database; a worker process is killed
+ * outright.
  */
 describe('runner durability', () => {
   let db: TestDatabase;

@@ -13,9 +13,9 @@ import { stateFingerprint } from './support/state';
 import { endpointWithPing } from './support/endpoints';
 
 /**
- * The scope each REST route needs (CONTRACT §1, README). `null`: any valid key. Every route
- * the service answers must be listed here or in PUBLIC, so a new route fails this suite until
- * its scope is decided.
+ * The scope each REST route needs (docs/api.md, Authentication and scopes). `null`: any valid key.
+ * Every route the service answers must be listed here or in PUBLIC, so a new route fails this suite
+ * until its scope is decided.
  */
 const REQUIRED_SCOPE: Record<string, Scope | null> = {
   'api GET /v2/account': null,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sample } from './support/prometheus';
 import { bearer, startTestService, type TestService } from './support/service';
 
-/** The `llm` step is written on another branch (issue 23 part 1): this suite needs it. */
+/** This suite needs the `llm` step type; without it, it is skipped. */
 const LLM_STEP = existsSync(join(__dirname, '..', 'src', 'workflows', 'steps', 'llm.step.ts'));
 if (!LLM_STEP) console.log('SKIPPED test/usage-llm.e2e.test.ts: no llm step type yet');
 

@@ -4,8 +4,9 @@ import { bearer, startTestService, TestService } from './support/service';
 import { waitFor } from './support/wait';
 
 /**
- * Spec §2 "Inbound webhook payload": the canonical names and every alias, in the spec's
- * order. Each payload below uses one name per field; together they cover every name.
+ * The lead fields of an inbound payload (docs/api.md, Agent kinds): the canonical names and every
+ * alias, in the order they are looked up. Each payload below uses one name per field; together they
+ * cover every name.
  */
 const CASES: { payload: Record<string, unknown>; lead: Record<string, string | null> }[] = [
   {

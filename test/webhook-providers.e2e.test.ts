@@ -9,7 +9,7 @@ import { seedAgent, SeededAgent } from './support/agents';
 import { startTestService, TestService } from './support/service';
 
 /**
- * CONTRACT §5, last bullet: an agent's webhook takes a provider pointed at it directly. Svix
+ * An agent's webhook takes a provider pointed at it directly (docs/api.md, Inbound webhook). Svix
  * sends the Standard Webhooks headers under its own names (`svix-id`, `svix-timestamp`,
  * `svix-signature`); GitHub sends the `sha256=` signature as `X-Hub-Signature-256` and names the
  * delivery with `X-GitHub-Delivery`. Every request below is signed by the provider's own library.

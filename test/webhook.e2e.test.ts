@@ -6,7 +6,10 @@ import { bearer, startTestService, TestService } from './support/service';
 
 const DOCS = 'http://localhost:3000/docs';
 
-/** The webhook error envelope (CONTRACT §2): `success: false`, `message` and the error object. */
+/**
+ * The webhook error envelope (docs/api.md, Inbound webhook): `success: false`, `message` and the
+ * error object.
+ */
 const webhookError = (code: string, field?: string) => ({
   success: false,
   message: expect.any(String),

@@ -14,10 +14,10 @@ type Json = Record<string, any>;
 const LEASE = { WORKER_LEASE_MS: '600', WORKER_POLL_MS: '50' };
 
 /**
- * CONTRACT §6 durability with real processes: the built service runs the workflow as a
- * worker process; it is SIGKILLed inside a slow http step and right after a step's
- * checkpoint, then a new worker process resumes on the same database. A local receiver counts
- * the calls: a completed http step is never repeated, the interrupted one is repeated with
+ * Workflow durability (docs/workflows.md, Durability) with real processes: the built service runs
+ * the workflow as a worker process; it is SIGKILLed inside a slow http step and right after a
+ * step's checkpoint, then a new worker process resumes on the same database. A local receiver
+ * counts the calls: a completed http step is never repeated, the interrupted one is repeated with
  * the same Idempotency-Key. With REDIS_URL the runs go through BullMQ.
  */
 describe('workflow durability across SIGKILL', () => {

@@ -4,7 +4,10 @@ import { bearer, startTestService, type TestService } from './support/service';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies, read as JSON
 type Json = Record<string, any>;
 
-/** The hostile expressions of issue 22 part 3, each as the value of a `transform` step. */
+/**
+ * Hostile expressions (docs/workflows.md, The expression sandbox), each as the value of a
+ * `transform` step.
+ */
 const HOSTILE: [string, string][] = [
   ['endless recursion', '($f := function($n){ $f($n + 1) + 1 }; $f(0))'],
   ['a ten-million range', '$sum([1..10000000])'],

@@ -8,10 +8,10 @@ import { waitFor } from './support/wait';
 type Json = Record<string, any>;
 
 /**
- * CONTRACT §6: an execution's `steps` lists the steps in the order they started, `running`
- * ones included. A run in progress shows the steps it finished and the one it is in once that
- * one has run for SHOW_RUNNING_STEP_MS, or at once when it waits for its next attempt; a
- * cancel or the agent's timeout ends the step it cut short `failed` with that code.
+ * docs/workflows.md, The definition: an execution's `steps` lists the steps in the order they
+ * started, `running` ones included. A run in progress shows the steps it finished and the one it is
+ * in once that one has run for SHOW_RUNNING_STEP_MS, or at once when it waits for its next attempt;
+ * a cancel or the agent's timeout ends the step it cut short `failed` with that code.
  */
 describe('the steps of a workflow run in progress', () => {
   let t: TestService;

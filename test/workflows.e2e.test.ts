@@ -14,7 +14,10 @@ const HOT_LEAD = {
   message: 'Pricing for 50 seats?',
 };
 
-/** Workflow agents over HTTP (CONTRACT §6): validation, runs, steps, secrets, test, resume. */
+/**
+ * Workflow agents over HTTP (docs/workflows.md, The definition): validation, runs, steps, secrets,
+ * test, resume.
+ */
 describe('workflow agents', () => {
   let t: TestService;
   let key: string;

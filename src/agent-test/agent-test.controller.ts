@@ -6,7 +6,7 @@ import { AgentTestResponse } from './agent-test.response';
 import { AgentTestResult, AgentTestService } from './agent-test.service';
 import { TestAgentDto } from './test-agent.dto';
 
-/** `POST /v2/agents/:id/test` (CONTRACT §6): an editor's "Run test". */
+/** `POST /v2/agents/:id/test` (docs/workflows.md, The definition): an editor's "Run test". */
 @Controller('agents')
 @ApiTags('Agents')
 export class AgentTestController {

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined } from 'class-validator';
 import { JsonObjectField, Optional } from '../agents/dto/agent-fields';
 
-/** `POST /v2/agents/:id/test` (CONTRACT §6). */
+/** `POST /v2/agents/:id/test` (docs/workflows.md, The definition). */
 export class TestAgentDto {
   @ApiProperty({
     type: 'object',

@@ -3,9 +3,9 @@ import { Entity, PrimaryColumn, Column } from 'typeorm';
 /**
  * The part of a day's counters that one kind of writer owns (`agent_daily_stats.part`): the
  * intake (an execution created) and the worker (one finished) upsert separate rows, so that
- * the two never wait on one row lock (issue 16: on MySQL each holds it until its commit).
+ * the two never wait on one row lock (on MySQL each holds it until its commit).
  * A day's counters are the SUM over its parts; a database upgraded from one row per day has
- * that row as part `intake` (docs/decisions.md).
+ * that row as part `intake` (decision record 'Daily counters: a row per writer').
  */
 export const COUNTER_PART = { intake: 0, worker: 1 } as const;
 export type CounterPart = (typeof COUNTER_PART)[keyof typeof COUNTER_PART];

@@ -10,7 +10,10 @@ import { AgentStats, AgentStatsService } from './agent-stats.service';
 /** Changes that show in the agent's detail, and so make an `agent.updated`. */
 const VISIBLE: (keyof Agent)[] = ['name', 'config', 'webhookAuth', 'timeoutMs', 'webhookId'];
 
-/** The agent events a change makes (issue 19), before filtering by subscription. */
+/**
+ * The agent events a change makes (docs/api.md, Webhook endpoints and events), before filtering by
+ * subscription.
+ */
 export function agentEventTypes(before: Agent, changes: Partial<Agent>): SubscribableEvent[] {
   if (changes.deletedAt) return ['agent.deleted'];
   const types: SubscribableEvent[] = [];

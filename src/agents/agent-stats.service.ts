@@ -6,7 +6,7 @@ import type { Statement } from '../database/transactions';
 import { AgentDailyStats } from './agent-daily-stats.entity';
 import { Agent } from './agent.entity';
 
-/** The success-rate window of CONTRACT §3: executions finished in the last 30 days. */
+/** The success-rate window (docs/api.md, Agents API): executions finished in the last 30 days. */
 export const SUCCESS_WINDOW_DAYS = 30;
 
 /** One UTC day of `GET /v2/stats` and `GET /v2/agents/:id/stats`. */
@@ -23,7 +23,7 @@ export interface AgentStats {
 }
 
 /**
- * The rules of `executions_today` and `success_rate` (CONTRACT §3), in one place:
+ * The rules of `executions_today` and `success_rate` (docs/api.md, Agents API), in one place:
  * - executions_today: executions created since 00:00 UTC today;
  * - success_rate: completed / (completed + failed) x 100 over executions finished in the
  *   last 30 UTC days (today and the 29 before), rounded to one decimal; 0 when none.

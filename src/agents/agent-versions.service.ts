@@ -8,9 +8,9 @@ import { AgentVersion } from './agent-version.entity';
 const MAX_CACHED = 1000;
 
 /**
- * Reads the config of an agent's versions (contract §3 `version`, §4 `agent_version`). An
- * execution runs the version current when it was created: almost always the agent's current
- * one (no query), else the stored version (one query, then kept: versions are immutable).
+ * Reads the config of an agent's versions (the agent's `version`, the execution's `agent_version`).
+ * An execution runs the version current when it was created: almost always the agent's current one
+ * (no query), else the stored version (one query, then kept: versions are immutable).
  */
 @Injectable()
 export class AgentVersions {

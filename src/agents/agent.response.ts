@@ -29,7 +29,7 @@ export interface AgentListView {
   stats: AgentStats;
 }
 
-/** The list item of the spec (§2 "Agent (list item)"). */
+/** The list item of an agent (docs/api.md, Agents API). */
 export class AgentListItem {
   @ApiProperty({ example: 'agt_01jd8z2c4v6b8n0m2k4j6h8g0f' })
   id: string;
@@ -63,7 +63,7 @@ export class AgentListItem {
   created_at: string;
 }
 
-/** The detailed record of CONTRACT §3: the list item plus these fields. */
+/** The detailed record of an agent: the list item plus these fields. */
 export class AgentDetail extends AgentListItem {
   @ApiProperty({ example: 'lead-qualification' })
   kind: string;

@@ -40,7 +40,9 @@ import { CreateWebhookCredentialDto } from './dto/create-webhook-credential.dto'
 import { ListAgentsQuery } from './dto/list-agents.query';
 import { UpdateAgentDto } from './dto/update-agent.dto';
 
-/** `/v2/agents`: CONTRACT §3. Rules live in AgentsService; shapes in agent.response.ts. */
+/**
+ * `/v2/agents` (docs/api.md, Agents API). Rules live in AgentsService; shapes in agent.response.ts.
+ */
 /** The `:id` of the routes below. */
 const AgentIdParam = () => ApiParam({ name: 'id', description: 'Agent id (`agt_…`)' });
 

@@ -32,7 +32,10 @@ export interface WebhookCredential {
   secret: string;
 }
 
-/** A new random webhook id: 192 random bits, base64url (CONTRACT §2 asks for >= 128). */
+/**
+ * A new random webhook id: 192 random bits, base64url (at least 128 are required: docs/api.md,
+ * Conventions).
+ */
 const newWebhookId = (): string => randomToken(24);
 
 const COUNT_LIVE_AGENTS = `SELECT COUNT(*) AS n FROM agents
@@ -42,8 +45,8 @@ const LIVE_AGENTS_PAGE = `SELECT id, name, status, webhook_id, created_at FROM a
   WHERE account_id = ? AND deleted_at IS NULL ORDER BY created_at, id LIMIT ? OFFSET ?`;
 
 /**
- * The rules of agents (CONTRACT §3). Every query is scoped by account and ignores deleted
- * agents, so a foreign, unknown or deleted id is simply not found (404, never 403).
+ * The rules of agents (docs/api.md, Agents API). Every query is scoped by account and ignores
+ * deleted agents, so a foreign, unknown or deleted id is simply not found (404, never 403).
  */
 @Injectable()
 export class AgentsService {
@@ -61,14 +64,14 @@ export class AgentsService {
   }
 
   /**
-   * One page of the account's agents, oldest first (`created_at`, then `id`), with their
-   * counters: three statements (count, page, the page's counters), none on the executions
-   * table, sent in one round trip on MySQL (readAll). Hand-written SQL (RawColumns): building
-   * the queries and hydrating a page of 100 agents through TypeORM's query builder took about
-   * 2 ms of CPU a request, more than the rest of the request (BENCHMARKS.md, eighth session).
-   * The page reads the list item's columns only (eleventh session); the counters select the
-   * page's agents by the page's own query, so that they need not wait for its rows (SQLite
-   * reads the page's ids twice: about 20 µs).
+   * One page of the account's agents, oldest first (`created_at`, then `id`), with their counters:
+   * three statements (count, page, the page's counters), none on the executions table, sent in one
+   * round trip on MySQL (readAll). Hand-written SQL (RawColumns): building the queries and
+   * hydrating a page of 100 agents through TypeORM's query builder took about 2 ms of CPU a
+   * request, more than the rest of the request (BENCHMARKS.md, row "GET /v2/agents (100 agents)").
+   * The page reads the list item's columns only; the counters select the page's agents by the
+   * page's own query, so that they need not wait for its rows (SQLite reads the page's ids twice:
+   * about 20 µs).
    */
   async list(
     accountId: string,

@@ -26,7 +26,7 @@ function parseJsonObject(value: string): Record<string, unknown> {
 /** The demo owner `seed:demo` creates (moved to the newest demo account on each run). */
 export const DEMO_OWNER_EMAIL = 'demo@example.com';
 
-/** `agent:create` and `seed:demo` (CONTRACT §1 CLI). */
+/** `agent:create` and `seed:demo` (docs/operations.md, CLI reference). */
 export function registerAgentCommands(program: Command): void {
   program
     .command('agent:create')

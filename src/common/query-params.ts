@@ -8,9 +8,9 @@ const toInteger = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
 
 /**
- * An integer query parameter whose bounds are declared once: the same numbers drive the
- * validation (400 `invalid_request` naming the parameter) and the OpenAPI parameter's
- * `minimum`, `maximum` and `default` (issue 19 §3), so the two cannot drift.
+ * An integer query parameter whose bounds are declared once: the same numbers drive the validation
+ * (400 `invalid_request` naming the parameter) and the OpenAPI parameter's `minimum`, `maximum` and
+ * `default` (docs/api.md, What the OpenAPI document states), so the two cannot drift.
  */
 export function IntegerQuery(options: {
   minimum: number;

@@ -150,7 +150,7 @@ export interface AppConfig {
    * (SIGNIN_MAX_PER_ADDRESS, 10) and per client IP (SIGNIN_MAX_PER_IP, 50).
    */
   signIn: { perAddress: number; perIp: number; windowMs: number };
-  /** Operator defaults of `llm` workflow steps (CONTRACT §6). */
+  /** Operator defaults of `llm` workflow steps (docs/workflows.md, LLM steps). */
   llm: LlmDefaults;
 }
 

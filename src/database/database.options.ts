@@ -35,7 +35,8 @@ export function buildDataSourceOptions(
       charset: 'utf8mb4_unicode_ci',
       poolSize: 20,
       // An execution's write and its daily counters go in one round trip, `START TRANSACTION;
-      // …; COMMIT` (atomicWithRetry). Every statement is parameterised (docs/decisions.md).
+      // …; COMMIT` (atomicWithRetry). Every statement is parameterised
+      // (decision record 'Daily counters in the application, not triggers').
       multipleStatements: true,
       // mysql2's connectTimeout bounds the TCP connect and the handshake of a new connection.
       extra: {

@@ -50,9 +50,9 @@ export class RawColumns<T extends ObjectLiteral> {
   /**
    * A timestamp column read by hand-written SQL, as the API writes it (ISO 8601, UTC, to the
    * millisecond): what `hydrate(...).toISOString()` gives, without the Date. SQLite's text
-   * (`2026-11-29 03:55:31.359`, UTC as TypeORM writes a `datetime(3)`) is rewritten; anything
-   * else (MySQL's Date, another text) goes through the driver. A page of 100 agents spent
-   * about 0.1 ms of CPU parsing and formatting its dates (BENCHMARKS.md, eighteenth session).
+   * (`2026-11-29 03:55:31.359`, UTC as TypeORM writes a `datetime(3)`) is rewritten; anything else
+   * (MySQL's Date, another text) goes through the driver. A page of 100 agents spent about 0.1 ms
+   * of CPU parsing and formatting its dates (BENCHMARKS.md, row "GET /v2/agents (100 agents)").
    */
   iso(property: keyof T & string, value: unknown): string {
     if (typeof value === 'string' && SQLITE_DATETIME.test(value)) {

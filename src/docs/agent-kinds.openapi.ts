@@ -31,7 +31,8 @@ export function addAgentKindSchemas(app: INestApplication, document: OpenAPIObje
 const PREFIX = '#/components/schemas/';
 
 /**
- * The agent bodies per kind (issue 19 §3), once `closeRequestBodies` has closed them:
+ * The agent bodies per kind (docs/api.md, What the OpenAPI document states), once
+ * `closeRequestBodies` has closed them:
  * `CreateAgentDto` (the body of `POST /v2/agents`) becomes a `oneOf` discriminated by
  * `kind`, one closed object per registered kind (`Create<Kind>Agent`: `kind` that kind's
  * name, `config` that kind's config schema, required when the config has required fields,

@@ -4,12 +4,12 @@ const METHODS = ['post', 'put', 'patch'] as const;
 const PREFIX = '#/components/schemas/';
 
 /**
- * What the validation pipe enforces on every JSON body (issue 19 §3), stated in the document:
- * a DTO body, and the DTOs nested in it, refuse unknown fields (`forbidNonWhitelisted`), so
- * their schemas are `additionalProperties: false` unless they say otherwise (opaque JSON
- * such as `input` or `config` is a property with its own `additionalProperties: true`); a
- * PATCH body without required fields must set at least one (`minProperties: 1`), as each
- * PATCH route answers 400 to an empty body.
+ * What the validation pipe enforces on every JSON body (docs/api.md, What the OpenAPI document
+ * states), stated in the document: a DTO body, and the DTOs nested in it, refuse unknown fields
+ * (`forbidNonWhitelisted`), so their schemas are `additionalProperties: false` unless they say
+ * otherwise (opaque JSON such as `input` or `config` is a property with its own
+ * `additionalProperties: true`); a PATCH body without required fields must set at least one
+ * (`minProperties: 1`), as each PATCH route answers 400 to an empty body.
  */
 export function closeRequestBodies(document: OpenAPIObject): void {
   const schemas = (document.components?.schemas ?? {}) as Record<string, SchemaObject>;

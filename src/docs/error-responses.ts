@@ -108,8 +108,8 @@ export function errorResponses(
  * What the listeners answer before any route is chosen, to a request of any method on any
  * path (a body is read whatever the method): a malformed request, URL or JSON body (400), a
  * trickle slower than REQUEST_TIMEOUT_MS (408), a body over 1 MiB (413) or not JSON (415),
- * headers over 16 KiB (431). Every operation can answer them, so each lists them (issue 19
- * §3: every error response a route can give).
+ * headers over 16 KiB (431). Every operation can answer them, so each lists them (docs/api.md,
+ * What the OpenAPI document states: every error response a route can give).
  */
 const TRANSPORT_ERRORS: ErrorCode[] = [
   'invalid_request',

@@ -3,7 +3,7 @@ import { ERROR_CODES } from '../common/error-codes';
 
 const CODES = Object.keys(ERROR_CODES);
 
-/** The `error` object of every error response (CONTRACT §2). */
+/** The `error` object of every error response (docs/api.md, Conventions). */
 export class ErrorObject {
   @ApiProperty({ enum: CODES, description: 'Machine-readable code', example: 'invalid_request' })
   code: string;

@@ -54,9 +54,9 @@ const HEADERS: ParameterObject[] = [
 ];
 
 /**
- * The events sent to webhook endpoints (issue 19), one entry per event type, in the
- * document's OpenAPI 3.1 `webhooks` section (requests the service sends, keyed by event
- * type). The callbacks of `POST /v2/agents/{id}/trigger` are described on that operation.
+ * The events sent to webhook endpoints (docs/api.md, Webhook endpoints and events), one entry per
+ * event type, in the document's OpenAPI 3.1 `webhooks` section (requests the service sends, keyed
+ * by event type). The callbacks of `POST /v2/agents/{id}/trigger` are described on that operation.
  */
 export function addEventWebhooks(document: OpenAPIObject): void {
   const webhooks: Record<string, PathItemObject> = {};

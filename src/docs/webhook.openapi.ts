@@ -2,7 +2,7 @@ import { ApiProperty, type PathItemObject, type ResponseObject } from '@nestjs/s
 import type { ErrorCode } from '../common/error-codes';
 import type { AppConfig } from '../config/configuration';
 
-/** The acknowledgement of the inbound webhook (spec §2; note the camelCase `executionId`). */
+/** The acknowledgement of the inbound webhook (note the camelCase `executionId`). */
 export class WebhookAck {
   @ApiProperty({ example: true })
   success: boolean;

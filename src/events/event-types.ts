@@ -1,4 +1,7 @@
-/** The events an endpoint may subscribe to (issue 19), `ping` aside: it goes to one endpoint on request. */
+/**
+ * The events an endpoint may subscribe to (docs/api.md, Webhook endpoints and events), `ping`
+ * aside: it goes to one endpoint on request.
+ */
 export const EVENT_TYPES = [
   'execution.queued',
   'execution.started',

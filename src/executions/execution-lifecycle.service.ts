@@ -26,9 +26,9 @@ export interface RunOutcome {
 }
 
 /**
- * The transitions of an execution to a final state (CONTRACT §4): each is one transaction
- * that changes the row only if it is still in the state the caller saw (so a cancel and a
- * finishing run never both win), writes the callback into the outbox and, for `completed` and
+ * The transitions of an execution to a final state (docs/api.md, Trigger and executions): each is
+ * one transaction that changes the row only if it is still in the state the caller saw (so a cancel
+ * and a finishing run never both win), writes the callback into the outbox and, for `completed` and
  * `failed`, the agent's daily counters (DailyCounters, last, so that the counter row is
  * locked for the shortest time). The finish signal goes out after the commit, with the final
  * record for waiters in this process.

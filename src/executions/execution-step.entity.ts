@@ -2,10 +2,10 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { JsonColumn } from '../database/columns';
 
 /**
- * One step record of a workflow execution (CONTRACT §6 `steps`): the checkpoint that makes a
- * finished step never run again, and what the execution record lists. `step_id` is the record
- * id (`q[3]` inside a foreach); `position` the order the steps started in (rewritten when the
- * run ends; during a run, the order they finished in).
+ * One step record of a workflow execution (`steps`, docs/workflows.md, The definition): the
+ * checkpoint that makes a finished step never run again, and what the execution record lists.
+ * `step_id` is the record id (`q[3]` inside a foreach); `position` the order the steps started in
+ * (rewritten when the run ends; during a run, the order they finished in).
  */
 @Entity('execution_steps')
 export class ExecutionStep {

@@ -76,7 +76,7 @@ export class LlmStepDetail {
   calls: LlmCallItem[];
 }
 
-/** One entry of a workflow execution's `steps` (CONTRACT §6). */
+/** One entry of a workflow execution's `steps` (docs/workflows.md, The definition). */
 export class ExecutionStepItem {
   @ApiProperty({ description: 'The step id; `id[index]` inside a foreach', example: 'qualify' })
   id: string;

@@ -3,9 +3,9 @@ import { ExecutionStep } from './execution-step.entity';
 import { RunStepsWriter, stepRows } from './step-rows';
 
 /**
- * A step record as an execution carries it (CONTRACT §6 `steps`): written by the workflow
- * engine (its `StepRecord`), read here as stored. The execution record only needs these
- * fields of it; the rest passes through.
+ * A step record as an execution carries it (`steps`, docs/workflows.md, The definition): written by
+ * the workflow engine (its `StepRecord`), read here as stored. The execution record only needs
+ * these fields of it; the rest passes through.
  */
 export interface StoredStep {
   id: string;

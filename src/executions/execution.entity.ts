@@ -22,7 +22,7 @@ export interface LogEntry {
 export interface ExecutionError {
   code: string;
   message: string;
-  /** A workflow's failing step (CONTRACT §4, §6). */
+  /** A workflow's failing step (docs/api.md, Trigger and executions). */
   step?: string;
 }
 

@@ -5,8 +5,8 @@ import type { StoredStep } from './execution-steps';
 import { ExecutionStepItem, StepUsageItem } from './execution-step.response';
 
 /**
- * The wire shape of an execution (CONTRACT §4); `logs` only in the detail, `steps` for
- * workflow executions only (given by the caller, read from `execution_steps`).
+ * The wire shape of an execution (docs/api.md, Trigger and executions); `logs` only in the detail,
+ * `steps` for workflow executions only (given by the caller, read from `execution_steps`).
  */
 export function toExecutionResponse(
   execution: Execution,
@@ -143,7 +143,7 @@ export class ExecutionRecord {
   @ApiPropertyOptional({
     type: [ExecutionStepItem],
     description:
-      'Workflow executions only: their steps in the order they started (CONTRACT §6); absent for other kinds',
+      'Workflow executions only: their steps in the order they started; absent for other kinds',
   })
   steps?: ExecutionStepItem[];
 
@@ -209,7 +209,7 @@ export class ExecutionListResponse {
   meta: ExecutionListMeta;
 }
 
-/** The trigger result of the spec (§2). */
+/** The trigger result (docs/api.md, Trigger and executions). */
 export class TriggerResultResponse {
   @ApiProperty({ example: 'exe_01jd8z4k9m2x7q3r5t6v8w0y1a' })
   execution_id: string;
@@ -229,7 +229,10 @@ export class TriggerResultResponse {
   duration_ms: number | null;
 }
 
-/** The body POSTed to `options.callback_url` when the execution finishes (CONTRACT §7). */
+/**
+ * The body POSTed to `options.callback_url` when the execution finishes (docs/api.md, Outgoing
+ * webhooks (callbacks)).
+ */
 export class CallbackPayload {
   @ApiProperty({
     description: 'The delivery id; also `X-Webhook-Id`, the same on every retry',

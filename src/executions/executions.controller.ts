@@ -51,7 +51,9 @@ const LOCATION = {
   Location: { description: 'URL of the execution', schema: { type: 'string' } },
 } as const;
 
-/** Trigger and execution routes (CONTRACT §4). Rules live in the services. */
+/**
+ * Trigger and execution routes (docs/api.md, Trigger and executions). Rules live in the services.
+ */
 @Controller()
 @ApiTags('Executions')
 @ApiExtraModels(CallbackPayload)

@@ -47,9 +47,9 @@ const newestFirst = (a: ListPosition, b: ListPosition): number =>
   b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 /**
- * Reading, cancelling and retrying executions (CONTRACT §4). Every lookup is scoped by
- * account: another account's execution is 404. Executions of a deleted agent stay readable
- * by id; its list route is 404 like the agent.
+ * Reading, cancelling and retrying executions (docs/api.md, Trigger and executions). Every lookup
+ * is scoped by account: another account's execution is 404. Executions of a deleted agent stay
+ * readable by id; its list route is 404 like the agent.
  */
 @Injectable()
 export class ExecutionsService {

@@ -52,13 +52,13 @@ const FINISH_ONE = `UPDATE executions SET status = ?, output = ?, error = ?, log
 const FINISH_EXPIRED = `${FINISH_ONE} AND (leased_until IS NULL OR leased_until < ?)`;
 
 /**
- * The one transition `running` → `completed` / `failed` (CONTRACT §4), as SQL: the row
- * changes only while it is still `running` under the claim that ran it (`attempts`), so a
- * cancel and a finishing run never both win and a stale worker changes nothing. Its forms,
- * by how many runs end together and the dialect: one run (FINISH_ONE, or FINISH_EXPIRED for
- * recovery); many on SQLite (FINISH_ONE each: prepared once, no round trips); many on MySQL
- * (`owned`: a locking read and one UPDATE per final status, since a round trip per row would
- * cost more than the commit).
+ * The one transition `running` → `completed` / `failed` (docs/api.md, Trigger and executions), as
+ * SQL: the row changes only while it is still `running` under the claim that ran it (`attempts`),
+ * so a cancel and a finishing run never both win and a stale worker changes nothing. Its forms, by
+ * how many runs end together and the dialect: one run (FINISH_ONE, or FINISH_EXPIRED for recovery);
+ * many on SQLite (FINISH_ONE each: prepared once, no round trips); many on MySQL (`owned`: a
+ * locking read and one UPDATE per final status, since a round trip per row would cost more than the
+ * commit).
  */
 export class RunFinish {
   private readonly raw: RawColumns<Execution>;

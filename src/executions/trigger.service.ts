@@ -20,7 +20,7 @@ import type { TriggerAgentDto } from './dto/trigger-agent.dto';
 
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 
-/** The trigger result of the spec (§2): what `POST /agents/:id/trigger` answers. */
+/** The trigger result: what `POST /agents/:id/trigger` answers. */
 export interface TriggerResult {
   execution_id: string;
   status: string;
@@ -37,9 +37,9 @@ export interface TriggerOutcome {
 }
 
 /**
- * `POST /v2/agents/:id/trigger` (CONTRACT §4): creates the execution through the intake,
- * then answers at once (`async: true`) or waits up to SYNC_WAIT_MS for its result.
- * With `Idempotency-Key`, a repeat of the same request within 24 h answers the first
+ * `POST /v2/agents/:id/trigger` (docs/api.md, Trigger and executions): creates the execution
+ * through the intake, then answers at once (`async: true`) or waits up to SYNC_WAIT_MS for its
+ * result. With `Idempotency-Key`, a repeat of the same request within 24 h answers the first
  * execution's current result; the same key with another body is 409 `conflict`.
  */
 @Injectable()
@@ -135,8 +135,8 @@ export class TriggerService implements OnModuleDestroy {
   /**
    * A synchronous trigger of a pure agent (no effect outside its run, `@AgentKind({ pure })`)
    * while this process's worker has a slot for its account: run before anything is written,
-   * then stored once, finished, in one commit instead of two (docs/decisions.md, "Synchronous
-   * runs of pure agents"). Nothing was acknowledged before that commit; if it fails, nothing
+   * then stored once, finished, in one commit instead of two (decision record 'Synchronous
+   * runs of pure agents'). Nothing was acknowledged before that commit; if it fails, nothing
    * was stored and the run left no trace. Null when the worker did not run it.
    */
   private async runFirst(request: NewExecution): Promise<NewExecution | null> {

@@ -119,8 +119,8 @@ function describeTarget(method: string, url: string): string {
 }
 
 /**
- * CONTRACT §6 `http-request`: sends the input as JSON to the configured URL through the
- * outbound policy of §7, and returns `{status_code, body}`.
+ * `http-request`: sends the input as JSON to the configured URL through the
+ * outbound policy (docs/api.md, Outgoing webhooks (callbacks)), and returns `{status_code, body}`.
  */
 @AgentKind({
   name: 'http-request',

@@ -5,7 +5,10 @@ import { Optional } from '../common/validation';
 import { AgentKind, AgentKindHandler, RunContext, RunFailure } from './agent-kind';
 import { ConfigCheck, Normalize } from './kind-config';
 
-/** The canonical fields and their aliases, in the order they are looked up (spec §2). */
+/**
+ * The canonical fields and their aliases, in the order they are looked up (docs/api.md, Agent
+ * kinds).
+ */
 export const LEAD_FIELDS = {
   email: ['email', 'email_address', 'user_email'],
   name: ['name', 'full_name', 'contact_name'],
@@ -48,7 +51,7 @@ export const DEFAULT_KEYWORDS: readonly string[] = [
   'subscription',
 ];
 
-/** The scoring rules of CONTRACT §6, in order: reason code and points. */
+/** The scoring rules (docs/api.md, Agent kinds), in order: reason code and points. */
 export const SCORE_RULES = {
   business_email: 30,
   company: 20,
@@ -99,7 +102,7 @@ export function tierFor(score: number): Tier {
 }
 
 /**
- * Scores a lead whose email is valid (CONTRACT §6 steps 3–4). Pure: the kind adds the
+ * Scores a lead whose email is valid (docs/api.md, Agent kinds, scoring). Pure: the kind adds the
  * input checks and the logs.
  */
 export function qualifyLead(lead: Lead, config: LeadQualificationConfig = {}): Qualification {
@@ -149,7 +152,7 @@ const WordList = () =>
     Normalize((list: string[]) => list.map((item) => item.trim().toLowerCase())),
   );
 
-/** The config of a `lead-qualification` agent (CONTRACT §6 step 5): every field optional. */
+/** The config of a `lead-qualification` agent (docs/api.md, Agent kinds): every field optional. */
 export class LeadQualificationConfig {
   @ApiPropertyOptional({
     type: Number,
@@ -179,7 +182,7 @@ export class LeadQualificationConfig {
   @WordList()
   keywords?: string[];
 }
-/** CONTRACT §6 `lead-qualification` (the default kind). */
+/** `lead-qualification`, the default kind (docs/api.md, Agent kinds). */
 @AgentKind({
   name: 'lead-qualification',
   description:

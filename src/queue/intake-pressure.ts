@@ -7,7 +7,8 @@ const WINDOW_MS = 100;
 /**
  * The share of a window the event loop ran code above which the process is saturated. 75 %,
  * not 90: on MariaDB the loop of a saturated process still waits for replies a fifth of the
- * time, and at 90 % most of a burst's claims went ahead (docs/decisions.md, eleventh session).
+ * time, and at 90 % most of a burst's claims went ahead (decision record 'Yielding that takes
+ * effect on MariaDB').
  */
 const SATURATED = 0.75;
 

@@ -34,14 +34,14 @@ export interface PruneResult {
 }
 
 /**
- * Retention (CONTRACT §9), in the worker role: finished executions created more than
- * EXECUTION_RETENTION_DAYS ago are deleted with their callback deliveries and delivery
- * attempts, RETENTION_BATCH_SIZE executions per short transaction with a pause between
- * batches; daily stats rows older than the success-rate window are deleted the same way.
- * Counters are never decremented: they are per-day aggregates that outlive the rows they
- * counted. Queued and running executions are never pruned (a worker may hold them).
- * Runs 60 s after start, then every RETENTION_INTERVAL_MS; several workers pruning at once
- * only repeat each other's (idempotent) deletes.
+ * Retention (docs/operations.md, Health, metrics, shutdown, retention), in the worker role:
+ * finished executions created more than EXECUTION_RETENTION_DAYS ago are deleted with their
+ * callback deliveries and delivery attempts, RETENTION_BATCH_SIZE executions per short transaction
+ * with a pause between batches; daily stats rows older than the success-rate window are deleted the
+ * same way. Counters are never decremented: they are per-day aggregates that outlive the rows they
+ * counted. Queued and running executions are never pruned (a worker may hold them). Runs 60 s after
+ * start, then every RETENTION_INTERVAL_MS; several workers pruning at once only repeat each other's
+ * (idempotent) deletes.
  */
 @Injectable()
 export class RetentionService implements OnApplicationBootstrap, OnApplicationShutdown {

@@ -21,7 +21,8 @@ export class RunSlot {
 }
 
 /**
- * The worker's WORKER_CONCURRENCY slots, with waiting that costs none (issue 22 §10, 23 §4).
+ * The worker's WORKER_CONCURRENCY slots, with waiting that costs none (docs/operations.md, Runs
+ * waiting on the network).
  *
  * A run holds a slot while it computes. When it waits on the network (`idle(work)`: an `http`
  * step's request, a model call), it gives the slot (and its account's) back, so the worker

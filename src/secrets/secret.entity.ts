@@ -1,7 +1,7 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { IdColumn, TimestampColumn } from '../database/columns';
 
-/** The pattern of a secret's name (`{{secrets.NAME}}`), per the contract §10. */
+/** The pattern of a secret's name in `{{secrets.NAME}}` (docs/api.md, Secrets). */
 export const SECRET_NAME_PATTERN = /^[A-Z][A-Z0-9_]{0,63}$/;
 /** Longest value accepted, in bytes of UTF-8 (8 KiB). */
 export const SECRET_VALUE_MAX_BYTES = 8 * 1024;

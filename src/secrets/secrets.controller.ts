@@ -19,7 +19,7 @@ const SecretNameParam = () =>
     schema: { type: 'string', pattern: '^[A-Z][A-Z0-9_]{0,63}$' },
   });
 
-/** `/v2/secrets`: CONTRACT §10. API keys with the scope, or owners in the dashboard. */
+/** `/v2/secrets` (docs/api.md, Secrets). API keys with the scope, or owners in the dashboard. */
 @Controller('secrets')
 @ApiTags('Secrets')
 @OwnerOrApiKey()

@@ -9,7 +9,7 @@ import { now } from '../common/time';
 import { AccountSecret, SECRET_NAME_PATTERN } from './secret.entity';
 
 /**
- * Account secrets (contract §10): set, list, delete, and their values for a run. A value is
+ * Account secrets (docs/api.md, Secrets): set, list, delete, and their values for a run. A value is
  * sealed by the SecretBox before it is stored (and re-sealed by `secret-key:rotate`); it is
  * never returned by the API, logged or shown again.
  */

@@ -68,7 +68,7 @@ export class SessionsController {
   @Delete('session')
   @SessionOnly()
   @HttpCode(204)
-  @ApiOperation({ operationId: 'signOut', summary: 'Sign out (ends this session)' })
+  @ApiOperation({ operationId: 'signOut', summary: 'Sign out (ends the dashboard session)' })
   @ApiNoContentResponse({ description: 'Signed out; the cookie is cleared' })
   async signOut(
     @CurrentSession() session: SessionContext,

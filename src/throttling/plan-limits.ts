@@ -1,6 +1,6 @@
 import type { Plan } from '../config/plans';
 
-/** The two windows every limited plan has (CONTRACT §8). */
+/** The two windows every limited plan has (docs/api.md, Rate limits). */
 export interface PlanLimits {
   /** Requests per hour (`THROTTLE_HOUR_MS`); shown in `X-RateLimit-*`. */
   hourly: number;

@@ -12,11 +12,11 @@ import type { ThrottlerRecord } from './redis-throttler-storage';
 type HeaderTarget = Pick<Response, 'setHeader'>;
 
 /**
- * Counts requests against CONTRACT §8 limits. Both listeners call it after identifying the
- * caller: the REST bearer guard (`consume` after a key is accepted, `consumeFailedAuth` when
- * it is refused) and the inbound webhook once it knows the agent's account. Counters are keyed
- * by account id, never by key or listener, so all keys of an account, REST and webhook, share
- * one budget; with `REDIS_URL` every process shares it too.
+ * Counts requests against the plan limits (docs/api.md, Rate limits). Both listeners call it after
+ * identifying the caller: the REST bearer guard (`consume` after a key is accepted,
+ * `consumeFailedAuth` when it is refused) and the inbound webhook once it knows the agent's
+ * account. Counters are keyed by account id, never by key or listener, so all keys of an account,
+ * REST and webhook, share one budget; with `REDIS_URL` every process shares it too.
  *
  * Every counted response carries `X-RateLimit-Limit` (the hourly limit),
  * `X-RateLimit-Remaining` (left in the hourly window after this request) and

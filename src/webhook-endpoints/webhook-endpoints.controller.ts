@@ -28,8 +28,8 @@ const EndpointIdParam = () =>
   ApiParam({ name: 'id', description: 'Webhook endpoint id (`wep_…`)' });
 
 /**
- * `/v2/webhook-endpoints` (issue 19): account-level event subscriptions. API keys with the
- * scope, or owners in the dashboard.
+ * `/v2/webhook-endpoints` (docs/api.md, Webhook endpoints and events): account-level event
+ * subscriptions. API keys with the scope, or owners in the dashboard.
  */
 @Controller('webhook-endpoints')
 @ApiTags('Webhook endpoints')

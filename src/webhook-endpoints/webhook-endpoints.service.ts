@@ -30,9 +30,9 @@ export interface Page<T> {
 }
 
 /**
- * Webhook endpoints (issue 19): CRUD, secret rotation, the test ping, the delivery log and
- * redelivery. Every change of an account's endpoints is announced after its commit
- * (EndpointSubscriptions.changed), so the event writers of every process see it at once.
+ * Webhook endpoints (docs/api.md, Webhook endpoints and events): CRUD, secret rotation, the test
+ * ping, the delivery log and redelivery. Every change of an account's endpoints is announced after
+ * its commit (EndpointSubscriptions.changed), so the event writers of every process see it at once.
  */
 @Injectable()
 export class WebhookEndpointsService {

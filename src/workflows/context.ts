@@ -8,7 +8,7 @@ export interface ExecutionInfo {
   source: string;
 }
 
-/** One entry of an execution's `steps` (CONTRACT §6). */
+/** One entry of an execution's `steps` (docs/workflows.md, The definition). */
 export interface StepRecord {
   /** The step's id; inside a foreach iteration `id[index]` (`q[3]`, nested: `q[3][0]`). */
   id: string;

@@ -1,6 +1,9 @@
 import { RunFailure } from '../kinds/agent-kind';
 
-/** Codes the engine itself produces (CONTRACT §6); step types and kinds add their own. */
+/**
+ * Codes the engine itself produces (docs/workflows.md, The definition); step types and kinds add
+ * their own.
+ */
 export const WorkflowErrorCode = {
   expressionTimeout: 'expression_timeout',
   expressionError: 'expression_error',
@@ -20,7 +23,7 @@ export const WorkflowErrorCode = {
   maxTurnsExceeded: 'max_turns_exceeded',
 } as const;
 
-/** Errors a step's `retry` skips unless its `on` names them (CONTRACT §6). */
+/** Errors a step's `retry` skips unless its `on` names them (docs/workflows.md, The definition). */
 const NOT_RETRIED_BY_DEFAULT = new Set<string>([
   WorkflowErrorCode.expressionTimeout,
   WorkflowErrorCode.expressionError,

@@ -1,5 +1,5 @@
 /**
- * The workflow engine (CONTRACT §6 `workflow`). What an integrator uses:
+ * The workflow engine (docs/workflows.md, The definition). What an integrator uses:
  * - `compileWorkflow(config, {kinds, sandbox})` once per agent version (cache the result);
  *   throws ConfigValidationError with the field's path relative to `config`.
  * - `runWorkflow(compiled, context)` per execution; durability through `context.checkpoint`.

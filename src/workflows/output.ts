@@ -2,7 +2,7 @@ import { MAX_JSON_DEPTH } from '../common/json-depth';
 import { StepError, WorkflowErrorCode } from './errors';
 import { setOwn } from './expressions/value';
 
-/** CONTRACT §6: the output of a step or of the workflow. */
+/** docs/workflows.md, The definition: the output of a step or of the workflow. */
 export const MAX_OUTPUT_BYTES = 1024 * 1024;
 /** Outputs are stored inside an execution record: leave room for its own nesting. */
 const MAX_OUTPUT_DEPTH = MAX_JSON_DEPTH - 4;

@@ -3,7 +3,7 @@ import type { StepError } from './errors';
 import { childPath } from './expressions/value';
 import { integerField, objectField } from './fields';
 
-/** A step's `retry` (CONTRACT §6), with its defaults. */
+/** A step's `retry` (docs/workflows.md, The definition), with its defaults. */
 export interface RetryPolicy {
   maxAttempts: number;
   intervalMs: number;

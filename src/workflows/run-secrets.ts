@@ -4,7 +4,7 @@ import type { SecretResolver } from './context';
 
 /**
  * The secrets one run resolved: each name looked up once, each value remembered so that it
- * is replaced by `[redacted]` in outputs, step records, errors and logs (CONTRACT §10).
+ * is replaced by `[redacted]` in outputs, step records, errors and logs (docs/api.md, Secrets).
  */
 export class RunSecrets {
   /** Longest first, so that a secret containing another is redacted whole. */

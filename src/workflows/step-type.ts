@@ -12,7 +12,10 @@ import type { CompiledValue } from './expressions/value';
 import type { ExpressionSandbox, ExpressionScope } from './expressions/sandbox';
 import type { RetryPolicy } from './retry';
 
-/** Finds a registered agent kind by name (every kind is a step type, CONTRACT §6). */
+/**
+ * Finds a registered agent kind by name (every kind is a step type, docs/workflows.md, The
+ * definition).
+ */
 export type KindLookup = (name: string) => RegisteredKind | undefined;
 
 /** What a step type may use while compiling its fields. */

@@ -6,7 +6,7 @@ import { compileRetry } from './retry';
 import type { CompiledStep, CompileContext, KindLookup, OnError } from './step-type';
 import { findStepType } from './step-types';
 
-/** CONTRACT §6 limits of a definition. */
+/** The limits of a definition (docs/workflows.md, The definition). */
 export const MAX_STEPS = 100;
 export const MAX_NESTING = 4;
 export const STEP_ID = /^[a-z][a-z0-9_]{0,63}$/;

@@ -39,7 +39,7 @@ export interface WorkflowTestRun {
 }
 
 /**
- * `workflow` (CONTRACT §6): runs the steps of its config with the engine of
+ * `workflow` (docs/workflows.md, The definition): runs the steps of its config with the engine of
  * `src/workflows/`. The config is compiled once per agent version (`WorkflowCache`), each
  * finished step is checkpointed in `execution_steps` (`StepStore`), so a run claimed again
  * after a crash resumes after its last finished step, on any worker.
@@ -69,8 +69,9 @@ export class WorkflowKind
     @Optional() private readonly box?: SecretBox,
     @Optional() @Inject(APP_CONFIG) private readonly config?: AppConfig,
     /**
-     * Model-call allowance and usage of `llm` steps, for executions and test runs alike (a
-     * test run's model calls cost the same tokens; docs/decisions.md). Absent in the CLI.
+     * Model-call allowance and usage of `llm` steps, for executions and test runs alike (a test
+     * run's model calls cost the same tokens; decision record 'Model usage and allowance'). Absent
+     * in the CLI.
      */
     @Optional() @Inject(MODEL_METER) private readonly meter?: ModelMeter,
   ) {}

@@ -28,11 +28,12 @@ async function heldTarget() {
 }
 
 /**
- * Waiting costs nothing (issue 22 §10, 23 §4): the worker role alone, WORKER_CONCURRENCY=1, the
- * run queue faked, the database real. A workflow run waiting in an `http` step (inside
- * `idle()`) gives its slot up: another run starts meanwhile; it takes a slot back before its
- * next step; WORKER_MAX_WAITING bounds the waiting runs; a waiting run can be cancelled. A run
- * whose result is being written holds no worker slot either (bounded), but keeps its account's.
+ * Waiting costs nothing (docs/operations.md, Runs waiting on the network): the worker role alone,
+ * WORKER_CONCURRENCY=1, the run queue faked, the database real. A workflow run waiting in an `http`
+ * step (inside `idle()`) gives its slot up: another run starts meanwhile; it takes a slot back
+ * before its next step; WORKER_MAX_WAITING bounds the waiting runs; a waiting run can be cancelled.
+ * A run whose result is being written holds no worker slot either (bounded), but keeps its
+ * account's.
  */
 describe('worker: runs waiting on the network hold no slot (module)', () => {
   let db: ModuleTestDatabase;

@@ -25,7 +25,7 @@ const TARGET_DELAY_MS = 25;
 const WORKER_CONCURRENCY = 8;
 
 /**
- * Scale-out (issue 9) with real processes: the built service started as 2 × `api,webhook`
+ * Scale-out (docs/scaling.md) with real processes: the built service started as 2 × `api,webhook`
  * and 2 × `worker` on one fresh MariaDB database and one Redis (BullMQ prefix of its own).
  * At least 2,000 webhooks and 200 synchronous triggers go through both front processes while
  * one worker is killed with SIGKILL (a replacement joins). Then: every acknowledged

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 
 /**
- * fast-check generators of valid workflow definitions (CONTRACT §6): transform, fail, branch
- * and foreach steps with expressions that succeed, fail or yield nothing. Shared by the
- * engine's property test and the end-to-end one.
+ * fast-check generators of valid workflow definitions (docs/workflows.md, The definition):
+ * transform, fail, branch and foreach steps with expressions that succeed, fail or yield nothing.
+ * Shared by the engine's property test and the end-to-end one.
  */
 export type RawStep = Record<string, unknown>;
 

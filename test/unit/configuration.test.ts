@@ -12,7 +12,7 @@ import {
 const base = () => ({ DATABASE_PATH: join(mkdtempSync(join(tmpdir(), 'cfg-')), 'db.sqlite') });
 
 describe('configuration', () => {
-  it('has the contract defaults', () => {
+  it('has the documented defaults', () => {
     const config = loadConfig(base());
     expect(config).toMatchObject({
       port: 3000,
@@ -76,7 +76,7 @@ describe('configuration', () => {
     );
   });
 
-  it('has the rate-limit windows of CONTRACT §8 by default, overridable for tests', () => {
+  it('has the rate-limit windows of the plans by default, overridable for tests', () => {
     expect(loadConfig(base()).rateLimit).toEqual({
       hourMs: 3_600_000,
       secondMs: 1000,

@@ -35,7 +35,7 @@ async function run(input: Record<string, unknown>, config: Record<string, unknow
 
 const BUSINESS = 'jane@acme.io';
 
-describe('lead-qualification: normalization (CONTRACT §6.1)', () => {
+describe('lead-qualification: normalization', () => {
   it.each([
     ['email', { email: 'a@b.co' }, 'a@b.co'],
     ['email', { email_address: 'a@b.co' }, 'a@b.co'],
@@ -111,7 +111,7 @@ describe('lead-qualification: normalization (CONTRACT §6.1)', () => {
   });
 });
 
-describe('lead-qualification: invalid input (CONTRACT §6.2)', () => {
+describe('lead-qualification: invalid input', () => {
   it.each([
     ['no email at all', { name: 'Jane' }],
     ['only blank emails', { email: '  ', email_address: '' }],
@@ -146,7 +146,7 @@ describe('lead-qualification: invalid input (CONTRACT §6.2)', () => {
   );
 });
 
-describe('lead-qualification: scoring (CONTRACT §6.3–4)', () => {
+describe('lead-qualification: scoring', () => {
   it.each([
     ['business email only', { email: BUSINESS }, 30, ['business_email']],
     ['free-mail email only', { email: 'jane@gmail.com' }, 0, []],
@@ -276,7 +276,7 @@ describe('lead-qualification: scoring (CONTRACT §6.3–4)', () => {
   });
 });
 
-describe('lead-qualification: config (CONTRACT §6.5)', () => {
+describe('lead-qualification: config', () => {
   it('threshold replaces 50', async () => {
     const input = { email: BUSINESS };
     expect((await run(input, { threshold: 30 })).output!.qualified).toBe(true);

@@ -4,7 +4,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Modules import one way (issue 18 §4; the picture is in docs/architecture.md, "Layers").
+ * Modules import one way (the picture is in docs/architecture.md, "Layers").
  * The top-level folders of src/, lowest first. A file may import its own folder and the
  * folders of lower layers, never a higher layer nor another folder of its own layer. Type-only
  * imports count like any other: a type from above is still a dependency on above.

@@ -575,7 +575,7 @@ export interface paths {
          */
         post: operations["signIn"];
         /**
-         * Sign out (ends this session)
+         * Sign out (ends the dashboard session)
          * @description Dashboard session only: API keys get 403.
          */
         delete: operations["signOut"];
@@ -1785,7 +1785,7 @@ export interface components {
             } | null;
             /** @example null */
             error: components["schemas"]["ExecutionErrorItem"] | null;
-            /** @description Workflow executions only: their steps in the order they started (CONTRACT §6); absent for other kinds */
+            /** @description Workflow executions only: their steps in the order they started; absent for other kinds */
             steps?: components["schemas"]["ExecutionStepItem"][];
             /**
              * @description Tokens of the model calls of its `llm` steps, summed; null when no model was called. In `GET /v2/executions` and `GET /v2/executions/:id` (not in callbacks)
@@ -1961,7 +1961,7 @@ export interface components {
             } | null;
             /** @example null */
             error: components["schemas"]["ExecutionErrorItem"] | null;
-            /** @description Workflow executions only: their steps in the order they started (CONTRACT §6); absent for other kinds */
+            /** @description Workflow executions only: their steps in the order they started; absent for other kinds */
             steps?: components["schemas"]["ExecutionStepItem"][];
             /**
              * @description Tokens of the model calls of its `llm` steps, summed; null when no model was called. In `GET /v2/executions` and `GET /v2/executions/:id` (not in callbacks)

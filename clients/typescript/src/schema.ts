@@ -576,7 +576,7 @@ export interface paths {
          */
         post: operations["signIn"];
         /**
-         * Sign out (ends this session)
+         * Sign out (ends the dashboard session)
          * @description Dashboard session only: API keys get 403.
          */
         delete: operations["signOut"];
@@ -1786,7 +1786,7 @@ export interface components {
             } | null;
             /** @example null */
             error: components["schemas"]["ExecutionErrorItem"] | null;
-            /** @description Workflow executions only: their steps in the order they started (CONTRACT §6); absent for other kinds */
+            /** @description Workflow executions only: their steps in the order they started; absent for other kinds */
             steps?: components["schemas"]["ExecutionStepItem"][];
             /**
              * @description Tokens of the model calls of its `llm` steps, summed; null when no model was called. In `GET /v2/executions` and `GET /v2/executions/:id` (not in callbacks)
@@ -1962,7 +1962,7 @@ export interface components {
             } | null;
             /** @example null */
             error: components["schemas"]["ExecutionErrorItem"] | null;
-            /** @description Workflow executions only: their steps in the order they started (CONTRACT §6); absent for other kinds */
+            /** @description Workflow executions only: their steps in the order they started; absent for other kinds */
             steps?: components["schemas"]["ExecutionStepItem"][];
             /**
              * @description Tokens of the model calls of its `llm` steps, summed; null when no model was called. In `GET /v2/executions` and `GET /v2/executions/:id` (not in callbacks)

@@ -3,7 +3,7 @@ import { IntegerQuery } from '../../common/query-params';
 export const PER_PAGE_DEFAULT = 20;
 export const PER_PAGE_MAX = 100;
 
-/** `GET /v2/agents?page=&per_page=` (CONTRACT §3). */
+/** `GET /v2/agents?page=&per_page=` (docs/api.md, Agents API). */
 export class ListAgentsQuery {
   @IntegerQuery({
     minimum: 1,

@@ -91,9 +91,9 @@ export type OutboundRequestOptions = Omit<
 >;
 
 /**
- * HTTP requests (undici) through the outbound policy of CONTRACT §7. undici and the
- * dispatcher are loaded on the first request, not when the service starts: a process that
- * sends nothing (an API-only one, or any until its first callback or `http` step) does not
+ * HTTP requests (undici) through the outbound policy (docs/api.md, Outgoing webhooks (callbacks)).
+ * undici and the dispatcher are loaded on the first request, not when the service starts: a process
+ * that sends nothing (an API-only one, or any until its first callback or `http` step) does not
  * carry them (about 5 MB of heap, measured with `require('undici')` alone).
  */
 export class OutboundClient {
@@ -122,9 +122,10 @@ export class OutboundClient {
 }
 
 /**
- * An undici dispatcher that enforces the outbound policy (CONTRACT §7) on what the socket
- * actually connects to: resolved names are filtered before connecting, and the connected
- * peer address is checked again, so neither IP literals nor DNS rebinding slip through.
+ * An undici dispatcher that enforces the outbound policy (docs/api.md, Outgoing webhooks
+ * (callbacks)) on what the socket actually connects to: resolved names are filtered before
+ * connecting, and the connected peer address is checked again, so neither IP literals nor DNS
+ * rebinding slip through.
  */
 function policyAgent(
   undici: typeof import('undici'),

@@ -26,8 +26,8 @@ export const CURSOR_PATTERN = new RegExp(
 export const CURSOR_MAX_LENGTH = CURSOR_MAX_PAYLOAD + 1 + 22;
 
 /**
- * `GET /v2/agents/:id/executions` (CONTRACT §4). The values are parsed by the service
- * (`execution-list.ts`), which names the offending parameter.
+ * `GET /v2/agents/:id/executions` (docs/api.md, Trigger and executions). The values are parsed by
+ * the service (`execution-list.ts`), which names the offending parameter.
  */
 export class ListExecutionsQuery {
   @ApiPropertyOptional({

@@ -2,7 +2,10 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean } from 'class-validator';
 import { Optional } from '../../agents/dto/agent-fields';
 
-/** `POST /v2/executions/:id/retry` (CONTRACT §4, §6): no body, `{}`, or `{"resume": true}`. */
+/**
+ * `POST /v2/executions/:id/retry` (docs/api.md, Trigger and executions): no body, `{}`, or
+ * `{"resume": true}`.
+ */
 export class RetryExecutionDto {
   @ApiPropertyOptional({
     default: false,

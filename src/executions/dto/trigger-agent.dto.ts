@@ -42,7 +42,10 @@ export class TriggerOptionsDto {
   callback_url?: string;
 }
 
-/** `POST /v2/agents/:id/trigger` (CONTRACT §4). Unknown fields, here or in options: 400. */
+/**
+ * `POST /v2/agents/:id/trigger` (docs/api.md, Trigger and executions). Unknown fields, here or in
+ * options: 400.
+ */
 export class TriggerAgentDto {
   /** Taken exactly as received (no class-transformer copy): it is stored as the input. */
   @ApiProperty({

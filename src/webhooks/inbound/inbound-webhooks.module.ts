@@ -6,7 +6,10 @@ import { InboundWebhooksController } from './inbound-webhooks.controller';
 import { InboundWebhooksService } from './inbound-webhooks.service';
 import { WebhookAuthGuard } from './webhook-auth.guard';
 
-/** The inbound webhook (CONTRACT §5): the webhook role (AppModule); served on its listener only. */
+/**
+ * The inbound webhook (docs/api.md, Inbound webhook): the webhook role (AppModule); served on its
+ * listener only.
+ */
 @Module({
   imports: [AgentsModule, ExecutionsModule, ThrottlingModule],
   controllers: [InboundWebhooksController],

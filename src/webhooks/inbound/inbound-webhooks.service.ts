@@ -22,22 +22,22 @@ export interface WebhookTarget {
   account: Account;
 }
 
-/** The acknowledgement (spec §2) and its status: 202 new execution, 200 repeated delivery. */
+/** The acknowledgement and its status: 202 new execution, 200 repeated delivery. */
 export interface WebhookAck {
   status: 202 | 200;
   body: { success: true; executionId: string; message: string };
 }
 
-/** Headers naming a delivery, in order of precedence (CONTRACT §5). */
+/** Headers naming a delivery, in order of precedence (docs/api.md, Inbound webhook). */
 const DELIVERY_HEADERS = ['Idempotency-Key', 'webhook-id', 'svix-id', 'X-GitHub-Delivery'] as const;
 const MAX_DELIVERY_KEY_LENGTH = 255;
 /** Webhook ids are base64url tokens (192 bits); anything else cannot exist. */
 const WEBHOOK_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
- * The Standard Webhooks header families, in order of precedence: the specification's names,
- * then Svix's (CONTRACT §5). A family counts only when all three of its headers are present;
- * headers of different families are never combined.
+ * The Standard Webhooks header families, in order of precedence: the specification's names, then
+ * Svix's (docs/api.md, Inbound webhook). A family counts only when all three of its headers are
+ * present; headers of different families are never combined.
  */
 const STANDARD_FAMILIES = [
   { id: 'webhook-id', timestamp: 'webhook-timestamp', signature: 'webhook-signature' },
@@ -54,8 +54,9 @@ export interface SignedDeliveryId {
 }
 
 /**
- * The inbound webhook (CONTRACT §5): finds the agent of a webhook id, checks the request's
- * credentials against the agent's `webhook_auth`, and turns the payload into an execution.
+ * The inbound webhook (docs/api.md, Inbound webhook): finds the agent of a webhook id, checks the
+ * request's credentials against the agent's `webhook_auth`, and turns the payload into an
+ * execution.
  */
 @Injectable()
 export class InboundWebhooksService implements OnModuleDestroy {

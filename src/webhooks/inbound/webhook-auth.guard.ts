@@ -18,11 +18,11 @@ declare module 'express-serve-static-core' {
 }
 
 /**
- * Guards `POST /webhook/:webhookId`: resolves the agent (404), counts the request against
- * the owner account's plan (429), then checks the credentials its `webhook_auth` asks for
- * (401). Every request that reaches a real agent is counted, failed authentication included,
- * so a leaked URL cannot be hammered for free. A failed authentication also counts against the
- * client IP's failed-authentication limit (CONTRACT §8), which answers 429 past 60 a minute.
+ * Guards `POST /webhook/:webhookId`: resolves the agent (404), counts the request against the owner
+ * account's plan (429), then checks the credentials its `webhook_auth` asks for (401). Every
+ * request that reaches a real agent is counted, failed authentication included, so a leaked URL
+ * cannot be hammered for free. A failed authentication also counts against the client IP's
+ * failed-authentication limit (docs/api.md, Rate limits), which answers 429 past 60 a minute.
  */
 @Injectable()
 export class WebhookAuthGuard implements CanActivate {

@@ -8,8 +8,8 @@ const SECRET_PREFIX = 'whsec_';
 const TIMESTAMP = /^\d{1,15}$/;
 
 /**
- * `X-Signature: sha256=<lowercase hex HMAC-SHA256 of the raw body>`, keyed with the whole
- * `whsec_…` string (CONTRACT §5). Constant-time (after a length check, which leaks nothing).
+ * `X-Signature: sha256=<lowercase hex HMAC-SHA256 of the raw body>`, keyed with the whole `whsec_…`
+ * string (docs/api.md, Inbound webhook). Constant-time (after a length check, which leaks nothing).
  */
 export function verifyHexSignature(secret: string, rawBody: Buffer, header: string): boolean {
   const expected = `sha256=${createHmac('sha256', secret).update(rawBody).digest('hex')}`;

@@ -8,7 +8,7 @@ export type CallbackEvent = 'execution.completed' | 'execution.failed' | 'execut
 export type DeliveryEvent = CallbackEvent | EventType;
 export type CallbackDeliveryStatus = 'pending' | 'delivered' | 'failed';
 
-/** What a receiver gets (CONTRACT §7). */
+/** What a receiver gets (docs/api.md, Outgoing webhooks (callbacks)). */
 export interface CallbackPayload {
   /**
    * The delivery id of a callback, the event id (`evt_`) of an endpoint's event; sent as

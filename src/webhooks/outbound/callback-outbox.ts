@@ -46,7 +46,7 @@ export class CallbackOutbox {
     const event = EVENTS[execution.status];
     if (!execution.callbackUrl || !event) return null;
     // The record as `GET /v2/executions/:id` answers it, without logs: a workflow's steps and
-    // every execution's `usage` included (CONTRACT §7: "execution record without logs").
+    // every execution's `usage` included (the execution record without logs).
     const steps =
       execution.agentKind !== 'workflow'
         ? undefined

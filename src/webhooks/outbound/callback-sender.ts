@@ -41,10 +41,10 @@ const RESPONSE_READ_LIMIT = 64 * 1024;
 const USER_AGENT = 'AgentAutomationService-Webhooks/2';
 
 /**
- * Sends one callback attempt: POST of the body with the §7 headers through the outbound
- * policy (http(s) only; private addresses refused unless OUTBOUND_ALLOW_PRIVATE), within
- * CALLBACK_TIMEOUT_MS for connect, headers and body together. Redirects are not followed:
- * a 3xx is a non-2xx answer like any other.
+ * Sends one callback attempt: POST of the body with the callback headers (docs/api.md, Outgoing
+ * webhooks (callbacks)) through the outbound policy (http(s) only; private addresses refused unless
+ * OUTBOUND_ALLOW_PRIVATE), within CALLBACK_TIMEOUT_MS for connect, headers and body together.
+ * Redirects are not followed: a 3xx is a non-2xx answer like any other.
  */
 @Injectable()
 export class CallbackSender implements OnApplicationShutdown {

@@ -3,10 +3,11 @@ import { createHmac } from 'node:crypto';
 const SECRET_PREFIX = 'whsec_';
 
 /**
- * The headers of one callback attempt (CONTRACT §7). With a `whsec_` secret they carry two
- * signatures over the same bytes: `X-Signature` (GitHub style: hex HMAC-SHA256 of the raw
- * body keyed with the whole secret string) and the Standard Webhooks `webhook-signature`
- * (base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` keyed with the bytes after `whsec_`).
+ * The headers of one callback attempt (docs/api.md, Outgoing webhooks (callbacks)). With a `whsec_`
+ * secret they carry two signatures over the same bytes: `X-Signature` (GitHub style: hex
+ * HMAC-SHA256 of the raw body keyed with the whole secret string) and the Standard Webhooks
+ * `webhook-signature` (base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` keyed with the bytes after
+ * `whsec_`).
  * `previousSecrets` (a webhook endpoint's secret during the overlap after a rotation) add
  * their signatures to `webhook-signature`, space-separated as the specification allows, so a
  * receiver holding either secret verifies; `X-Signature` carries the current secret's only.

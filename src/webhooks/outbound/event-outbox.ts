@@ -55,12 +55,12 @@ async function withSteps(event: AccountEvent, manager: EntityManager): Promise<A
 }
 
 /**
- * Writes account events (issue 19) into the callback outbox, one row per subscribed webhook
- * endpoint, in the caller's transaction (or statement batch), so that a state change and its
- * events are committed together or not at all. Accounts without an endpoint that wants the
- * event write nothing and cost a cache lookup (EndpointSubscriptions). An event's id (`evt_`)
- * is its payload `id` and `webhook-id` on every endpoint and every attempt; each endpoint's
- * row has its own delivery id. The CallbackDispatcher sends the rows like callbacks.
+ * Writes account events (docs/api.md, Webhook endpoints and events) into the callback outbox, one
+ * row per subscribed webhook endpoint, in the caller's transaction (or statement batch), so that a
+ * state change and its events are committed together or not at all. Accounts without an endpoint
+ * that wants the event write nothing and cost a cache lookup (EndpointSubscriptions). An event's id
+ * (`evt_`) is its payload `id` and `webhook-id` on every endpoint and every attempt; each
+ * endpoint's row has its own delivery id. The CallbackDispatcher sends the rows like callbacks.
  */
 @Injectable()
 export class EventOutbox implements EventWriter {

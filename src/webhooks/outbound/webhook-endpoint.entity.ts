@@ -2,10 +2,10 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { IdColumn, JsonColumn, TimestampColumn } from '../../database/columns';
 
 /**
- * An account's webhook endpoint (issue 19): a URL that receives the events it subscribes to,
- * signed with its own `whsec_` secret, sealed at rest like every other secret (SecretBox, and
- * re-sealed by `secret-key:rotate`). After a rotation the previous secret keeps signing
- * beside the new one until `previous_secret_expires_at`.
+ * An account's webhook endpoint (docs/api.md, Webhook endpoints and events): a URL that receives
+ * the events it subscribes to, signed with its own `whsec_` secret, sealed at rest like every other
+ * secret (SecretBox, and re-sealed by `secret-key:rotate`). After a rotation the previous secret
+ * keeps signing beside the new one until `previous_secret_expires_at`.
  */
 @Entity('webhook_endpoints')
 @Index('idx_webhook_endpoints_account', ['accountId', 'id'])

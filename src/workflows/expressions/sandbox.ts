@@ -6,14 +6,17 @@ import { fastPath } from './fast-path';
 
 /**
  * jsonata, loaded by the first expression compiled: a process whose agents have no workflow
- * expressions does not carry it (about 2 MB of idle RSS, BENCHMARKS.md fourteenth session).
+ * expressions does not carry it (about 2 MB of idle RSS, BENCHMARKS.md, row "RSS idle / under
+ * load").
  */
 let jsonataModule: typeof jsonata | undefined;
 const loadJsonata = (): typeof jsonata =>
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   (jsonataModule ??= require('jsonata') as typeof jsonata);
 
-/** What an expression sees (CONTRACT §6). `$` is the execution's input too. */
+/**
+ * What an expression sees (docs/workflows.md, The definition). `$` is the execution's input too.
+ */
 export interface ExpressionScope {
   input: unknown;
   steps: Record<string, unknown>;

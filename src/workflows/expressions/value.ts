@@ -2,8 +2,9 @@ import { ConfigValidationError } from '../../kinds/agent-kind';
 import { ExpressionSyntaxError, type ExpressionSandbox, type ExpressionScope } from './sandbox';
 
 /**
- * A *value* of a definition, compiled: JSON in which a string `"{% expr %}"` stands for the
- * result of the JSONata expression `expr`; every other string is literal (CONTRACT §6).
+ * A *value* of a definition, compiled: JSON in which a string `"{% expr %}"` stands for the result
+ * of the JSONata expression `expr`; every other string is literal (docs/workflows.md, The
+ * definition).
  */
 export interface CompiledValue {
   /** True when the value holds no expression (its result is `constant`). */
@@ -22,7 +23,7 @@ export function childPath(path: string, key: string | number): string {
   return path === '' ? key : `${path}.${key}`;
 }
 
-/** Rejects `{{secrets.…}}` where CONTRACT §10 does not allow it. */
+/** Rejects `{{secrets.…}}` where they are not allowed (docs/api.md, Secrets). */
 export function refuseSecrets(text: string, path: string): void {
   if (text.includes(SECRET_MARKER)) {
     throw new ConfigValidationError(

@@ -3,8 +3,8 @@ import { OutboundClient } from '../../common/outbound/outbound-policy';
 import type { HttpClient, HttpRequest, HttpResponse } from '../context';
 
 /**
- * The HttpClient of `http` steps in the service: undici through the outbound policy of
- * CONTRACT §7 (the same dispatcher as the `http-request` kind and callbacks).
+ * The HttpClient of `http` steps in the service: undici through the outbound policy of docs/api.md,
+ * Outgoing webhooks (callbacks) (the same dispatcher as the `http-request` kind and callbacks).
  */
 export class OutboundHttpClient implements HttpClient {
   private readonly client: OutboundClient;

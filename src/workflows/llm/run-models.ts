@@ -6,8 +6,8 @@ import { readRecord, recordUsage, type LlmRecord } from './llm-record';
 
 /**
  * The model calls of one execution: its count and tokens against the workflow's `limits`
- * (CONTRACT §6), counted from the step records, so that a run resumed after a crash or a
- * resumed retry counts what earlier runs of the execution spent.
+ * (docs/workflows.md, LLM steps), counted from the step records, so that a run resumed after a
+ * crash or a resumed retry counts what earlier runs of the execution spent.
  */
 export class RunModels {
   private calls = 0;

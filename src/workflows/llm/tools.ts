@@ -11,7 +11,7 @@ import type { ValidateFunction } from 'ajv';
 import type { LlmToolCallRecord } from './llm-record';
 import { compileParameters, describeSchemaError } from './output-schema';
 
-/** A tool the model may call: an HTTP endpoint (CONTRACT §6 `llm` steps). */
+/** A tool the model may call: an HTTP endpoint (docs/workflows.md, LLM steps). */
 export interface CompiledTool {
   name: string;
   description?: string;

@@ -3,9 +3,9 @@ import type { RegisteredKind } from '../../kinds/kind-registry';
 import { MAX_STEPS } from '../workflow-definition';
 
 /**
- * The JSON Schema of a `workflow` config (CONTRACT §6), written by hand: a schema per step
- * type, discriminated by `type`, every registered agent kind included (`<Kind>Step`, whose
- * `config` is that kind's config schema). The API validates with `compileWorkflow`, which
+ * The JSON Schema of a `workflow` config (docs/workflows.md, The definition), written by hand: a
+ * schema per step type, discriminated by `type`, every registered agent kind included
+ * (`<Kind>Step`, whose `config` is that kind's config schema). The API validates with `compileWorkflow`, which
  * checks more than a schema can say (unique ids, expressions, nesting); this documents it.
  */
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` }) as SchemaObject;

@@ -18,9 +18,10 @@ interface HttpBody {
 }
 
 /**
- * `http`: sends a request through the outbound policy (§7) and outputs `{status_code,
- * headers, body}`; a status ≥ 400 fails with `http_error` (its `Retry-After` honoured by
- * retries). Every attempt carries `Idempotency-Key: <execution id>:<step id>`.
+ * `http`: sends a request through the outbound policy (docs/api.md, Outgoing webhooks (callbacks))
+ * and outputs `{status_code, headers, body}`; a status ≥ 400 fails with `http_error` (its
+ * `Retry-After` honoured by retries). Every attempt carries
+ * `Idempotency-Key: <execution id>:<step id>`.
  */
 export class HttpStep implements StepType<HttpBody> {
   readonly type = 'http';

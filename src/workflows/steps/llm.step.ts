@@ -32,7 +32,7 @@ export const DEFAULT_MAX_TURNS = 5;
 const MAX_TURNS = 50;
 
 /**
- * `llm` (CONTRACT §6): one conversation with an OpenAI-compatible model, `POST
+ * `llm` (docs/workflows.md, LLM steps): one conversation with an OpenAI-compatible model, `POST
  * {base_url}/chat/completions`; with `output_schema` the answer is parsed and validated JSON,
  * else `{text}`. Tools are HTTP endpoints the model may call (`llm/conversation.ts`).
  */

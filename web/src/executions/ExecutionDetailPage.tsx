@@ -64,7 +64,10 @@ export function ExecutionDetailPage({ id }: { id: string }) {
       setBusy(false);
     }
   };
-  /** A new execution of the same input; `resume`: from the failed step (CONTRACT §6). */
+  /**
+   * A new execution of the same input; `resume`: from the failed step (docs/api.md, Trigger and
+   * executions).
+   */
   const retry = async (resume: boolean) => {
     setBusy(true);
     setError(undefined);

@@ -21,7 +21,7 @@ import {
 type Editing = { mode: 'add' } | { mode: 'replace'; name: string } | null;
 
 /**
- * The account's secrets (CONTRACT §10), for owners: names and times only. A value is sent
+ * The account's secrets (docs/api.md, Secrets), for owners: names and times only. A value is sent
  * once, stored encrypted by the service and never shown again, here or anywhere.
  */
 export function SecretsPanel() {

@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Dashboard users (issue 17) and their server-side sessions. */
+/** Dashboard users and their server-side sessions. */
 export class MysqlDashboardUsersSessions1763900400000 implements MigrationInterface {
   name = 'MysqlDashboardUsersSessions1763900400000';
 

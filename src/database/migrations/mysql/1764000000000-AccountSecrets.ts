@@ -1,6 +1,8 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Account secrets for workflow steps (contract §10), values sealed like signing secrets. */
+/**
+ * Account secrets for workflow steps (docs/api.md, Secrets), values sealed like signing secrets.
+ */
 export class MysqlAccountSecrets1764000000000 implements MigrationInterface {
   name = 'MysqlAccountSecrets1764000000000';
 

@@ -1,8 +1,8 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Agent versions (contract §3 `version`, §4 `agent_version`): every agent starts at version 1
- * with its current config.
+ * Agent versions (the agent's `version`, the execution's `agent_version`): every agent starts at
+ * version 1 with its current config.
  */
 export class MysqlAgentVersions1764000100000 implements MigrationInterface {
   name = 'MysqlAgentVersions1764000100000';

@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Model tokens by account, UTC day and model (`llm` steps; issue 23: allowance and usage). */
+/** Model tokens by account, UTC day and model (`llm` steps; docs/api.md, Model usage). */
 export class MysqlModelUsage1764000700000 implements MigrationInterface {
   name = 'MysqlModelUsage1764000700000';
 

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Webhook endpoints (issue 19): their table, and the callback outbox and its attempts widened
+ * Webhook endpoints: their table, and the callback outbox and its attempts widened
  * to carry endpoint events (`endpoint_id`; `execution_id` null for agent events and pings;
  * the receiver's answer excerpt).
  */

@@ -1,6 +1,9 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Workflow step records (contract §6 `steps`, durability): one row per step of an execution. */
+/**
+ * Workflow step records (an execution's `steps`; docs/workflows.md, Durability): one row per step
+ * of an execution.
+ */
 export class SqliteExecutionSteps1764000200000 implements MigrationInterface {
   name = 'SqliteExecutionSteps1764000200000';
 

@@ -9,7 +9,7 @@ const attempts = (executionId: string, extra: string) =>
   `CREATE TABLE "temporary_delivery_attempts" ("id" varchar(40) PRIMARY KEY NOT NULL, "delivery_id" varchar(40) NOT NULL, "execution_id" varchar(40)${executionId}, "url" varchar(2048) NOT NULL, "event" varchar(32) NOT NULL, "attempt" integer NOT NULL, "status_code" integer, "error" varchar(255), "duration_ms" integer, "created_at" datetime(3) NOT NULL${extra})`;
 
 /**
- * Webhook endpoints (issue 19): their table, and the callback outbox and its attempts widened
+ * Webhook endpoints: their table, and the callback outbox and its attempts widened
  * to carry endpoint events (`endpoint_id`; `execution_id` null for agent events and pings;
  * the receiver's answer excerpt). SQLite changes a column's nullability by rebuilding.
  */
