@@ -45,7 +45,10 @@ const P = quick
 const CONNECTIONS = 50;
 /** Synchronous triggers sent before the sync row's are counted (measureSync). */
 const SYNC_WARMUP = 2500;
-/** Waiting costs nothing (issue 22 §10): runs each waiting on a slow target, quick run too. */
+/**
+ * Waiting costs nothing (docs/operations.md, Runs waiting on the network): runs each waiting on a
+ * slow target, quick run too.
+ */
 const SLOW = { runs: 200, delayMs: 2000, targetSeconds: 5 };
 const LIST_CONNECTIONS = 10;
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL || 'info';
@@ -318,8 +321,8 @@ async function measureE2e(pid, db, agentId, webhookRequest) {
   const acked = e2eRun['2xx'];
   // Polls the agent's backlog (queued and running), an index range that shrinks to nothing,
   // not its finished runs: counting those reads the agent's whole history, 9 ms of MariaDB CPU
-  // at 20,000 rows, taken every 20 ms from the database the service was draining into (until
-  // the twelfth session; BENCHMARKS.md).
+  // at 20,000 rows, taken every 20 ms from the database the service was draining into, and
+  // so slowed what it measured.
   let complete = false;
   while (Date.now() - t0 < P.drainMs) {
     if ((await db.pending(agentId)) === 0) {
@@ -526,8 +529,7 @@ async function measureFairness(db, env, api, demo, auth) {
  * Paired rounds (--paired N): a second baseline app runs beside the service, and each round
  * measures it right before a webhook ingest phase and again right before an end-to-end round
  * of the plain agent, so that each ratio compares figures taken seconds apart. On a machine
- * whose speed moves by a third from one 3-second window to the next (BENCHMARKS.md, twelfth
- * session), the median of such ratios says more than one baseline per database.
+ * whose speed moves by a third from one 3-second window to the next, the median of such ratios says more than one baseline per database.
  */
 async function measurePaired(kind, pid, db, agentId, webhookRequest) {
   const baseline = await startBaseline(PAIRED_BASELINE_PORT);
@@ -588,7 +590,7 @@ async function startBaseline(port) {
  * then P.sync counted: p50/p99 of the round trip and of the overhead, the round trip minus the
  * run's own `duration_ms`. The warm-up is a count: the service's CPU per trigger falls by half
  * over its first two thousand or so (JIT: the REST trigger path's code is not the webhook's),
- * whatever the time in between (BENCHMARKS.md, fourteenth session).
+ * whatever the time in between (BENCHMARKS.md, row "sync trigger p50 / p99").
  */
 async function measureSync(url, headers) {
   const client = sequentialClient();
