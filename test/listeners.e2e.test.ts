@@ -7,7 +7,7 @@ import { seedAgent } from './support/agents';
 import { bearer, startTestService, TestService } from './support/service';
 
 /**
- * One container per process (decision record 'One container, two listeners'): the REST
+ * One container per process (docs/decisions/0001-one-container-two-listeners.md): the REST
  * and webhook listeners share the singletons, and each listener still answers only its own
  * paths, in its own envelope.
  */

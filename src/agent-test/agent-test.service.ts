@@ -18,7 +18,7 @@ export interface AgentTestResult {
  * `POST /v2/agents/:id/test` (docs/workflows.md, The definition): runs a config (the agent's, or
  * the one given) on an input at once, in this process, without creating an execution, bounded by
  * the agent's `timeout_ms`. A workflow runs with its mocks and keeps no checkpoint; any other kind
- * runs once, as its executions would (decision record 'Test route for other kinds: run once').
+ * runs once, as its executions would (docs/decisions/0040-workflow-runs-in-the-service.md).
  */
 @Injectable()
 export class AgentTestService {

@@ -5,7 +5,7 @@ import { Entity, PrimaryColumn, Column } from 'typeorm';
  * intake (an execution created) and the worker (one finished) upsert separate rows, so that
  * the two never wait on one row lock (on MySQL each holds it until its commit).
  * A day's counters are the SUM over its parts; a database upgraded from one row per day has
- * that row as part `intake` (decision record 'Daily counters: a row per writer').
+ * that row as part `intake` (docs/decisions/0019-daily-counters-in-the-application.md).
  */
 export const COUNTER_PART = { intake: 0, worker: 1 } as const;
 export type CounterPart = (typeof COUNTER_PART)[keyof typeof COUNTER_PART];

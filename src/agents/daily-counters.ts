@@ -33,8 +33,7 @@ const INSERT = 'INSERT INTO agent_daily_stats (agent_id, day, part, created, com
  * own transaction (or atomic batch of statements, `atomicWithRetry`), after its writes to
  * `executions`: so a counter moves exactly when its execution's write commits. Applied
  * by the application, not by database triggers: a managed MySQL without SUPER cannot create
- * triggers while binary logging is on (decision record 'Daily counters in the application,
- * not triggers').
+ * triggers while binary logging is on (docs/decisions/0019-daily-counters-in-the-application.md).
  *
  * Each writer upserts its own row of a day (`part`): the intake's (`inserted`) and the
  * worker's (`finished`), so that an intake batch and a finishing run of the same agent never

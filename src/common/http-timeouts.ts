@@ -8,8 +8,7 @@ import type { AppConfig } from '../config/configuration';
  *   stays open. Node's default, 5 s, is shorter than the idle timeout of the load balancers
  *   in front (60 s on AWS ALB, 75 s on nginx's upstream keepalive): they would reuse a
  *   connection the service has just closed and answer 502 (a client whose event loop stalls
- *   past the 5 s meets the same race: "fetch failed", see decision record 'Processes, URLs
- *   and timeouts'). The balancer's timeout must be the shorter one, so that it closes idle
+ *   past the 5 s meets the same race: "fetch failed", see docs/decisions/0009-connection-timeouts.md). The balancer's timeout must be the shorter one, so that it closes idle
  *   connections, not the service.
  * - `requestTimeout` (REQUEST_TIMEOUT_MS, 30 s): how long a request's headers and body may take
  *   to arrive, counted from its first byte; a slower client (one byte at a time) gets 408

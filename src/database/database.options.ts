@@ -36,7 +36,7 @@ export function buildDataSourceOptions(
       poolSize: 20,
       // An execution's write and its daily counters go in one round trip, `START TRANSACTION;
       // …; COMMIT` (atomicWithRetry). Every statement is parameterised
-      // (decision record 'Daily counters in the application, not triggers').
+      // (docs/decisions/0019-daily-counters-in-the-application.md).
       multipleStatements: true,
       // mysql2's connectTimeout bounds the TCP connect and the handshake of a new connection.
       extra: {

@@ -135,8 +135,7 @@ export class TriggerService implements OnModuleDestroy {
   /**
    * A synchronous trigger of a pure agent (no effect outside its run, `@AgentKind({ pure })`)
    * while this process's worker has a slot for its account: run before anything is written,
-   * then stored once, finished, in one commit instead of two (decision record 'Synchronous
-   * runs of pure agents'). Nothing was acknowledged before that commit; if it fails, nothing
+   * then stored once, finished, in one commit instead of two (docs/decisions/0026-sync-runs-of-pure-agents.md). Nothing was acknowledged before that commit; if it fails, nothing
    * was stored and the run left no trace. Null when the worker did not run it.
    */
   private async runFirst(request: NewExecution): Promise<NewExecution | null> {

@@ -7,8 +7,7 @@ const WINDOW_MS = 100;
 /**
  * The share of a window the event loop ran code above which the process is saturated. 75 %,
  * not 90: on MariaDB the loop of a saturated process still waits for replies a fifth of the
- * time, and at 90 % most of a burst's claims went ahead (decision record 'Yielding that takes
- * effect on MariaDB').
+ * time, and at 90 % most of a burst's claims went ahead (docs/decisions/0030-acknowledgements-first-during-a-burst.md).
  */
 const SATURATED = 0.75;
 

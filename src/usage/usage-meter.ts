@@ -39,7 +39,7 @@ interface MonthTotal {
  * `record` costs no database round trip: calls are summed in memory and written every
  * USAGE_FLUSH_MS as one upsert, and at shutdown; a failed write keeps the sums for the next
  * one. A crash (SIGKILL, power loss) loses at most the last second's records; a graceful
- * shutdown loses none (decision record 'Model usage and allowance').
+ * shutdown loses none (docs/decisions/0042-model-usage-and-allowance.md).
  *
  * `check` compares the month's tokens (stored, plus this process's not yet written) with the
  * allowance; the stored part is read at most every USAGE_CACHE_MS per account. The allowance

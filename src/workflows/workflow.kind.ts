@@ -70,7 +70,7 @@ export class WorkflowKind
     @Optional() @Inject(APP_CONFIG) private readonly config?: AppConfig,
     /**
      * Model-call allowance and usage of `llm` steps, for executions and test runs alike (a test
-     * run's model calls cost the same tokens; decision record 'Model usage and allowance'). Absent
+     * run's model calls cost the same tokens; docs/decisions/0042-model-usage-and-allowance.md). Absent
      * in the CLI.
      */
     @Optional() @Inject(MODEL_METER) private readonly meter?: ModelMeter,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 const load = createRequire(__filename);
 
-/** The stubs of `stubs/`, wired by npm overrides (decision record 'Dependencies'). */
+/** The stubs of `stubs/`, wired by npm overrides (docs/decisions/0068-dependency-stubs.md). */
 describe('dependency stubs', () => {
   it('libphonenumber-js is the stub: class-validator loads it without its 4 MB', () => {
     const resolved = load.resolve('libphonenumber-js/max');

@@ -4,7 +4,7 @@ import { compile, FakeHttp, sandbox } from './harness';
 
 /**
  * Costs of the engine alone (no database): `npx vitest bench --run test/unit/workflows/engine.bench.ts`.
- * The numbers are in the decision record 'Workflow expressions'.
+ * The numbers are in docs/decisions/0038-expression-sandbox.md.
  */
 afterAll(() => sandbox.close());
 
