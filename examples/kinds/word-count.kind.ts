@@ -9,7 +9,7 @@ import {
 
 /**
  * The example of docs/extending.md: a complete agent kind in one file. Copied into
- * `src/runner/kinds/` (with the import made `./agent-kind`) it becomes
+ * `src/kinds/` (with the import made `./agent-kind`) it becomes
  * a kind of the service; here, only the tests load it (test/module/kinds.module.test.ts).
  */
 
