@@ -10,6 +10,7 @@ import { SecretBox } from './common/crypto';
 import { ShutdownClock } from './common/shutdown';
 import type { AppConfig } from './config/configuration';
 import { openDatabase } from './database/database';
+import { recordServiceUrls } from './database/service-urls';
 import { ENTITIES } from './entities';
 import { finishListeners, type Listener, setupListeners } from './http-listeners';
 import { MetricsService } from './metrics/metrics.service';
@@ -125,6 +126,14 @@ export async function startService(
     if (options.listen) {
       const ports: Record<Listener, number> = { api: config.port, webhook: config.webhookPort };
       for (const [listener, server] of servers) await listen(server, ports[listener], config);
+      // For the CLI, whose environment usually names no URL: its links then lead here.
+      await recordServiceUrls(dataSource, config).catch((error: unknown) =>
+        app
+          .get(Logger)
+          .warn(
+            `Could not record the public URLs for the CLI: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+      );
     }
   } catch (error) {
     await service.close().catch(() => undefined);

@@ -9,8 +9,9 @@ import {
 
 /**
  * The example of docs/extending.md: a complete agent kind in one file. Copied into
- * `src/runner/kinds/` (with the import made `./agent-kind`) it becomes
- * a kind of the service; here, only the tests load it (test/module/kinds.module.test.ts).
+ * `src/kinds/` (with the import made `./agent-kind`) it becomes a kind of the service; here,
+ * only the tests load it (test/module/kinds.module.test.ts, and a copy made as just said in
+ * test/module/kinds-extending.module.test.ts).
  */
 
 /** The config of a `word-count` agent: what `POST /v2/agents` accepts as `config`. */

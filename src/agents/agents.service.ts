@@ -19,9 +19,9 @@ import { TIMEOUT_MS_DEFAULT } from './dto/agent-fields';
 import type { CreateAgentDto } from './dto/create-agent.dto';
 import type { CredentialType } from './dto/create-webhook-credential.dto';
 import type { UpdateAgentDto } from './dto/update-agent.dto';
+import { DEFAULT_AGENT_KIND } from './default-kind';
 
-/** The kind of an agent created without one. */
-export const DEFAULT_AGENT_KIND = 'lead-qualification';
+export { DEFAULT_AGENT_KIND };
 
 /** Webhook API keys: `whk_` + 256 random bits; only their SHA-256 is stored. */
 const WEBHOOK_KEY_PREFIX = 'whk_';

@@ -1,14 +1,36 @@
+/* eslint-disable @typescript-eslint/no-require-imports */
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { AccountsService } from '../auth/accounts.service';
 import { Plan, PLANS } from '../config/plans';
-import { ApiKeysService } from '../auth/api-keys.service';
-import { toAgentDetail, webhookUrl } from '../agents/agent.response';
-import { AgentsService, DEFAULT_AGENT_KIND } from '../agents/agents.service';
-import { CreateAgentDto } from '../agents/dto/create-agent.dto';
-import { validateDto } from '../common/validation';
+import { DEFAULT_AGENT_KIND } from '../agents/default-kind';
 import { APP_CONFIG, type AppConfig } from '../config/configuration';
-import { UsersService } from '../users/users.service';
-import { withServices } from './with-services';
+import { AGENT_MODULES, withServices } from './with-services';
+
+/** What the agent commands call, loaded when one runs. */
+function agentServices() {
+  const { AccountsService } =
+    require('../auth/accounts.service') as typeof import('../auth/accounts.service');
+  const { ApiKeysService } =
+    require('../auth/api-keys.service') as typeof import('../auth/api-keys.service');
+  const { toAgentDetail, webhookUrl } =
+    require('../agents/agent.response') as typeof import('../agents/agent.response');
+  const { AgentsService } =
+    require('../agents/agents.service') as typeof import('../agents/agents.service');
+  const { CreateAgentDto } =
+    require('../agents/dto/create-agent.dto') as typeof import('../agents/dto/create-agent.dto');
+  const { validateDto } = require('../common/validation') as typeof import('../common/validation');
+  const { UsersService } =
+    require('../users/users.service') as typeof import('../users/users.service');
+  return {
+    AccountsService,
+    ApiKeysService,
+    AgentsService,
+    UsersService,
+    CreateAgentDto,
+    validateDto,
+    toAgentDetail,
+    webhookUrl,
+  };
+}
 
 function parseJsonObject(value: string): Record<string, unknown> {
   let parsed: unknown;
@@ -36,7 +58,9 @@ export function registerAgentCommands(program: Command): void {
     .option('--kind <kind>', `agent kind (default: ${DEFAULT_AGENT_KIND})`)
     .option('--config <json>', 'agent config, a JSON object', parseJsonObject)
     .action((opts: { account: string; name: string; kind?: string; config?: object }) =>
-      withServices(async (app) => {
+      withServices(AGENT_MODULES, async (app) => {
+        const { AccountsService, AgentsService, CreateAgentDto, validateDto, toAgentDetail } =
+          agentServices();
         const input = await validateDto(CreateAgentDto, {
           name: opts.name,
           kind: opts.kind,
@@ -55,7 +79,9 @@ export function registerAgentCommands(program: Command): void {
     )
     .addOption(new Option('--plan <plan>', 'plan of the account').choices(PLANS).default('pro'))
     .action((opts: { plan: Plan }) =>
-      withServices(async (app) => {
+      withServices(AGENT_MODULES, async (app) => {
+        const { AccountsService, ApiKeysService, AgentsService, UsersService, webhookUrl } =
+          agentServices();
         const account = await app.get(AccountsService).create('Demo account', opts.plan);
         const key = await app.get(ApiKeysService).create(account.id);
         const { agent } = await app.get(AgentsService).create(account.id, {

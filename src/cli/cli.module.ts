@@ -1,27 +1,23 @@
-import { DynamicModule, Module } from '@nestjs/common';
-import { AgentsModule } from '../agents/agents.module';
-import { AuthModule } from '../auth/auth.module';
+import { DynamicModule, Module, type Type } from '@nestjs/common';
 import { CoreModule, CoreOptions } from '../core.module';
-import { UsersModule } from '../users/users.module';
-import { OutboundModule } from '../webhooks/outbound/outbound.module';
-import { WorkflowsModule } from '../workflows/workflows.module';
 
 /**
- * The services the CLI commands call: the same ones the API uses, in a container that runs no
- * role (no listener, no worker, no Redis client).
+ * The container of one CLI command: the core providers (configuration, repositories, secret
+ * box) and the domain modules the command calls (with-services.ts), the same services the API
+ * uses, running no role (no listener, no worker, no Redis client).
  */
 @Module({})
 export class CliModule {
-  static forRoot({ config, dataSource }: CoreOptions): DynamicModule {
+  static forRoot({
+    config,
+    dataSource,
+    imports,
+  }: CoreOptions & { imports: Type[] }): DynamicModule {
     return {
       module: CliModule,
       imports: [
         CoreModule.forRoot({ config: { ...config, roles: new Set() }, dataSource }),
-        AuthModule,
-        AgentsModule,
-        UsersModule,
-        WorkflowsModule,
-        OutboundModule,
+        ...imports,
       ],
     };
   }

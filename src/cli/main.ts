@@ -1,17 +1,15 @@
+/* eslint-disable @typescript-eslint/no-require-imports */
 import 'reflect-metadata';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { AccountsService } from '../auth/accounts.service';
 import { PLANS, Plan } from '../config/plans';
-import { ApiKeysService } from '../auth/api-keys.service';
 import { Scope, SCOPES } from '../auth/api-key.entity';
-import { ApiError } from '../common/api-error';
-import { SecretBox } from '../common/crypto';
 import { ConfigError, redactConfigSecrets } from '../config/configuration';
-import { rotateSecretKey } from '../secret-key/secret-key-rotation';
-import { runMigrationsLocked } from '../database/database';
 import { registerAgentCommands } from './agent.commands';
 import { registerUserCommands } from './user.commands';
-import { withServices } from './with-services';
+import { ACCOUNT_MODULES, withDatabase, withServices } from './with-services';
+
+// Each command loads what it calls when it runs (`require` in its action, with-services.ts):
+// the program itself loads no service, so that a command pays only for its own.
 
 function parseScopes(value: string): Scope[] {
   const scopes = value
@@ -41,11 +39,12 @@ export function buildProgram(): Command {
     .command('migrate')
     .description('Run pending database migrations')
     .action(() =>
-      withServices(
-        async (app) => {
-          const { getDataSourceToken } = await import('@nestjs/typeorm');
+      withDatabase(
+        async (dataSource) => {
+          const { runMigrationsLocked } =
+            require('../database/database') as typeof import('../database/database');
           // Under the same lock as MIGRATE_ON_START: safe beside processes starting.
-          return { migrated: await runMigrationsLocked(app.get(getDataSourceToken())) };
+          return { migrated: await runMigrationsLocked(dataSource) };
         },
         { migrate: false, checkSchema: false, checkSecretKey: false },
       ),
@@ -63,12 +62,13 @@ export function buildProgram(): Command {
       return Number(value);
     })
     .action((opts: { batchSize?: number }) =>
-      withServices(
-        async (app) => {
-          const { getDataSourceToken } = await import('@nestjs/typeorm');
-          return rotateSecretKey(app.get(getDataSourceToken()), app.get(SecretBox), {
-            batchSize: opts.batchSize,
-          });
+      withDatabase(
+        async (dataSource, config) => {
+          const { rotateSecretKey } =
+            require('../secret-key/secret-key-rotation') as typeof import('../secret-key/secret-key-rotation');
+          const { SecretBox } = require('../common/crypto') as typeof import('../common/crypto');
+          const box = new SecretBox(config.secretKey, config.secretKeyPrevious);
+          return rotateSecretKey(dataSource, box, { batchSize: opts.batchSize });
         },
         { checkSecretKey: false },
       ),
@@ -80,7 +80,9 @@ export function buildProgram(): Command {
     .requiredOption('--name <name>', 'display name')
     .addOption(new Option('--plan <plan>', 'plan').choices(PLANS).makeOptionMandatory())
     .action((opts: { name: string; plan: Plan }) =>
-      withServices(async (app) => {
+      withServices(ACCOUNT_MODULES, async (app) => {
+        const { AccountsService } =
+          require('../auth/accounts.service') as typeof import('../auth/accounts.service');
         const account = await app.get(AccountsService).create(opts.name, opts.plan);
         return { id: account.id, name: account.name, plan: account.plan };
       }),
@@ -93,7 +95,9 @@ export function buildProgram(): Command {
     .option('--scopes <scopes>', `comma list of ${SCOPES.join(', ')}`, parseScopes)
     .option('--name <name>', 'a label for the key')
     .action((opts: { account: string; scopes?: Scope[]; name?: string }) =>
-      withServices(async (app) => {
+      withServices(ACCOUNT_MODULES, async (app) => {
+        const { ApiKeysService } =
+          require('../auth/api-keys.service') as typeof import('../auth/api-keys.service');
         const { id, key, scopes } = await app
           .get(ApiKeysService)
           .create(opts.account, opts.scopes, opts.name ?? null);
@@ -106,7 +110,11 @@ export function buildProgram(): Command {
     .description('Revoke an API key')
     .requiredOption('--key <id>', 'API key id (key_...)')
     .action((opts: { key: string }) =>
-      withServices((app) => app.get(ApiKeysService).revoke(opts.key)),
+      withServices(ACCOUNT_MODULES, async (app) => {
+        const { ApiKeysService } =
+          require('../auth/api-keys.service') as typeof import('../auth/api-keys.service');
+        return app.get(ApiKeysService).revoke(opts.key);
+      }),
     );
 
   program
@@ -114,7 +122,11 @@ export function buildProgram(): Command {
     .description("Set a new signing secret for the account's outgoing webhooks (shown only once)")
     .requiredOption('--account <id>', 'account id')
     .action((opts: { account: string }) =>
-      withServices((app) => app.get(AccountsService).rotateSigningSecret(opts.account)),
+      withServices(ACCOUNT_MODULES, async (app) => {
+        const { AccountsService } =
+          require('../auth/accounts.service') as typeof import('../auth/accounts.service');
+        return app.get(AccountsService).rotateSigningSecret(opts.account);
+      }),
     );
 
   registerAgentCommands(program);
@@ -129,9 +141,14 @@ async function main(argv: string[]): Promise<void> {
     if (error instanceof CommanderError) {
       process.exit(error.exitCode === 0 ? 0 : 2);
     }
+    // A refusal (ApiError) names its field; checked by shape, so that this file loads no service.
+    const field = (error as { field?: unknown } | null)?.field;
     const message =
-      error instanceof ApiError && error.field && !error.message.startsWith(error.field)
-        ? `${error.field}: ${error.message}`
+      error instanceof Error &&
+      typeof field === 'string' &&
+      field &&
+      !error.message.startsWith(field)
+        ? `${field}: ${error.message}`
         : error instanceof ConfigError || error instanceof Error
           ? error.message
           : String(error);

@@ -1,7 +1,7 @@
+/* eslint-disable @typescript-eslint/no-require-imports */
 import { Command, Option } from 'commander';
 import { USER_ROLES, type UserRole } from '../users/user.entity';
-import { UsersService } from '../users/users.service';
-import { withServices } from './with-services';
+import { USER_MODULES, withServices } from './with-services';
 
 /** `user:create`: a dashboard user and their one-time password-setup link (24 h). */
 export function registerUserCommands(program: Command): void {
@@ -12,7 +12,9 @@ export function registerUserCommands(program: Command): void {
     .requiredOption('--email <address>', 'the address the user signs in with')
     .addOption(new Option('--role <role>', 'role').choices(USER_ROLES).default('owner'))
     .action((opts: { account: string; email: string; role: UserRole }) =>
-      withServices(async (app) => {
+      withServices(USER_MODULES, async (app) => {
+        const { UsersService } =
+          require('../users/users.service') as typeof import('../users/users.service');
         const { user, setupUrl } = await app
           .get(UsersService)
           .invite(opts.account, opts.email, opts.role);

@@ -7,15 +7,21 @@ import type { AppConfig } from '../config/configuration';
  * listens on follow when they differ from what the URLs show.
  */
 export function startupLine(
-  config: Pick<AppConfig, 'baseUrl' | 'webhookBaseUrl' | 'docsUrl' | 'port' | 'webhookPort'>,
+  config: Pick<
+    AppConfig,
+    'baseUrl' | 'webhookBaseUrl' | 'docsUrl' | 'dashboardUrl' | 'port' | 'webhookPort'
+  >,
   running: { api: boolean; webhook: boolean; worker: boolean },
 ): string {
   const parts: string[] = [];
   const listening: string[] = [];
   if (running.api) {
     // The dashboard is served beside /v2 by the same listener.
-    const dashboard = `${config.baseUrl.replace(/\/v2\/?$/, '')}/dashboard/`;
-    parts.push(`API ${config.baseUrl}`, `docs ${config.docsUrl}`, `dashboard ${dashboard}`);
+    parts.push(
+      `API ${config.baseUrl}`,
+      `docs ${config.docsUrl}`,
+      `dashboard ${config.dashboardUrl}/`,
+    );
     if (portOf(config.baseUrl) !== config.port) listening.push(`API on port ${config.port}`);
   }
   if (running.webhook) {

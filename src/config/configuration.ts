@@ -4,6 +4,7 @@ import {
   accountConcurrency,
   bool,
   corsOrigins,
+  dashboardBeside,
   docsBeside,
   host,
   int,
@@ -39,6 +40,8 @@ export interface AppConfig {
   webhookBaseUrl: string;
   /** DOCS_URL, else `/docs` beside BASE_URL (derived or explicit). */
   docsUrl: string;
+  /** The dashboard's address: `/dashboard` beside BASE_URL (served by the REST listener). */
+  dashboardUrl: string;
   /**
    * KEEP_ALIVE_TIMEOUT_MS: how long both listeners keep an idle keep-alive connection open;
    * above the idle timeout of the load balancers in front (60 s on AWS ALB), so that they,
@@ -212,6 +215,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     baseUrl,
     webhookBaseUrl: url(env, 'WEBHOOK_BASE_URL', listenerOrigin(bindHost, webhookPort), web)!,
     docsUrl: url(env, 'DOCS_URL', docsBeside(baseUrl), web)!,
+    dashboardUrl: dashboardBeside(baseUrl),
     keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT_MS', 65_000, 1000, 3_600_000),
     requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
     databaseUrl,

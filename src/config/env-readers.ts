@@ -77,6 +77,11 @@ export function docsBeside(baseUrl: string): string {
   return `${baseUrl.replace(/\/v2$/, '')}/docs`;
 }
 
+/** The dashboard beside the REST base: BASE_URL without its final `/v2`, plus `/dashboard`. */
+export function dashboardBeside(baseUrl: string): string {
+  return `${baseUrl.replace(/\/v2$/, '')}/dashboard`;
+}
+
 /** ACCOUNT_CONCURRENCY: `plan=runs` pairs, comma separated (`free_trial=2,pro=8`). */
 export function accountConcurrency(env: Env): Partial<Record<Plan, number>> {
   const raw = str(env, 'ACCOUNT_CONCURRENCY', '').trim();

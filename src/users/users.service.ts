@@ -15,8 +15,8 @@ import { User, UserRole } from './user.entity';
 /** How long a password-setup link works (single use). */
 export const SETUP_LINK_TTL_MS = 24 * 3_600_000;
 
-/** Where the dashboard's password-setup page is, under the API's origin. */
-const SETUP_PATH = '/dashboard/setup-password';
+/** Where the dashboard's password-setup page is, under the dashboard's address. */
+const SETUP_PATH = '/setup-password';
 
 export interface InvitedUser {
   user: User;
@@ -101,8 +101,7 @@ export class UsersService {
   }
 
   setupUrl(token: string): string {
-    const origin = this.config.baseUrl.replace(/\/v2$/, '');
-    return `${origin}${SETUP_PATH}?token=${encodeURIComponent(token)}`;
+    return `${this.config.dashboardUrl}${SETUP_PATH}?token=${encodeURIComponent(token)}`;
   }
 
   list(accountId: string): Promise<User[]> {

@@ -41,19 +41,53 @@ export async function ensureBuilt(timeoutMs = 170_000): Promise<void> {
   }
 }
 
+/**
+ * The CPU time of one CLI process, for the costliest commands (`agent:create`, `seed:demo`:
+ * they load the agents, their kinds and the workflow engine), measured with
+ * `time node dist/src/cli/main.js seed:demo` on this project's test machine: 1.5–1.9 s of
+ * user + sys; `migrate` 0.5 s, account and key commands 1.0 s.
+ */
+export const CLI_COMMAND_CPU_MS = 2000;
+
+/**
+ * How much longer than its CPU time a process may take in wall time while the machine is
+ * shared: 2 cores and up to eight suites at once is four runnable processes per core or more;
+ * the slowest seen was about five times (7.4 s a process, eleven in 82 s, at a load average
+ * of 20). Eight leaves a margin over that.
+ */
+export const SHARED_MACHINE_SLOWDOWN = 8;
+
+/** The wall time one CLI process may take on the test machine (16 s). */
+export const CLI_COMMAND_BUDGET_MS = CLI_COMMAND_CPU_MS * SHARED_MACHINE_SLOWDOWN;
+
+/**
+ * The timeout of a test that runs `commands` CLI processes (at once or one after the other:
+ * they share the same CPUs), plus `otherMs` for the rest of what it does.
+ */
+export function cliBudget(commands: number, otherMs = 10_000): number {
+  return commands * CLI_COMMAND_BUDGET_MS + otherMs;
+}
+
 export interface CliResult {
   code: number;
   stdout: string;
   stderr: string;
 }
 
-/** Runs the built CLI (`node dist/src/cli/main.js ...args`) with only the given environment. */
+/**
+ * Runs the built CLI (`node dist/src/cli/main.js ...args`) with only the given environment.
+ * A process still running after four commands' budget is killed (it hangs: the test fails).
+ */
 export function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [join(root, 'dist', 'src', 'cli', 'main.js'), ...args],
-      { cwd: root, env: { PATH: process.env.PATH ?? '', ...env }, timeout: 60_000 },
+      {
+        cwd: root,
+        env: { PATH: process.env.PATH ?? '', ...env },
+        timeout: 4 * CLI_COMMAND_BUDGET_MS,
+      },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
         resolve({ code, stdout, stderr });
