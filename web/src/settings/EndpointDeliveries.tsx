@@ -40,7 +40,7 @@ export function EndpointDeliveries(props: { endpointId: string }) {
               return (
                 <tr key={delivery.id}>
                   <td>
-                    <code>{delivery.event}</code>
+                    <code class="nowrap">{delivery.event}</code>
                     <div class="muted mono">{delivery.event_id}</div>
                   </td>
                   <td data-label="Status">
@@ -50,13 +50,15 @@ export function EndpointDeliveries(props: { endpointId: string }) {
                     {last ? (
                       <span>
                         #{last.attempt} · {last.status_code ?? last.error ?? '—'}
-                        {last.duration_ms !== null && ` · ${last.duration_ms} ms`}
+                        {last.duration_ms !== null && (
+                          <span class="nowrap"> · {last.duration_ms} ms</span>
+                        )}
                       </span>
                     ) : (
                       <span class="muted">Not yet</span>
                     )}
                   </td>
-                  <td class="hide-narrow mono">
+                  <td class="hide-narrow mono break">
                     {last?.response_excerpt ? last.response_excerpt.slice(0, 80) : ''}
                   </td>
                   <td class="hide-narrow">
