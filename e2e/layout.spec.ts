@@ -77,6 +77,8 @@ test("on a phone an execution's steps keep their ids whole and show the output b
   await page.setViewportSize(PHONE);
   await signIn(page);
   await loaded(page, `/dashboard/executions/${run.body.execution_id}`);
+  // The title's execution id stays whole.
+  expect(await unreadable(page.locator('main h1'))).toEqual([]);
   const steps = page.getByTestId('steps');
   await expect(steps.locator('tbody tr')).toHaveCount(2);
   // The id, type, status, attempts and duration, and the output or error's disclosure.

@@ -70,14 +70,16 @@ export function WorkflowTestPanel({ agent, config }: { agent: Agent; config: str
         </Field>
         {calling.length > 0 && (
           <fieldset class="test-mocks">
-            <legend>Calls out</legend>
+            <legend>Outside calls</legend>
             <label class="check">
               <input
                 type="checkbox"
                 checked={offline}
                 onChange={(e) => setOffline(e.currentTarget.checked)}
               />
-              Don't call out: mock the <code>http</code> and <code>llm</code> steps
+              <span>
+                Don't call out: mock the <code>http</code> and <code>llm</code> steps
+              </span>
             </label>
             {offline ? (
               <>
