@@ -8,7 +8,7 @@ import {
   test,
   unique,
 } from './support/fixtures';
-import { unreadable } from './support/layout';
+import { tablesOutOfTheirPanel, unreadable } from './support/layout';
 
 /**
  * The dashboard as read on a phone (390 px) and on a laptop (1280 px): key cells of tables
@@ -154,6 +154,7 @@ test('on a laptop Settings shows values beside their labels and delivery events 
     const deliveries = row.getByRole('region', { name: 'Deliveries' });
     await expect(deliveries.getByText('execution.completed', { exact: true })).toBeVisible();
     expect(await unreadable(deliveries.locator('tbody td'))).toEqual([]);
+    expect(await tablesOutOfTheirPanel(page.locator('main'))).toEqual([]);
   } finally {
     await apiCall('DELETE', `/webhook-endpoints/${endpoint.body.id}`);
   }

@@ -51,3 +51,21 @@ export async function unreadable(cells: Locator): Promise<Unreadable[]> {
     return found;
   });
 }
+
+/**
+ * The tables (`.table-wrap`) under `root` that stick out of their panel sideways: a table
+ * wider than its box scrolls inside it rather than widening the panel. Answers their texts.
+ */
+export async function tablesOutOfTheirPanel(root: Locator): Promise<string[]> {
+  return root.evaluate((element) =>
+    [...element.querySelectorAll('.table-wrap')]
+      .filter((wrap) => {
+        const panel = wrap.parentElement?.closest('.panel');
+        if (!panel) return false;
+        const inner = wrap.getBoundingClientRect();
+        const outer = panel.getBoundingClientRect();
+        return inner.left < outer.left - 1 || inner.right > outer.right + 1;
+      })
+      .map((wrap) => (wrap as HTMLElement).innerText.slice(0, 80)),
+  );
+}
