@@ -86,3 +86,21 @@ test('an endpoint is disabled and enabled again, and its secret rotated (shown o
   await panel.getByRole('button', { name: 'I have copied it' }).click();
   await expect(secret).toHaveCount(0);
 });
+
+test('a new endpoint takes a description, shown above its URL', async ({ page }) => {
+  await signIn(page);
+  await openSettings(page);
+  const panel = page.getByRole('region', { name: 'Webhook endpoints', exact: true });
+  const url = `https://hooks.example.com/described-${Date.now().toString(36)}`;
+  await panel.getByRole('button', { name: 'Add endpoint' }).click();
+  await panel.getByLabel('Endpoint URL').fill(url);
+  await panel.getByLabel('Description (optional)').fill('CRM sync for the sales team');
+  await panel.getByRole('button', { name: 'Add endpoint' }).click();
+  await panel.getByRole('button', { name: 'I have copied it' }).click();
+  const row = panel.getByRole('listitem').filter({ hasText: url });
+  await expect(row.getByText('CRM sync for the sales team')).toBeVisible();
+  const listed = await (await page.request.get('/v2/webhook-endpoints?limit=100')).json();
+  const endpoint = listed.data.find((e: { url: string }) => e.url === url);
+  expect(endpoint.description).toBe('CRM sync for the sales team');
+  expect((await apiCall('DELETE', `/webhook-endpoints/${endpoint.id}`)).status).toBe(204);
+});

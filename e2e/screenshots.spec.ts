@@ -180,7 +180,11 @@ test('screenshots of every page', async ({ page }) => {
   await usage.screenshot({ path: join(out, 'settings-usage.png') });
   // A webhook endpoint with a delivery (a ping; the example host does not answer).
   const endpoint = await apiCall('POST', '/webhook-endpoints', {
-    body: { url: 'https://hooks.example.com/crm', events: ['execution.completed', 'agent.paused'] },
+    body: {
+      url: 'https://hooks.example.com/crm',
+      description: 'CRM sync',
+      events: ['execution.completed', 'agent.paused'],
+    },
   });
   expect(endpoint.status).toBe(201);
   expect((await apiCall('POST', `/webhook-endpoints/${endpoint.body.id}/test`)).status).toBe(202);
@@ -201,4 +205,16 @@ test('screenshots of every page', async ({ page }) => {
   await page.goto('/dashboard/settings');
   await expect(page.locator('.loading')).toHaveCount(0);
   await page.screenshot({ path: join(out, 'settings-narrow.png'), fullPage: true });
+  // A phone (390 px): the agents and an execution's steps as stacked rows, the chart.
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const [name, path] of [
+    ['overview-narrow', '/dashboard/'],
+    ['agents-narrow', '/dashboard/agents'],
+    ['workflow-execution-narrow', `/dashboard/executions/${run.body.execution_id}`],
+  ]) {
+    await page.goto(path);
+    await expect(page.locator('main h1')).toBeVisible();
+    await expect(page.locator('.loading')).toHaveCount(0);
+    await page.screenshot({ path: join(out, `${name}.png`), fullPage: true });
+  }
 });

@@ -4,6 +4,7 @@ import {
   createApiKeyDtoScopesValues,
   createWebhookEndpointDtoEventsValues,
   executionRecordStatusValues,
+  pathsDocsErrorsCodeGetParametersPathCodeValues,
   type components,
 } from './api-schema';
 
@@ -56,6 +57,14 @@ export const EXECUTION_STATUSES: readonly ExecutionStatus[] = executionRecordSta
 export const API_KEY_SCOPES: readonly ApiKeyScope[] = createApiKeyDtoScopesValues;
 /** `*` and every event type an endpoint may subscribe to. */
 export const ENDPOINT_EVENTS: readonly EndpointEventChoice[] = createWebhookEndpointDtoEventsValues;
+
+/** The error codes the service explains on a page of its own (`/docs/errors/<code>`). */
+const DOCUMENTED_ERRORS: readonly string[] = pathsDocsErrorsCodeGetParametersPathCodeValues;
+
+/** The service's page about an error code, or undefined when it has none. */
+export function errorDocsUrl(code: string): string | undefined {
+  return DOCUMENTED_ERRORS.includes(code) ? `/docs/errors/${code}` : undefined;
+}
 
 /** An answer in the error envelope (or a network failure). */
 export class ApiFailure extends Error {

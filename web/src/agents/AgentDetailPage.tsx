@@ -6,7 +6,6 @@ import {
   ConfirmBox,
   DailyChart,
   ErrorNote,
-  formatPercent,
   Link,
   Loading,
   Notice,
@@ -19,11 +18,19 @@ import { AgentSettingsPanel } from './AgentSettingsPanel';
 import { ConfigPanel, savedConfigText } from './ConfigPanel';
 import { SAMPLE_PAYLOAD, WebhookPanel, WebhookSecurity } from './WebhookPanels';
 import { WorkflowTestPanel } from './WorkflowTestPanel';
+import {
+  finishedRuns,
+  SUCCESS_WINDOW_DAYS,
+  successRateHint,
+  successRateText,
+} from './success-rate';
 
 export function AgentDetailPage({ id }: { id: string }) {
   const agent = useLoad(() => api<Agent>('GET', `/agents/${encodeURIComponent(id)}`), [id]);
+  // 30 days: the success rate's window (its finished runs), of which the chart shows 14.
   const stats = useLoad(
-    () => api<DailyStats>('GET', `/agents/${encodeURIComponent(id)}/stats?days=14`),
+    () =>
+      api<DailyStats>('GET', `/agents/${encodeURIComponent(id)}/stats?days=${SUCCESS_WINDOW_DAYS}`),
     [id],
   );
   const [error, setError] = useState<unknown>(undefined);
@@ -47,6 +54,7 @@ export function AgentDetailPage({ id }: { id: string }) {
     );
   }
   const a = agent.data;
+  const finished = stats.data && finishedRuns(stats.data.data);
 
   const act = async (work: () => Promise<unknown>, done?: string) => {
     setBusy(true);
@@ -138,7 +146,9 @@ export function AgentDetailPage({ id }: { id: string }) {
         </div>
         <div class="card stat">
           <p class="stat-label">Success rate (30 d)</p>
-          <p class="stat-value">{formatPercent(a.success_rate)}</p>
+          <p class="stat-value" title={successRateHint(a.success_rate, finished)}>
+            {successRateText(a.success_rate, finished)}
+          </p>
         </div>
         <div class="card stat">
           <p class="stat-label">Timeout</p>
@@ -157,7 +167,7 @@ export function AgentDetailPage({ id }: { id: string }) {
         <h2 id="agent-chart">Runs, last 14 days</h2>
         <ErrorNote error={stats.error} />
         {stats.data ? (
-          <DailyChart data={stats.data.data} title={`Runs of ${a.name}, last 14 days`} />
+          <DailyChart data={stats.data.data.slice(-14)} title={`Runs of ${a.name}, last 14 days`} />
         ) : (
           !stats.error && <Loading />
         )}

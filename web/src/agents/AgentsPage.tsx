@@ -2,11 +2,13 @@ import { useState } from 'preact/hooks';
 import { allAgents } from '../api';
 import { DataTable, Empty, Link, LoadedList, PageHeader, useLoad } from '../ui';
 import { AgentRow } from './AgentRow';
+import { useFinishedRuns } from './success-rate';
 
 type StatusFilter = 'all' | 'active' | 'paused';
 
 export function AgentsPage() {
   const agents = useLoad(() => allAgents(), []);
+  const finished = useFinishedRuns(agents.data);
   const [filter, setFilter] = useState<StatusFilter>('all');
 
   return (
@@ -47,16 +49,17 @@ export function AgentsPage() {
       >
         {(shown) => (
           <DataTable
+            stacked
             columns={[
               'Name',
               'Status',
               { label: 'Runs today', class: 'num' },
-              { label: 'Success rate', class: 'num' },
+              { label: 'Success rate (30 d)', class: 'num' },
               { label: 'Created', class: 'hide-narrow' },
             ]}
           >
             {shown.map((agent) => (
-              <AgentRow key={agent.id} agent={agent} detailed />
+              <AgentRow key={agent.id} agent={agent} finished={finished.get(agent.id)} detailed />
             ))}
           </DataTable>
         )}

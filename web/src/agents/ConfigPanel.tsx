@@ -72,7 +72,11 @@ export function ConfigPanel({
         {workflow && (
           <>
             {' '}
-            Steps, expressions and limits: <code>docs/workflows.md</code>.
+            Steps, expressions and limits:{' '}
+            <a href="/docs" target="_blank" rel="noopener">
+              the API reference
+            </a>{' '}
+            (schemas <code>WorkflowConfig</code> and <code>WorkflowStep</code>).
           </>
         )}
       </p>

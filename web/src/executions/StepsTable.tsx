@@ -1,16 +1,27 @@
 import type { ExecutionStep } from '../api';
 import { Badge, Json } from '../ui';
+import { baseStepId } from '../agents/test-mocks';
 import { ModelCalls } from './ModelCalls';
 
 /**
  * The steps of a workflow run, in the order they started: one row each, with the output or
- * the error behind a disclosure. Everything shown is the run's data, as text nodes only.
+ * the error behind a disclosure (on a narrow screen each row is a card: the id, then type,
+ * status, attempts and duration, then the output). Everything shown is the run's data, as
+ * text nodes only. `mocked`: the ids of steps a test run mocked (marked "mocked").
  */
-export function StepsTable({ steps, label }: { steps: ExecutionStep[]; label: string }) {
+export function StepsTable({
+  steps,
+  label,
+  mocked,
+}: {
+  steps: ExecutionStep[];
+  label: string;
+  mocked?: ReadonlySet<string>;
+}) {
   if (steps.length === 0) return <p class="muted">No steps ran.</p>;
   return (
     <div class="table-wrap">
-      <table aria-label={label} data-testid="steps">
+      <table class="stack-narrow" aria-label={label} data-testid="steps">
         <thead>
           <tr>
             <th scope="col">Step</th>
@@ -28,8 +39,16 @@ export function StepsTable({ steps, label }: { steps: ExecutionStep[]; label: st
         <tbody>
           {steps.map((step, i) => (
             <tr key={`${step.id}-${i}`} data-step={step.id}>
-              <td class="mono break">
+              <td class="mono">
                 {step.id}
+                {mocked?.has(baseStepId(step.id)) && (
+                  <>
+                    {' '}
+                    <span class="badge" title="Not run: its sample output stood in for it">
+                      mocked
+                    </span>
+                  </>
+                )}
                 {step.reused && (
                   <>
                     {' '}
@@ -43,8 +62,12 @@ export function StepsTable({ steps, label }: { steps: ExecutionStep[]; label: st
               <td>
                 <Badge status={step.status} />
               </td>
-              <td class="num">{step.attempts}</td>
-              <td class="num">{step.duration_ms === null ? '—' : `${step.duration_ms} ms`}</td>
+              <td class="num" data-label="Attempts">
+                {step.attempts}
+              </td>
+              <td class="num nowrap">
+                {step.duration_ms === null ? '—' : `${step.duration_ms} ms`}
+              </td>
               <td class="step-detail">
                 {step.error ? (
                   <details>

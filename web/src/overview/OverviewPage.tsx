@@ -12,10 +12,12 @@ import {
   useLoad,
 } from '../ui';
 import { AgentRow } from '../agents/AgentRow';
+import { useFinishedRuns } from '../agents/success-rate';
 
 export function OverviewPage() {
   const agents = useLoad(() => allAgents(), []);
   const stats = useLoad(() => api<DailyStats>('GET', '/stats?days=14'), []);
+  const finished = useFinishedRuns(agents.data);
 
   const days = stats.data?.data ?? [];
   const today = days.length ? days[days.length - 1] : undefined;
@@ -83,6 +85,7 @@ export function OverviewPage() {
         >
           {(list) => (
             <DataTable
+              stacked
               columns={[
                 'Name',
                 'Status',
@@ -91,7 +94,7 @@ export function OverviewPage() {
               ]}
             >
               {list.map((agent) => (
-                <AgentRow key={agent.id} agent={agent} />
+                <AgentRow key={agent.id} agent={agent} finished={finished.get(agent.id)} />
               ))}
             </DataTable>
           )}

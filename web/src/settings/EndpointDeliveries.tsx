@@ -31,7 +31,6 @@ export function EndpointDeliveries(props: { endpointId: string }) {
               'Event',
               'Status',
               'Last attempt',
-              { label: 'Response', class: 'hide-narrow' },
               { label: 'Created', class: 'hide-narrow' },
             ]}
           >
@@ -40,7 +39,7 @@ export function EndpointDeliveries(props: { endpointId: string }) {
               return (
                 <tr key={delivery.id}>
                   <td>
-                    <code>{delivery.event}</code>
+                    <code class="nowrap">{delivery.event}</code>
                     <div class="muted mono">{delivery.event_id}</div>
                   </td>
                   <td data-label="Status">
@@ -48,16 +47,21 @@ export function EndpointDeliveries(props: { endpointId: string }) {
                   </td>
                   <td data-label="Last attempt">
                     {last ? (
-                      <span>
-                        #{last.attempt} · {last.status_code ?? last.error ?? '—'}
-                        {last.duration_ms !== null && ` · ${last.duration_ms} ms`}
-                      </span>
+                      <>
+                        <span class="nowrap">
+                          #{last.attempt} · {last.status_code ?? last.error ?? '—'}
+                          {last.duration_ms !== null && ` · ${last.duration_ms} ms`}
+                        </span>
+                        {/* What the receiver answered, under the attempt (not on a phone). */}
+                        {last.response_excerpt && (
+                          <div class="muted small mono break hide-narrow">
+                            {last.response_excerpt.slice(0, 80)}
+                          </div>
+                        )}
+                      </>
                     ) : (
                       <span class="muted">Not yet</span>
                     )}
-                  </td>
-                  <td class="hide-narrow mono">
-                    {last?.response_excerpt ? last.response_excerpt.slice(0, 80) : ''}
                   </td>
                   <td class="hide-narrow">
                     <Time iso={delivery.created_at} />

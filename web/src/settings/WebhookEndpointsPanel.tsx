@@ -34,6 +34,7 @@ export function WebhookEndpointsPanel() {
   );
   const [creating, setCreating] = useState(false);
   const [url, setUrl] = useState('');
+  const [description, setDescription] = useState('');
   const [events, setEvents] = useState<EndpointEventChoice[]>(['*']);
   /** A secret shown once: of a new endpoint, or a rotated one (`rotated`). */
   const [created, setCreated] = useState<(CreatedWebhookEndpoint & { rotated?: boolean }) | null>(
@@ -46,9 +47,11 @@ export function WebhookEndpointsPanel() {
   const create = (event: Event) => {
     event.preventDefault();
     return act(async () => {
-      setCreated(await api<CreatedWebhookEndpoint>('POST', '/webhook-endpoints', { url, events }));
+      const body = { url, events, ...(description.trim() ? { description } : {}) };
+      setCreated(await api<CreatedWebhookEndpoint>('POST', '/webhook-endpoints', body));
       setCreating(false);
       setUrl('');
+      setDescription('');
       setEvents(['*']);
     });
   };
@@ -89,7 +92,7 @@ export function WebhookEndpointsPanel() {
           onSubmit={create}
           onCancel={() => setCreating(false)}
           error={error}
-          fields={['url', 'events']}
+          fields={['url', 'description', 'events']}
         >
           <InputField
             label="Endpoint URL"
@@ -101,6 +104,16 @@ export function WebhookEndpointsPanel() {
             placeholder="https://example.com/hooks/agents"
             value={url}
             onValue={setUrl}
+          />
+          <InputField
+            label="Description (optional)"
+            id="endpoint-description"
+            error={fieldError(error, 'description')}
+            hint="What the endpoint is for, shown in this list."
+            type="text"
+            placeholder="CRM sync"
+            value={description}
+            onValue={setDescription}
           />
           <ChoiceList
             legend="Events"
@@ -180,6 +193,7 @@ function EndpointRow(props: {
     <li class="subpanel">
       <div class="panel-head">
         <div>
+          {endpoint.description && <div class="endpoint-description">{endpoint.description}</div>}
           <div class="mono">{endpoint.url}</div>
           <div class="muted">
             {endpoint.events.includes('*') ? 'All events' : endpoint.events.join(', ')}

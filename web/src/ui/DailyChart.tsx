@@ -1,8 +1,40 @@
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { type DayStats } from '../api';
 
-/** 14 days of created / completed / failed as grouped bars (SVG, no script, no style attribute). */
+/** The width the chart is drawn for until its box is measured. */
+const DRAWN_WIDTH = 700;
+/** Room for one day label ("11-24" at 11 px) and a gap. */
+const LABEL_WIDTH = 40;
+
+/**
+ * The width of the element `ref` holds, in CSS pixels, kept up to date as it changes (window
+ * resized, phone turned); `fallback` until measured.
+ */
+function useWidth(ref: { current: Element | null }, fallback: number): number {
+  const [width, setWidth] = useState(fallback);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => {
+      const measured = Math.round(element.getBoundingClientRect().width);
+      if (measured > 0) setWidth(measured);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return width;
+}
+
+/**
+ * 14 days of created / completed / failed as grouped bars (SVG, no script, no style
+ * attribute). Drawn at the width of its box, one unit a pixel, so that its labels keep their
+ * size on a phone; labels are spaced to fit (every day, every other day, ...).
+ */
 export function DailyChart({ data, title }: { data: DayStats[]; title: string }) {
-  const width = 700;
+  const figure = useRef<HTMLElement>(null);
+  const width = useWidth(figure, DRAWN_WIDTH);
   const height = 200;
   const pad = { left: 36, right: 8, top: 10, bottom: 28 };
   const max = Math.max(1, ...data.flatMap((d) => [d.created, d.completed, d.failed]));
@@ -22,8 +54,10 @@ export function DailyChart({ data, title }: { data: DayStats[]; title: string })
   );
   const summary = `${title}: ${totals.created} created, ${totals.completed} completed, ${totals.failed} failed over ${data.length} days`;
   const ticks = [0, niceMax / 2, niceMax];
+  // Labelled days, counted back from the last (today is always labelled).
+  const every = Math.max(1, Math.ceil(LABEL_WIDTH / groupW));
   return (
-    <figure class="chart">
+    <figure class="chart" ref={figure}>
       <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={summary}>
         {ticks.map((tick) => (
           <g key={tick}>
@@ -48,8 +82,7 @@ export function DailyChart({ data, title }: { data: DayStats[]; title: string })
                   height={Math.max(0, pad.top + plotH - y(d[series]))}
                 />
               ))}
-              {/* Every other day, counted back from the last (today is always labelled). */}
-              {((data.length - 1 - i) % 2 === 0 || data.length <= 7) && (
+              {(data.length - 1 - i) % every === 0 && (
                 <text class="axis" x={x0 + (groupW - 6) / 2} y={height - 8} text-anchor="middle">
                   {d.day.slice(5)}
                 </text>

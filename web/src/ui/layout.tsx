@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { ApiFailure, errorDocsUrl } from '../api';
 import { Link } from './Link';
 
 export function Badge({ status }: { status: string }) {
@@ -39,9 +40,19 @@ export function Empty(props: { title: string; children?: ComponentChildren }) {
 export function ErrorNote({ error }: { error: unknown }) {
   if (!error) return null;
   const message = error instanceof Error ? error.message : String(error);
+  // An API error links the service's page about its code (what it means, its status).
+  const docs = error instanceof ApiFailure ? errorDocsUrl(error.code) : undefined;
   return (
     <p class="alert alert-error" role="alert">
       {message}
+      {docs && (
+        <>
+          {' '}
+          <a class="error-docs" href={docs} target="_blank" rel="noopener">
+            About <code>{(error as ApiFailure).code}</code>
+          </a>
+        </>
+      )}
     </p>
   );
 }
