@@ -5,6 +5,9 @@ import { SecretsService } from '../src/secrets/secrets.service';
 import { createUser, signIn } from './support/dashboard';
 import { bearer, startTestService, TEST_SECRET_KEY, type TestService } from './support/service';
 
+/** A value of the shortest length accepted (16 characters). */
+const LONG_ENOUGH = 'random-token-016';
+
 /** `/v2/secrets` (contract §10): names and times out, values in only, sealed at rest. */
 describe('account secrets', () => {
   let t: TestService;
@@ -36,7 +39,7 @@ describe('account secrets', () => {
     const replaced = await put(owner.key, 'CRM_TOKEN', { value: 'tok-second' }).expect(200);
     expect(replaced.body.created_at).toBe(created.body.created_at);
     expect(replaced.body.updated_at > created.body.updated_at).toBe(true);
-    await put(owner.key, 'A_FIRST', { value: 'x' }).expect(200);
+    await put(owner.key, 'A_FIRST', { value: LONG_ENOUGH }).expect(200);
 
     const list = await t.api().get('/v2/secrets').set(bearer(owner.key)).expect(200);
     expect(list.body.data.map((s: { name: string }) => s.name)).toEqual(['A_FIRST', 'CRM_TOKEN']);
@@ -78,13 +81,18 @@ describe('account secrets', () => {
 
   it('refuses bad names and values at the field', async () => {
     const cases: [string, unknown, string][] = [
-      ['lower_case', { value: 'x' }, 'name'],
-      ['9STARTS_WITH_DIGIT', { value: 'x' }, 'name'],
-      [`A${'B'.repeat(64)}`, { value: 'x' }, 'name'],
+      ['lower_case', { value: LONG_ENOUGH }, 'name'],
+      ['9STARTS_WITH_DIGIT', { value: LONG_ENOUGH }, 'name'],
+      [`A${'B'.repeat(64)}`, { value: LONG_ENOUGH }, 'name'],
       ['OK_NAME', { value: 42 }, 'value'],
       ['OK_NAME', {}, 'value'],
       ['OK_NAME', { value: 'é'.repeat(4097) }, 'value'],
-      ['OK_NAME', { value: 'x', extra: true }, 'extra'],
+      ['OK_NAME', { value: LONG_ENOUGH, extra: true }, 'extra'],
+      // Shorter than 16 characters: a run whose output lists guesses would find it by its
+      // redaction (a 4-digit code among 1000..9999).
+      ['OK_NAME', { value: '4711' }, 'value'],
+      ['OK_NAME', { value: 'x'.repeat(15) }, 'value'],
+      ['OK_NAME', { value: 'é'.repeat(15) }, 'value'],
     ];
     for (const [name, body, field] of cases) {
       const res = await put(owner.key, name, body);
@@ -92,16 +100,17 @@ describe('account secrets', () => {
       expect(res.body.error).toMatchObject({ code: 'invalid_request', field });
     }
     await put(owner.key, 'EXACTLY_8K', { value: 'x'.repeat(8192) }).expect(200);
+    await put(owner.key, 'EXACTLY_16', { value: 'é'.repeat(16) }).expect(200);
   });
 
   it('needs secrets:read / secrets:write; accounts see only their own', async () => {
     const reader = await t.seedAccount({ scopes: ['secrets:read'] });
-    await put(reader.key, 'NOPE', { value: 'x' }).expect(403);
+    await put(reader.key, 'NOPE', { value: LONG_ENOUGH }).expect(403);
     await t.api().get('/v2/secrets').set(bearer(reader.key)).expect(200);
     const agentsOnly = await t.seedAccount({ scopes: ['agents:read'] });
     await t.api().get('/v2/secrets').set(bearer(agentsOnly.key)).expect(403);
 
-    await put(owner.key, 'MINE_ONLY', { value: 'x' }).expect(200);
+    await put(owner.key, 'MINE_ONLY', { value: LONG_ENOUGH }).expect(200);
     const other = await t.seedAccount();
     const theirs = await t.api().get('/v2/secrets').set(bearer(other.key)).expect(200);
     expect(theirs.body.data).toEqual([]);
@@ -117,7 +126,7 @@ describe('account secrets', () => {
       .api()
       .put('/v2/secrets/FROM_DASHBOARD')
       .set(ownerBrowser.headers())
-      .send({ value: 'v' })
+      .send({ value: LONG_ENOUGH })
       .expect(200);
     const member = await signIn(t, memberUser.email);
     const refused = await t.api().get('/v2/secrets').set(member.headers()).expect(403);
@@ -126,7 +135,7 @@ describe('account secrets', () => {
       .api()
       .put('/v2/secrets/FROM_MEMBER')
       .set(member.headers())
-      .send({ value: 'v' })
+      .send({ value: LONG_ENOUGH })
       .expect(403);
   });
 });

@@ -3,6 +3,7 @@ import { api, ApiFailure, type Agent, type AgentTestResult } from '../api';
 import { StepsTable } from '../executions/StepsTable';
 import { Badge, ErrorNote, Field, fieldError, Json } from '../ui';
 import { parseConfig, parseJsonObject } from './config';
+import { SecretUseNote } from './SecretUseNote';
 
 /**
  * Runs the workflow in the editor (saved or not) on a sample input, without creating an
@@ -52,6 +53,7 @@ export function WorkflowTestPanel({ agent, config }: { agent: Agent; config: str
         {error && !inputError ? (
           <div>
             <ErrorNote error={error} />
+            <SecretUseNote error={error} />
             {path && (
               <p class="field-path">
                 <span class="muted">JSON path</span> <code>{path}</code>
