@@ -31,6 +31,8 @@ import { SqliteDailyStatsParts1764000750000 } from './sqlite/1764000750000-Daily
 import { SqliteWebhookEndpoints1764100000000 } from './sqlite/1764100000000-WebhookEndpoints';
 import { MysqlSecretsUseScope1764200300000 } from './mysql/1764200300000-SecretsUseScope';
 import { SqliteSecretsUseScope1764200300000 } from './sqlite/1764200300000-SecretsUseScope';
+import { MysqlUsersPerAccount1764200400000 } from './mysql/1764200400000-UsersPerAccount';
+import { SqliteUsersPerAccount1764200400000 } from './sqlite/1764200400000-UsersPerAccount';
 
 /**
  * Migrations in order, one list per driver (column types differ between SQLite and MySQL).
@@ -59,6 +61,7 @@ export const SQLITE_MIGRATIONS: Function[] = [
   SqliteDailyStatsParts1764000750000,
   SqliteWebhookEndpoints1764100000000,
   SqliteSecretsUseScope1764200300000,
+  SqliteUsersPerAccount1764200400000,
 ];
 export const MYSQL_MIGRATIONS: Function[] = [
   MysqlInitial1763780000000,
@@ -78,4 +81,5 @@ export const MYSQL_MIGRATIONS: Function[] = [
   MysqlDailyStatsParts1764000750000,
   MysqlWebhookEndpoints1764100000000,
   MysqlSecretsUseScope1764200300000,
+  MysqlUsersPerAccount1764200400000,
 ];
