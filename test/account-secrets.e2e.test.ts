@@ -29,14 +29,18 @@ describe('account secrets', () => {
       .send(body as object);
 
   it('creates, lists, replaces and deletes a secret; its value is never returned', async () => {
-    const created = await put(owner.key, 'CRM_TOKEN', { value: 'tok-first' }).expect(200);
+    const created = await put(owner.key, 'CRM_TOKEN', { value: 'tok-first-0123456789' }).expect(
+      200,
+    );
     expect(created.body).toEqual({
       name: 'CRM_TOKEN',
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       updated_at: created.body.created_at,
     });
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const replaced = await put(owner.key, 'CRM_TOKEN', { value: 'tok-second' }).expect(200);
+    const replaced = await put(owner.key, 'CRM_TOKEN', { value: 'tok-second-0123456789' }).expect(
+      200,
+    );
     expect(replaced.body.created_at).toBe(created.body.created_at);
     expect(replaced.body.updated_at > created.body.updated_at).toBe(true);
     await put(owner.key, 'A_FIRST', { value: LONG_ENOUGH }).expect(200);
@@ -48,7 +52,7 @@ describe('account secrets', () => {
     const values = await t.service
       .api!.get(SecretsService)
       .values(owner.accountId, ['CRM_TOKEN', 'MISSING']);
-    expect([...values]).toEqual([['CRM_TOKEN', 'tok-second']]);
+    expect([...values]).toEqual([['CRM_TOKEN', 'tok-second-0123456789']]);
 
     await t.api().delete('/v2/secrets/CRM_TOKEN').set(bearer(owner.key)).expect(204);
     const gone = await t.api().delete('/v2/secrets/CRM_TOKEN').set(bearer(owner.key)).expect(404);
@@ -56,14 +60,14 @@ describe('account secrets', () => {
   });
 
   it('stores values encrypted, and the key rotation re-encrypts them', async () => {
-    await put(owner.key, 'ROTATED', { value: 'plain-value-123' }).expect(200);
+    await put(owner.key, 'ROTATED', { value: 'plain-value-0123456789' }).expect(200);
     const [row] = await t.service.dataSource.query(
       'SELECT value_enc FROM secrets WHERE account_id = ? AND name = ?',
       [owner.accountId, 'ROTATED'],
     );
-    expect(row.value_enc).not.toContain('plain-value-123');
+    expect(row.value_enc).not.toContain('plain-value-0123456789');
     const box = new SecretBox(TEST_SECRET_KEY);
-    expect(box.open(row.value_enc)).toBe('plain-value-123');
+    expect(box.open(row.value_enc)).toBe('plain-value-0123456789');
 
     const newKey = 'a-new-secret-key-for-the-rotation-0123456789';
     const next = new SecretBox(newKey, TEST_SECRET_KEY);
@@ -74,7 +78,7 @@ describe('account secrets', () => {
       [owner.accountId, 'ROTATED'],
     );
     expect(next.isCurrent(after.value_enc)).toBe(true);
-    expect(next.open(after.value_enc)).toBe('plain-value-123');
+    expect(next.open(after.value_enc)).toBe('plain-value-0123456789');
     // Back, so that the service (still on TEST_SECRET_KEY) reads what it stored.
     await rotateSecretKey(t.service.dataSource, new SecretBox(TEST_SECRET_KEY, newKey));
   });
