@@ -28,7 +28,9 @@ test('screenshots of every page', async ({ page }) => {
   }
   // Secrets to list in Settings (their values are never shown).
   for (const name of ['CRM_TOKEN', 'OPENAI_API_KEY']) {
-    const put = await apiCall('PUT', `/secrets/${name}`, { body: { value: `example-${name}` } });
+    const put = await apiCall('PUT', `/secrets/${name}`, {
+      body: { value: `example-value-${name}` },
+    });
     expect(put.status).toBe(200);
   }
   // Model tokens of llm steps this month, shown in Settings against the plan's allowance.

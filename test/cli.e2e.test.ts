@@ -332,4 +332,67 @@ describe('CLI', () => {
     },
     cliBudget(7),
   );
+
+  it(
+    'user:reset-password prints a one-time link that sets a new password once',
+    async () => {
+      const account = await ok('account:create', '--name', 'Forgot', '--plan', 'pro');
+      const email = `sole-owner-${Date.now()}@example.com`;
+      const created = await ok('user:create', '--account', String(account.id), '--email', email);
+      const setup = (url: unknown, password: string) =>
+        t
+          .api()
+          .post('/v2/password-setup')
+          .send({ token: new URL(String(url)).searchParams.get('token'), password });
+      await setup(created.setup_url, 'the forgotten password').expect(200);
+
+      const reset = await ok('user:reset-password', '--email', email.toUpperCase());
+      expect(reset).toEqual({
+        id: created.id,
+        account_id: account.id,
+        email,
+        role: 'owner',
+        setup_url: expect.stringMatching(
+          /^http:\/\/localhost:3000\/dashboard\/setup-password\?token=[A-Za-z0-9_-]{40,}$/,
+        ),
+        expires_at: expect.stringMatching(ISO_MS),
+      });
+      const signedIn = await setup(reset.setup_url, 'a remembered password').expect(200);
+      expect(signedIn.body).toMatchObject({
+        user: { id: created.id },
+        account: { id: account.id },
+      });
+      await setup(reset.setup_url, 'another password!!').expect(400);
+      await t
+        .api()
+        .post('/v2/session')
+        .send({ email, password: 'a remembered password' })
+        .expect(200);
+
+      // The address in a second account: the command asks which one.
+      const other = await ok('account:create', '--name', 'Forgot too', '--plan', 'pro');
+      await ok('user:create', '--account', String(other.id), '--email', email, '--role', 'member');
+      expectRefused(await cli('user:reset-password', '--email', email), /--account/);
+      const inOther = await ok(
+        'user:reset-password',
+        '--email',
+        email,
+        '--account',
+        String(other.id),
+      );
+      expect(inOther).toMatchObject({ account_id: other.id, role: 'member' });
+
+      expectRefused(await cli('user:reset-password'), /email/);
+      expectRefused(await cli('user:reset-password', '--email', 'not-an-address'), /email/);
+      expectRefused(
+        await cli('user:reset-password', '--email', 'nobody@example.com'),
+        /no dashboard user/,
+      );
+      expectRefused(
+        await cli('user:reset-password', '--email', email, '--account', 'acc_nope'),
+        /no dashboard user of this account/,
+      );
+    },
+    cliBudget(11),
+  );
 });

@@ -91,4 +91,55 @@ describe('migrations', () => {
     await dataSource.runMigrations();
     await dataSource.query('DELETE FROM agent_daily_stats');
   });
+
+  it('SecretsUseScope gives secrets:use to the keys that held every scope, and to no other', async () => {
+    await undoMigration(dataSource, 'SecretsUseScope');
+    const every = [
+      'endpoints:write',
+      'agents:read',
+      'agents:write',
+      'agents:trigger',
+      'executions:read',
+      'secrets:read',
+      'secrets:write',
+      'endpoints:read',
+    ];
+    const keys: [string, string][] = [
+      // Created without a list before the scope existed: every scope, in the entity's order.
+      ['key_mig_default', [...every.slice(1), every[0]].join(',')],
+      // Given every scope explicitly, in another order.
+      ['key_mig_explicit', every.join(',')],
+      ['key_mig_limited', 'agents:read,agents:write,secrets:read'],
+    ];
+    for (const [id, scopes] of keys) {
+      await dataSource.query(
+        `INSERT INTO api_keys (id, account_id, name, prefix, key_hash, scopes, created_at)
+         VALUES (?, 'acc_mig', NULL, 'aas_mig', ?, ?, '2026-11-01 00:00:00.000')`,
+        [id, id.padEnd(64, '0'), scopes],
+      );
+    }
+    const applied = await dataSource.runMigrations();
+    expect(applied.map((migration) => migration.name)).toEqual([
+      expect.stringContaining('SecretsUseScope'),
+    ]);
+    const rows = (await dataSource.query(
+      `SELECT id, scopes FROM api_keys WHERE account_id = 'acc_mig' ORDER BY id`,
+    )) as { id: string; scopes: string }[];
+    const scopesOf = new Map(rows.map((row) => [row.id, row.scopes.split(',')]));
+    expect(scopesOf.get('key_mig_default')).toContain('secrets:use');
+    expect(scopesOf.get('key_mig_explicit')).toEqual([...every, 'secrets:use']);
+    expect(scopesOf.get('key_mig_limited')).toEqual([
+      'agents:read',
+      'agents:write',
+      'secrets:read',
+    ]);
+    // And back: down takes the scope away again.
+    await undoMigration(dataSource, 'SecretsUseScope');
+    const down = (await dataSource.query(
+      `SELECT scopes FROM api_keys WHERE id = 'key_mig_explicit'`,
+    )) as { scopes: string }[];
+    expect(down[0].scopes).toBe(every.join(','));
+    await dataSource.runMigrations();
+    await dataSource.query(`DELETE FROM api_keys WHERE account_id = 'acc_mig'`);
+  });
 });

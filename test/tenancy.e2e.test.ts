@@ -75,6 +75,7 @@ const SESSION_ROUTES = new Set([
   'api POST /v2/users',
   'api PATCH /v2/users/:id',
   'api DELETE /v2/users/:id',
+  'api POST /v2/users/:id/password-reset',
   'api GET /v2/api-keys',
   'api POST /v2/api-keys',
   'api DELETE /v2/api-keys/:id',
@@ -319,7 +320,8 @@ describe('tenant isolation and scopes, on every route', () => {
       matrix.push(`${name}: ${row.join(' ')}`);
     }
     console.log(`[tenancy] scope matrix\n${matrix.join('\n')}`);
-  });
+    // One request per route and scope (ten scopes with none): about 500, each a new fixture.
+  }, 240_000);
 
   it('public routes answer without a key; every other route needs one (401)', async () => {
     const resources = await own(owner.key);

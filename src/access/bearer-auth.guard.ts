@@ -14,7 +14,7 @@ import {
 } from '../sessions/session-cookie';
 import { SessionsService } from '../sessions/sessions.service';
 import { RateLimitService } from '../throttling/rate-limit.service';
-import { Scope, SCOPES } from '../auth/api-key.entity';
+import { Scope, SCOPES, SECRETS_USE } from '../auth/api-key.entity';
 import { ApiKeysService } from '../auth/api-keys.service';
 import {
   IS_PUBLIC,
@@ -25,11 +25,14 @@ import {
 } from '../auth/auth.decorators';
 
 const ALL_SCOPES: ReadonlySet<Scope> = new Set(SCOPES);
+/** A member's session: every scope but `secrets:use`, which is the owners'. */
+const MEMBER_SCOPES: ReadonlySet<Scope> = new Set(SCOPES.filter((scope) => scope !== SECRETS_USE));
 
 /**
  * Global guard: every REST route needs `Authorization: Bearer <key>` or the dashboard's
  * session cookie unless marked `@Public()`; `@RequireScope()` routes also need the scope
- * (403 otherwise; a session has every scope). `@SessionOnly()`/`@OwnerOnly()` routes (keys,
+ * (403 otherwise; an owner's session has every scope, a member's every scope but
+ * `secrets:use`). `@SessionOnly()`/`@OwnerOnly()` routes (keys,
  * users, sessions, the signing secret) refuse API keys, and `@OwnerOnly()` ones members.
  * A state-changing request authenticated by the cookie must come from the API's own origin
  * (`Origin`, else `Referer`) and carry the session's `X-CSRF-Token`: else 403.
@@ -129,7 +132,7 @@ export class BearerAuthGuard implements CanActivate {
     req.auth = {
       account: active.account,
       apiKeyId: null,
-      scopes: ALL_SCOPES,
+      scopes: active.user.role === 'owner' ? ALL_SCOPES : MEMBER_SCOPES,
       session: { id: active.session.id, user: active.user, csrfToken: active.csrfToken },
     };
     return true;

@@ -1,7 +1,6 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import type { Account } from '../auth/account.entity';
-import { CurrentAccount, RequireScope } from '../auth/auth.decorators';
+import { CurrentAuth, RequireScope, type AuthContext } from '../auth/auth.decorators';
 import { AgentTestResponse } from './agent-test.response';
 import { AgentTestResult, AgentTestService } from './agent-test.service';
 import { TestAgentDto } from './test-agent.dto';
@@ -20,14 +19,14 @@ export class AgentTestController {
     operationId: 'testAgent',
     summary: 'Run a config on an input at once, without creating an execution',
     description:
-      "Runs `config` (default: the agent's current one) on `input`, bounded by the agent's `timeout_ms`. An invalid `config` is 400 as on create. Workflow agents: `mocks` replace the outputs of the steps they name, and nothing is checkpointed. Other kinds run once (`steps: []`).",
+      "Runs `config` (default: the agent's current one) on `input`, bounded by the agent's `timeout_ms`. An invalid `config` is 400 as on create. Workflow agents: `mocks` replace the outputs of the steps they name, and nothing is checkpointed. Other kinds run once (`steps: []`). When the config run (the one given, else the agent's) references `{{secrets.NAME}}`, the route needs the `secrets:use` scope (a dashboard session: the owner role): else 403 `forbidden` with `field` the path of the reference.",
   })
   @ApiOkResponse({ type: AgentTestResponse })
   test(
-    @CurrentAccount() account: Account,
+    @CurrentAuth() auth: AuthContext,
     @Param('id') id: string,
     @Body() body: TestAgentDto,
   ): Promise<AgentTestResult> {
-    return this.tests.test(account.id, id, body);
+    return this.tests.test(auth, id, body);
   }
 }

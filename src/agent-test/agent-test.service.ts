@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import type { AuthContext } from '../auth/auth.decorators';
 import { ApiError } from '../common/api-error';
+import { assertMayUseSecrets } from '../secrets/secret-use';
 import { ConfigValidationError, RunContext, RunFailure } from '../kinds/agent-kind';
 import { KindRegistry } from '../kinds/kind-registry';
 import type { WorkflowKind } from '../workflows/workflow.kind';
@@ -27,8 +29,11 @@ export class AgentTestService {
     private readonly kinds: KindRegistry,
   ) {}
 
-  async test(accountId: string, agentId: string, body: TestAgentDto): Promise<AgentTestResult> {
+  /** `auth` must hold `secrets:use` when the config run references a secret (403 otherwise). */
+  async test(auth: AuthContext, agentId: string, body: TestAgentDto): Promise<AgentTestResult> {
+    const accountId = auth.account.id;
     const agent = await this.agents.findOwned(accountId, agentId);
+    assertMayUseSecrets(auth, body.config ?? agent.config);
     const kind = this.kinds.get(agent.kind);
     const workflow = agent.kind === 'workflow';
     if (body.mocks !== undefined && !workflow) {

@@ -22,7 +22,13 @@ import {
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Account } from '../auth/account.entity';
-import { CurrentAccount, RequireScope } from '../auth/auth.decorators';
+import {
+  CurrentAccount,
+  CurrentAuth,
+  RequireScope,
+  type AuthContext,
+} from '../auth/auth.decorators';
+import { assertMayUseSecrets } from '../secrets/secret-use';
 import { ApiError } from '../common/api-error';
 import { APP_CONFIG, type AppConfig } from '../config/configuration';
 import {
@@ -88,17 +94,20 @@ export class AgentsController {
   @ApiOperation({
     operationId: 'createAgent',
     summary: 'Create an agent',
-    description: 'An unknown `kind`, or a `config` the kind refuses, is 400 naming the field.',
+    description:
+      'An unknown `kind`, or a `config` the kind refuses, is 400 naming the field. A `config` that references `{{secrets.NAME}}` needs the `secrets:use` scope (a dashboard session: the owner role): else 403 `forbidden` with `field` the path of the reference.',
   })
   @ApiCreatedResponse({
     type: AgentDetail,
     headers: { Location: { description: 'URL of the new agent', schema: { type: 'string' } } },
   })
   async create(
+    @CurrentAuth() auth: AuthContext,
     @CurrentAccount() account: Account,
     @Body() body: CreateAgentDto,
     @Res({ passthrough: true }) res: Response,
   ): Promise<AgentDetail> {
+    assertMayUseSecrets(auth, body.config);
     const view = await this.agents.create(account.id, body);
     res.setHeader('Location', `${this.config.baseUrl}/agents/${view.agent.id}`);
     return toAgentDetail(view, this.config.webhookBaseUrl);
@@ -110,14 +119,17 @@ export class AgentsController {
   @ApiOperation({
     operationId: 'updateAgent',
     summary: 'Pause or resume an agent, rename it, change its webhook auth or timeout',
-    description: 'At least one field; an empty body or an unknown field is 400.',
+    description:
+      'At least one field; an empty body or an unknown field is 400. A `config` that references `{{secrets.NAME}}` needs the `secrets:use` scope (a dashboard session: the owner role): else 403 `forbidden` with `field` the path of the reference.',
   })
   @ApiOkResponse({ type: AgentDetail })
   async update(
+    @CurrentAuth() auth: AuthContext,
     @CurrentAccount() account: Account,
     @Param('id') id: string,
     @Body() body: UpdateAgentDto,
   ): Promise<AgentDetail> {
+    assertMayUseSecrets(auth, body.config);
     return toAgentDetail(
       await this.agents.update(account.id, id, body),
       this.config.webhookBaseUrl,

@@ -8,10 +8,18 @@ export const SCOPES = [
   'executions:read',
   'secrets:read',
   'secrets:write',
+  'secrets:use',
   'endpoints:read',
   'endpoints:write',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
+
+/**
+ * Save or test a config that references `{{secrets.NAME}}`. Without it, a key that may write
+ * agents could send the account's secrets to a host of its choosing. A dashboard session
+ * holds it with the owner role only.
+ */
+export const SECRETS_USE: Scope = 'secrets:use';
 
 @Entity('api_keys')
 export class ApiKey {

@@ -80,6 +80,15 @@ export const CurrentAccount = createParamDecorator((_: unknown, ctx: ExecutionCo
   return req.auth.account;
 });
 
+/** The credentials of the request (account, scopes, session); throws without authentication. */
+export const CurrentAuth = createParamDecorator(
+  (_: unknown, ctx: ExecutionContext): AuthContext => {
+    const req = ctx.switchToHttp().getRequest<Request>();
+    if (!req.auth) throw new Error('CurrentAuth used on a route without authentication');
+    return req.auth;
+  },
+);
+
 /** The signed-in session; throws if the route is not `@SessionOnly()`/`@OwnerOnly()`. */
 export const CurrentSession = createParamDecorator(
   (_: unknown, ctx: ExecutionContext): SessionContext => {

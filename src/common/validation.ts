@@ -71,8 +71,12 @@ async function withOpaqueJsonHeld<T>(
     }
   }
   const record = plain as Record<string, unknown>;
+  const opaque = (dto && OPAQUE_FIELDS.get(dto)) ?? new Set<string>();
+  for (const [field, value] of Object.entries(record)) {
+    if (!opaque.has(field)) refusePrototypeKeys(value, field);
+  }
   const held = new Map<string, unknown>();
-  for (const field of (dto && OPAQUE_FIELDS.get(dto)) ?? []) {
+  for (const field of opaque) {
     const value = record[field];
     if (value === null || typeof value !== 'object') continue;
     held.set(field, value);
@@ -87,6 +91,25 @@ async function withOpaqueJsonHeld<T>(
   } finally {
     for (const [field, value] of held) record[field] = value;
   }
+}
+
+/**
+ * Nest's pipe would delete a prototype key below the top of a body (`options.__proto__`) and
+ * go on as if it had not been sent, where any other unknown field is 400: refuse it the same
+ * way, naming its path. Opaque JSON data (`input`, `config`) is not walked: it is kept as sent.
+ */
+function refusePrototypeKeys(value: unknown, path: string): void {
+  if (value === null || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    value.forEach((item, index) => refusePrototypeKeys(item, `${path}[${index}]`));
+    return;
+  }
+  for (const key of PROTOTYPE_KEYS) {
+    if (Object.prototype.hasOwnProperty.call(value, key)) {
+      throw ApiError.invalid(`${path}.${key}`, `Unknown field "${path}.${key}"`);
+    }
+  }
+  for (const [key, child] of Object.entries(value)) refusePrototypeKeys(child, `${path}.${key}`);
 }
 
 class StrictValidationPipe extends ValidationPipe {

@@ -24,7 +24,7 @@ export function addSecuritySchemes(builder: DocumentBuilder): DocumentBuilder {
         in: 'cookie',
         name: SESSION_COOKIE,
         description:
-          'The dashboard session cookie set by `POST /v2/session`. Every POST, PATCH, PUT and DELETE made with it also needs an `Origin` (or `Referer`) of the API itself and the header `X-CSRF-Token` (from `GET /v2/session`); otherwise 403 `forbidden`. A session has every scope; keys, users and the signing secret need the `owner` role.',
+          'The dashboard session cookie set by `POST /v2/session`. Every POST, PATCH, PUT and DELETE made with it also needs an `Origin` (or `Referer`) of the API itself and the header `X-CSRF-Token` (from `GET /v2/session`); otherwise 403 `forbidden`. The session of an owner has every scope, that of a member every scope but `secrets:use`; keys, users and the signing secret need the `owner` role.',
       },
       'session',
     )

@@ -3,6 +3,12 @@ import { IdColumn, TimestampColumn } from '../database/columns';
 
 /** The pattern of a secret's name in `{{secrets.NAME}}` (docs/api.md, Secrets). */
 export const SECRET_NAME_PATTERN = /^[A-Z][A-Z0-9_]{0,63}$/;
+/**
+ * Shortest value accepted, in characters. Outputs are searched for the values a run resolved
+ * (to redact an echo), so a run whose output holds guesses tells which guess is the value: a
+ * value this long is not guessed that way, as a 4-digit one would be.
+ */
+export const SECRET_VALUE_MIN_LENGTH = 16;
 /** Longest value accepted, in bytes of UTF-8 (8 KiB). */
 export const SECRET_VALUE_MAX_BYTES = 8 * 1024;
 

@@ -86,7 +86,7 @@ export class SessionsController {
     operationId: 'changePassword',
     summary: "Change the signed-in user's password",
     description:
-      'Needs the current password (400 `current_password` when wrong); the new one has at least 12 characters. Every session of the user ends, this one included; the answer sets the cookie of a new session (with its own CSRF token) for the requester.',
+      "Needs the current password (400 `current_password` when wrong); the new one has at least 12 characters. Each attempt counts against the sign-in limits of the user's address and of the client IP (429 with `Retry-After` past them). Every session of the user ends, this one included; the answer sets the cookie of a new session (with its own CSRF token) for the requester.",
   })
   @ApiOkResponse({
     type: SessionResponse,
@@ -95,12 +95,14 @@ export class SessionsController {
       'Set-Cookie': { description: 'The new session cookie', schema: { type: 'string' } },
     },
   })
+  @ApiErrors('rate_limited')
   async changePassword(
     @CurrentSession() session: SessionContext,
     @Body() body: ChangePasswordDto,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<SessionResponse> {
+    await this.sessions.throttlePasswordCheck(session.user.email, req.ip);
     await this.users.changePassword(session.user, body.current_password, body.new_password);
     return this.started(req, res, await this.sessions.start(session.user));
   }

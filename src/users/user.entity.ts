@@ -4,8 +4,12 @@ import { IdColumn, TimestampColumn } from '../database/columns';
 export const USER_ROLES = ['owner', 'member'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
-/** A person who signs in to the dashboard; belongs to one account. */
+/**
+ * A person who signs in to the dashboard; belongs to one account. An address has at most one
+ * user per account, and may have users in several accounts (each invited by its own owner).
+ */
 @Entity('users')
+@Index('uq_users_account_email', ['accountId', 'email'], { unique: true })
 export class User {
   @PrimaryColumn({ type: 'varchar', length: 40 })
   id: string;
@@ -14,8 +18,8 @@ export class User {
   @IdColumn({ name: 'account_id' })
   accountId: string;
 
-  /** Lower-cased; one user per address across the service (sign-in names no account). */
-  @Index('uq_users_email', { unique: true })
+  /** Lower-cased. */
+  @Index('idx_users_email')
   @Column({ type: 'varchar', length: 254 })
   email: string;
 

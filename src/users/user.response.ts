@@ -47,6 +47,22 @@ export class InvitedUserResponse {
   setup_url: string;
 }
 
+export class PasswordResetResponse {
+  @ApiProperty({ type: UserResponse })
+  user: UserResponse;
+
+  @ApiProperty({
+    format: 'uri',
+    description:
+      'The one-time link (24 h) where the user sets a new password and signs in; shown only here, to pass on to them. Their current password works until the link is used; an earlier unused link no longer does.',
+    example: 'http://localhost:3000/dashboard/setup-password?token=…',
+  })
+  setup_url: string;
+
+  @ApiProperty({ format: 'date-time' })
+  expires_at: string;
+}
+
 export class SessionAccount {
   @ApiProperty({ example: 'acc_01jd8yzz0a2b4c6d8e0f2g4h6j' })
   id: string;

@@ -14,6 +14,7 @@ import { InviteUserDto } from './dto/invite-user.dto';
 import { UpdateUserDto } from './dto/update-user.dto';
 import {
   InvitedUserResponse,
+  PasswordResetResponse,
   toUserListItem,
   toUserResponse,
   UserListResponse,
@@ -42,7 +43,7 @@ export class UsersController {
     operationId: 'inviteUser',
     summary: 'Invite a user: answers the one-time link (24 h) where they set a password',
     description:
-      'No mail is sent: pass `setup_url` on to the user. An address that already has a user is 409 `conflict`.',
+      'No mail is sent: pass `setup_url` on to the user. An address that already has a user in this account is 409 `conflict`; users of other accounts play no part (an address may have a user in several accounts).',
   })
   @ApiCreatedResponse({ type: InvitedUserResponse })
   @ApiErrors('conflict')
@@ -52,6 +53,28 @@ export class UsersController {
   ): Promise<InvitedUserResponse> {
     const { user, setupUrl } = await this.users.invite(account.id, body.email, body.role);
     return { user: toUserResponse(user), setup_url: setupUrl };
+  }
+
+  @Post(':id/password-reset')
+  @HttpCode(201)
+  @ApiOperation({
+    operationId: 'resetUserPassword',
+    summary: 'A one-time link (24 h) with which a user sets a new password',
+    description:
+      'For a user who forgot their password (or lost their invitation link). No mail is sent: pass `setup_url` on to the user. Their current password keeps working until the link is used; then every session of theirs ends.',
+  })
+  @UserIdParam()
+  @ApiCreatedResponse({ type: PasswordResetResponse })
+  async resetPassword(
+    @CurrentAccount() account: Account,
+    @Param('id') id: string,
+  ): Promise<PasswordResetResponse> {
+    const { user, setupUrl } = await this.users.issuePasswordReset(account.id, id);
+    return {
+      user: toUserResponse(user),
+      setup_url: setupUrl,
+      expires_at: user.setupExpiresAt!.toISOString(),
+    };
   }
 
   @Patch(':id')

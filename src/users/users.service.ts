@@ -15,6 +15,9 @@ import { User, UserRole } from './user.entity';
 /** How long a password-setup link works (single use). */
 export const SETUP_LINK_TTL_MS = 24 * 3_600_000;
 
+/** Sign-in checks the password of at most this many users of one address. */
+export const MAX_ACCOUNTS_PER_ADDRESS = 20;
+
 /** Where the dashboard's password-setup page is, under the dashboard's address. */
 const SETUP_PATH = '/setup-password';
 
@@ -61,7 +64,8 @@ export class UsersService {
 
   /**
    * Creates a user without a password, and the one-time link to set it (24 h). With
-   * `replace` (seed:demo only), a user who already has the address is removed first.
+   * `replace` (seed:demo only), the users who already have the address, in any account, are
+   * removed first.
    */
   async invite(
     accountId: string,
@@ -72,8 +76,9 @@ export class UsersService {
     const email = normalizeEmail(rawEmail);
     if (!(await this.accounts.existsBy({ id: accountId }))) throw ApiError.notFound('Account');
     if (options.replace) {
-      const existing = await this.users.findOneBy({ email });
-      if (existing) {
+      // The demo owner moves to the newest demo account: its users of the address, in every
+      // account, are removed.
+      for (const existing of await this.users.findBy({ email })) {
         await this.sessions.delete({ userId: existing.id });
         await this.users.delete({ id: existing.id });
       }
@@ -93,8 +98,10 @@ export class UsersService {
     try {
       await this.users.insert(user);
     } catch (error) {
-      if (isUniqueViolation(error))
-        throw ApiError.conflict('A user with this email already exists');
+      // Unique per account: an address another account uses is free here, and says nothing.
+      if (isUniqueViolation(error)) {
+        throw ApiError.conflict('A user with this email already exists in this account');
+      }
       throw error;
     }
     return { user, setupUrl: this.setupUrl(token) };
@@ -114,8 +121,30 @@ export class UsersService {
     return user;
   }
 
-  findByEmail(email: string): Promise<User | null> {
-    return this.users.findOneBy({ email: email.trim().toLowerCase() });
+  /** The users of an address, in every account (at most one each), oldest first. */
+  findByEmail(email: string): Promise<User[]> {
+    return this.users.find({
+      where: { email: email.trim().toLowerCase() },
+      order: { createdAt: 'ASC', id: 'ASC' },
+      take: MAX_ACCOUNTS_PER_ADDRESS,
+    });
+  }
+
+  /**
+   * A new one-time link (SETUP_LINK_TTL_MS, single use) with which the user sets a new
+   * password and signs in: the password-setup link of an invitation, issued again. The
+   * current password keeps working until the link is used; an earlier unused link stops.
+   */
+  async issuePasswordReset(accountId: string, id: string): Promise<InvitedUser> {
+    const user = await this.get(accountId, id);
+    const token = randomToken(32);
+    const setupExpiresAt = new Date(now().getTime() + SETUP_LINK_TTL_MS);
+    await this.users.update(
+      { accountId, id },
+      { setupTokenHash: sha256Hex(token), setupExpiresAt },
+    );
+    Object.assign(user, { setupTokenHash: sha256Hex(token), setupExpiresAt });
+    return { user, setupUrl: this.setupUrl(token) };
   }
 
   /** Changes a role; demoting the account's last owner is 409. */

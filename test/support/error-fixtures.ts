@@ -42,7 +42,12 @@ export async function errorFixtures(t: TestService) {
   const cancelled = await queue();
   await t.api().post(`/v2/executions/${cancelled}/cancel`).set(bearer(key)).expect(200);
   const endpoint = await endpointWithPing(t, key, 'https://hooks.example.com/errors');
-  await t.api().put('/v2/secrets/ERRORS').set(bearer(key)).send({ value: 'x' }).expect(200);
+  await t
+    .api()
+    .put('/v2/secrets/ERRORS')
+    .set(bearer(key))
+    .send({ value: 'errors-fixture-token' })
+    .expect(200);
   const apiKey = await t
     .api()
     .post('/v2/api-keys')

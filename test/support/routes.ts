@@ -101,6 +101,7 @@ export const SAMPLE_BODIES: Record<string, Record<string, unknown>> = {
   'api POST /v2/api-keys': { name: 'Generated key', scopes: ['agents:read'] },
   'api POST /v2/users': { email: 'generated@example.com', role: 'member' },
   'api PATCH /v2/users/:id': { role: 'member' },
+  'api POST /v2/users/:id/password-reset': {},
   'api POST /v2/account/signing-secret/rotate': {},
   'api PUT /v2/secrets/:name': { value: 'generated secret value' },
   'api POST /v2/webhook-endpoints': {

@@ -167,7 +167,7 @@ export interface paths {
         put?: never;
         /**
          * Create an agent
-         * @description An unknown `kind`, or a `config` the kind refuses, is 400 naming the field.
+         * @description An unknown `kind`, or a `config` the kind refuses, is 400 naming the field. A `config` that references `{{secrets.NAME}}` needs the `secrets:use` scope (a dashboard session: the owner role): else 403 `forbidden` with `field` the path of the reference.
          *
          *     Requires the `agents:write` scope.
          */
@@ -203,7 +203,7 @@ export interface paths {
         head?: never;
         /**
          * Pause or resume an agent, rename it, change its webhook auth or timeout
-         * @description At least one field; an empty body or an unknown field is 400.
+         * @description At least one field; an empty body or an unknown field is 400. A `config` that references `{{secrets.NAME}}` needs the `secrets:use` scope (a dashboard session: the owner role): else 403 `forbidden` with `field` the path of the reference.
          *
          *     Requires the `agents:write` scope.
          */
@@ -351,7 +351,7 @@ export interface paths {
         put?: never;
         /**
          * Run a config on an input at once, without creating an execution
-         * @description Runs `config` (default: the agent's current one) on `input`, bounded by the agent's `timeout_ms`. An invalid `config` is 400 as on create. Workflow agents: `mocks` replace the outputs of the steps they name, and nothing is checkpointed. Other kinds run once (`steps: []`).
+         * @description Runs `config` (default: the agent's current one) on `input`, bounded by the agent's `timeout_ms`. An invalid `config` is 400 as on create. Workflow agents: `mocks` replace the outputs of the steps they name, and nothing is checkpointed. Other kinds run once (`steps: []`). When the config run (the one given, else the agent's) references `{{secrets.NAME}}`, the route needs the `secrets:use` scope (a dashboard session: the owner role): else 403 `forbidden` with `field` the path of the reference.
          *
          *     Requires the `agents:write` scope.
          */
@@ -595,7 +595,7 @@ export interface paths {
         put?: never;
         /**
          * Change the signed-in user's password
-         * @description Needs the current password (400 `current_password` when wrong); the new one has at least 12 characters. Every session of the user ends, this one included; the answer sets the cookie of a new session (with its own CSRF token) for the requester.
+         * @description Needs the current password (400 `current_password` when wrong); the new one has at least 12 characters. Each attempt counts against the sign-in limits of the user's address and of the client IP (429 with `Retry-After` past them). Every session of the user ends, this one included; the answer sets the cookie of a new session (with its own CSRF token) for the requester.
          *
          *     Dashboard session only: API keys get 403.
          */
@@ -641,11 +641,33 @@ export interface paths {
         put?: never;
         /**
          * Invite a user: answers the one-time link (24 h) where they set a password
-         * @description No mail is sent: pass `setup_url` on to the user. An address that already has a user is 409 `conflict`.
+         * @description No mail is sent: pass `setup_url` on to the user. An address that already has a user in this account is 409 `conflict`; users of other accounts play no part (an address may have a user in several accounts).
          *
          *     Dashboard session of an account **owner** only: API keys and members get 403.
          */
         post: operations["inviteUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/users/{id}/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A one-time link (24 h) with which a user sets a new password
+         * @description For a user who forgot their password (or lost their invitation link). No mail is sent: pass `setup_url` on to the user. Their current password keeps working until the link is used; then every session of theirs ends.
+         *
+         *     Dashboard session of an account **owner** only: API keys and members get 403.
+         */
+        post: operations["resetUserPassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1250,11 +1272,12 @@ export interface components {
              *       "executions:read",
              *       "secrets:read",
              *       "secrets:write",
+             *       "secrets:use",
              *       "endpoints:read",
              *       "endpoints:write"
              *     ]
              */
-            scopes: ("agents:read" | "agents:write" | "agents:trigger" | "executions:read" | "secrets:read" | "secrets:write" | "endpoints:read" | "endpoints:write")[];
+            scopes: ("agents:read" | "agents:write" | "agents:trigger" | "executions:read" | "secrets:read" | "secrets:write" | "secrets:use" | "endpoints:read" | "endpoints:write")[];
         };
         AccountLimits: {
             /**
@@ -1320,11 +1343,12 @@ export interface components {
              *       "executions:read",
              *       "secrets:read",
              *       "secrets:write",
+             *       "secrets:use",
              *       "endpoints:read",
              *       "endpoints:write"
              *     ]
              */
-            scopes: ("agents:read" | "agents:write" | "agents:trigger" | "executions:read" | "secrets:read" | "secrets:write" | "endpoints:read" | "endpoints:write")[];
+            scopes: ("agents:read" | "agents:write" | "agents:trigger" | "executions:read" | "secrets:read" | "secrets:write" | "secrets:use" | "endpoints:read" | "endpoints:write")[];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -1345,7 +1369,7 @@ export interface components {
              *       "agents:trigger"
              *     ]
              */
-            scopes?: ("agents:read" | "agents:write" | "agents:trigger" | "executions:read" | "secrets:read" | "secrets:write" | "endpoints:read" | "endpoints:write")[];
+            scopes?: ("agents:read" | "agents:write" | "agents:trigger" | "executions:read" | "secrets:read" | "secrets:write" | "secrets:use" | "endpoints:read" | "endpoints:write")[];
         };
         CreatedApiKeyResponse: {
             /** @example key_01jd8z0a2b4c6d8e0f2g4h6j8k */
@@ -1362,11 +1386,12 @@ export interface components {
              *       "executions:read",
              *       "secrets:read",
              *       "secrets:write",
+             *       "secrets:use",
              *       "endpoints:read",
              *       "endpoints:write"
              *     ]
              */
-            scopes: ("agents:read" | "agents:write" | "agents:trigger" | "executions:read" | "secrets:read" | "secrets:write" | "endpoints:read" | "endpoints:write")[];
+            scopes: ("agents:read" | "agents:write" | "agents:trigger" | "executions:read" | "secrets:read" | "secrets:write" | "secrets:use" | "endpoints:read" | "endpoints:write")[];
             /** Format: date-time */
             created_at: string;
             /**
@@ -2145,6 +2170,17 @@ export interface components {
              */
             setup_url: string;
         };
+        PasswordResetResponse: {
+            user: components["schemas"]["UserResponse"];
+            /**
+             * Format: uri
+             * @description The one-time link (24 h) where the user sets a new password and signs in; shown only here, to pass on to them. Their current password works until the link is used; an earlier unused link no longer does.
+             * @example http://localhost:3000/dashboard/setup-password?token=…
+             */
+            setup_url: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
         UpdateUserDto: {
             /**
              * @example owner
@@ -2165,7 +2201,7 @@ export interface components {
         };
         PutSecretDto: {
             /**
-             * @description The secret value (at most 8 KiB of UTF-8); stored encrypted, never shown again
+             * @description The secret value: at least 16 characters (a shorter one could be found by a run whose output lists guesses, since outputs are redacted), at most 8 KiB of UTF-8; stored encrypted, never shown again
              * @example sk_live_…
              */
             value: string;
@@ -7739,6 +7775,147 @@ export interface operations {
             };
         };
     };
+    resetUserPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description User id (`usr_…`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordResetResponse"];
+                };
+            };
+            /** @description `invalid_request`: A parameter is missing, has the wrong type or an out-of-range value, or the JSON body is malformed (not valid JSON, not valid UTF-8, or not an object; a body sent with a GET or DELETE is read too), or the request itself is (a bad percent-encoding in the URL, a malformed header). `error.field` names the offending field (dotted for nested fields such as `options.callback_url`). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: The API key is missing, malformed, unknown or revoked, or the dashboard session expired or was signed out (sign in again). REST requests send `Authorization: Bearer <API_KEY>` or the session cookie; protected webhooks send `X-API-Key` or a valid signature. Dashboard sign-in with a wrong email or password is also 401. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `forbidden`: The API key is valid but lacks the scope this route needs (`agents:read`, `agents:write`, `agents:trigger` or `executions:read`); or the route manages keys, users, sessions or the signing secret, which API keys and members may not; or a request with the dashboard session cookie came from another origin or lacks its `X-CSRF-Token`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: The route or resource does not exist, belongs to another account, or was deleted. For the inbound webhook: the webhook URL does not exist or was rotated or deleted. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request_timeout`: The request line, headers and body did not all arrive within `REQUEST_TIMEOUT_MS` (30 s by default) of its first byte, as when a client or network sends them a trickle at a time; the connection was closed. Send the request again. Nothing was done with it. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body is not `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests for the account's plan. Wait the number of seconds in `Retry-After` before retrying; `X-RateLimit-*` headers show the budget. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `headers_too_large`: The request line and headers together are larger than 16 KiB; the connection was closed. Credentials and delivery ids are far shorter: look for a header that grew by mistake. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: The server failed unexpectedly. Retry later; the request id in `X-Request-Id` helps support find it. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: A dependency (the database or the queue) is unavailable. Retry after the number of seconds in `Retry-After`. A trigger or webhook answered 503 was not acknowledged; in the rare case that the database stored it just as the connection broke, a retry with the same `Idempotency-Key` (or delivery id) returns that execution instead of starting another. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     removeUser: {
         parameters: {
             query?: never;
@@ -10987,11 +11164,11 @@ export const healthChecksDatabaseValues: ReadonlyArray<FlattenedDeepRequired<com
 export const healthChecksQueueValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HealthChecks"]["queue"]> = ["up", "down"];
 export const healthChecksSchemaValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HealthChecks"]["schema"]> = ["up", "behind", "down"];
 export const healthResponseStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HealthResponse"]["status"]> = ["ok", "error"];
-export const accountApiKeyScopesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AccountApiKey"]["scopes"]> = ["agents:read", "agents:write", "agents:trigger", "executions:read", "secrets:read", "secrets:write", "endpoints:read", "endpoints:write"];
+export const accountApiKeyScopesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AccountApiKey"]["scopes"]> = ["agents:read", "agents:write", "agents:trigger", "executions:read", "secrets:read", "secrets:write", "secrets:use", "endpoints:read", "endpoints:write"];
 export const accountResponsePlanValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AccountResponse"]["plan"]> = ["free_trial", "pro", "enterprise"];
-export const apiKeyResponseScopesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ApiKeyResponse"]["scopes"]> = ["agents:read", "agents:write", "agents:trigger", "executions:read", "secrets:read", "secrets:write", "endpoints:read", "endpoints:write"];
-export const createApiKeyDtoScopesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateApiKeyDto"]["scopes"]> = ["agents:read", "agents:write", "agents:trigger", "executions:read", "secrets:read", "secrets:write", "endpoints:read", "endpoints:write"];
-export const createdApiKeyResponseScopesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreatedApiKeyResponse"]["scopes"]> = ["agents:read", "agents:write", "agents:trigger", "executions:read", "secrets:read", "secrets:write", "endpoints:read", "endpoints:write"];
+export const apiKeyResponseScopesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ApiKeyResponse"]["scopes"]> = ["agents:read", "agents:write", "agents:trigger", "executions:read", "secrets:read", "secrets:write", "secrets:use", "endpoints:read", "endpoints:write"];
+export const createApiKeyDtoScopesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateApiKeyDto"]["scopes"]> = ["agents:read", "agents:write", "agents:trigger", "executions:read", "secrets:read", "secrets:write", "secrets:use", "endpoints:read", "endpoints:write"];
+export const createdApiKeyResponseScopesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreatedApiKeyResponse"]["scopes"]> = ["agents:read", "agents:write", "agents:trigger", "executions:read", "secrets:read", "secrets:write", "secrets:use", "endpoints:read", "endpoints:write"];
 export const agentListItemStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AgentListItem"]["status"]> = ["active", "paused"];
 export const agentDetailStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AgentDetail"]["status"]> = ["active", "paused"];
 export const agentDetailWebhook_authValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AgentDetail"]["webhook_auth"]> = ["none", "api_key", "signature"];

@@ -18,6 +18,7 @@ export type User = Schemas['UserResponse'];
 export type UserListItem = Schemas['UserListItem'];
 export type UserList = Schemas['UserListResponse'];
 export type InvitedUser = Schemas['InvitedUserResponse'];
+export type PasswordReset = Schemas['PasswordResetResponse'];
 export type AgentListItem = Schemas['AgentListItem'];
 export type AgentList = Schemas['AgentList'];
 export type Agent = Schemas['AgentDetail'];

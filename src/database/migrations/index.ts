@@ -29,6 +29,10 @@ import { SqliteModelUsage1764000700000 } from './sqlite/1764000700000-ModelUsage
 import { MysqlDailyStatsParts1764000750000 } from './mysql/1764000750000-DailyStatsParts';
 import { SqliteDailyStatsParts1764000750000 } from './sqlite/1764000750000-DailyStatsParts';
 import { SqliteWebhookEndpoints1764100000000 } from './sqlite/1764100000000-WebhookEndpoints';
+import { MysqlSecretsUseScope1764200300000 } from './mysql/1764200300000-SecretsUseScope';
+import { SqliteSecretsUseScope1764200300000 } from './sqlite/1764200300000-SecretsUseScope';
+import { MysqlUsersPerAccount1764200400000 } from './mysql/1764200400000-UsersPerAccount';
+import { SqliteUsersPerAccount1764200400000 } from './sqlite/1764200400000-UsersPerAccount';
 import { MysqlServiceUrls1764410000000 } from './mysql/1764410000000-ServiceUrls';
 import { SqliteServiceUrls1764410000000 } from './sqlite/1764410000000-ServiceUrls';
 
@@ -58,6 +62,8 @@ export const SQLITE_MIGRATIONS: Function[] = [
   SqliteModelUsage1764000700000,
   SqliteDailyStatsParts1764000750000,
   SqliteWebhookEndpoints1764100000000,
+  SqliteSecretsUseScope1764200300000,
+  SqliteUsersPerAccount1764200400000,
   SqliteServiceUrls1764410000000,
 ];
 export const MYSQL_MIGRATIONS: Function[] = [
@@ -77,5 +83,7 @@ export const MYSQL_MIGRATIONS: Function[] = [
   MysqlModelUsage1764000700000,
   MysqlDailyStatsParts1764000750000,
   MysqlWebhookEndpoints1764100000000,
+  MysqlSecretsUseScope1764200300000,
+  MysqlUsersPerAccount1764200400000,
   MysqlServiceUrls1764410000000,
 ];

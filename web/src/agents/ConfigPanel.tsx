@@ -4,6 +4,7 @@ import { ErrorNote, Field, fieldError, Notice } from '../ui';
 import { JsonEditor, type JsonEditorHandle } from '../ui/json-editor/JsonEditor';
 import { parseConfig } from './config';
 import { lineOfPath } from './definition';
+import { SecretUseNote } from './SecretUseNote';
 
 /** The agent's config as the editor starts: its saved config, formatted. */
 export function savedConfigText(agent: Agent): string {
@@ -116,6 +117,7 @@ export function ConfigPanel({
             )}
           </p>
         )}
+        <SecretUseNote error={error} />
         {other ? <ErrorNote error={error} /> : null}
         {saved !== null && <Notice>Configuration saved. New runs use version {saved}.</Notice>}
         <div class="actions">

@@ -3,6 +3,7 @@ import { api, type Agent } from '../api';
 import { navigate } from '../router';
 import { ErrorNote, Field, fieldError, Link, PageHeader, useLoad } from '../ui';
 import { configTemplate, loadKinds, parseConfig } from './config';
+import { SecretUseNote } from './SecretUseNote';
 
 export function NewAgentPage() {
   const kinds = useLoad(loadKinds, []);
@@ -91,6 +92,7 @@ export function NewAgentPage() {
             />
           )}
         </Field>
+        <SecretUseNote error={error} />
         {other ? <ErrorNote error={error} /> : null}
         <div class="actions">
           <button type="submit" class="btn btn-primary" disabled={busy}>

@@ -4,6 +4,7 @@ import { StepsTable } from '../executions/StepsTable';
 import { Badge, ErrorNote, Field, fieldError, Json } from '../ui';
 import { parseConfig, parseJsonObject } from './config';
 import { callingSteps, sampleOutput, type CallingStep } from './test-mocks';
+import { SecretUseNote } from './SecretUseNote';
 
 /**
  * Runs the workflow in the editor (saved or not) on a sample input, without creating an
@@ -121,6 +122,7 @@ export function WorkflowTestPanel({ agent, config }: { agent: Agent; config: str
         {error && !inputError && !mockError ? (
           <div>
             <ErrorNote error={error} />
+            <SecretUseNote error={error} />
             {path && (
               <p class="field-path">
                 <span class="muted">JSON path</span> <code>{path}</code>

@@ -53,6 +53,11 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (session: Session) => v
         No account yet? Ask the owner of your account for an invitation link.{' '}
         <a href="/docs">API documentation</a>
       </p>
+      <p class="muted small" data-testid="forgot-password">
+        Forgot your password? An owner of your account can give you a new sign-in link from
+        Settings, Users. If you are the only owner, whoever runs the service can make you one on its
+        server with <code>npm run cli -- user:reset-password --email you@example.com</code>.
+      </p>
     </AuthCard>
   );
 }

@@ -92,6 +92,19 @@ export function ApiKeysPanel() {
             choices={SCOPES}
             selected={scopes}
             error={fieldError(error, 'scopes')}
+            label={(scope) =>
+              scope === 'secrets:use' ? (
+                <>
+                  <code>{scope}</code>{' '}
+                  <span class="muted small">
+                    save and test configs that use the account's secrets (
+                    <code>{'{{secrets.NAME}}'}</code>); without it, such a save is refused
+                  </span>
+                </>
+              ) : (
+                <code>{scope}</code>
+              )
+            }
             onToggle={(scope, on) =>
               setScopes(
                 on

@@ -140,7 +140,7 @@ export function SecretsPanel() {
           <InputField
             label={editing.mode === 'add' ? 'Secret value' : 'New value'}
             id="secret-value"
-            hint="At most 8 KiB. Not shown again after saving."
+            hint="At least 16 characters (a random token, not a short code), at most 8 KiB. Not shown again after saving."
             error={valueError}
             type="password"
             required

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api, type InvitedUser, type User, type UserList } from '../api';
+import { api, type InvitedUser, type PasswordReset, type User, type UserList } from '../api';
 import {
   ConfirmAction,
   DataTable,
@@ -19,7 +19,12 @@ export function UsersPanel({ me }: { me: User }) {
   const users = useLoad(() => api<UserList>('GET', '/users'), []);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<'member' | 'owner'>('member');
-  const [invite, setInvite] = useState<{ email: string; url: string } | null>(null);
+  /** The one-time link just made: an invitation, or a password reset of an existing user. */
+  const [invite, setInvite] = useState<{
+    email: string;
+    url: string;
+    reset?: boolean;
+  } | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
   const action = useAction(users.reload);
@@ -40,6 +45,11 @@ export function UsersPanel({ me }: { me: User }) {
       setEmail('');
     });
   };
+  const resetPassword = (user: User) =>
+    run(async () => {
+      const result = await api<PasswordReset>('POST', `/users/${user.id}/password-reset`);
+      setInvite({ email: result.user.email, url: result.setup_url, reset: true });
+    });
 
   return (
     <section class="panel" aria-labelledby="users-title">
@@ -71,7 +81,7 @@ export function UsersPanel({ me }: { me: User }) {
           Invite
         </button>
       </form>
-      {invite && (
+      {invite && !invite.reset && (
         <SecretOnce
           label="invitation link"
           value={invite.url}
@@ -81,6 +91,21 @@ export function UsersPanel({ me }: { me: User }) {
             <>
               Send this one-time link to <strong>{invite.email}</strong>. It lets them set a
               password and expires in 24 hours.
+            </>
+          }
+        />
+      )}
+      {invite?.reset && (
+        <SecretOnce
+          label="password reset link"
+          value={invite.url}
+          testId="reset-link"
+          onDone={() => setInvite(null)}
+          intro={
+            <>
+              Send this one-time link to <strong>{invite.email}</strong>. It lets them set a new
+              password and sign in, once, within 24 hours. Their current password keeps working
+              until they use it.
             </>
           }
         />
@@ -139,6 +164,20 @@ export function UsersPanel({ me }: { me: User }) {
                       doing="removing"
                       target={user.email}
                       confirming={removing === user.id}
+                      alongside={
+                        <button
+                          type="button"
+                          class="btn btn-small"
+                          aria-label={
+                            user.status === 'invited'
+                              ? `New invitation link for ${user.email}`
+                              : `Reset the password of ${user.email}`
+                          }
+                          onClick={() => void resetPassword(user)}
+                        >
+                          {user.status === 'invited' ? 'New link' : 'Reset password'}
+                        </button>
+                      }
                       onAsk={() => setRemoving(user.id)}
                       onConfirm={() =>
                         run(async () => {

@@ -1,0 +1,15 @@
+import { MigrationInterface, QueryRunner } from 'typeorm';
+import { grantSecretsUse, revokeSecretsUse } from '../secrets-use-scope';
+
+/** The `secrets:use` scope, given to the keys that held every scope before it. */
+export class MysqlSecretsUseScope1764200300000 implements MigrationInterface {
+  name = 'MysqlSecretsUseScope1764200300000';
+
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await grantSecretsUse(queryRunner, '`');
+  }
+
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await revokeSecretsUse(queryRunner, '`');
+  }
+}
