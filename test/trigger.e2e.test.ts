@@ -65,6 +65,7 @@ describe('POST /v2/agents/:id/trigger', () => {
         reasons: ['business_email', 'company', 'name', 'phone', 'buying_intent'],
         lead: HOT_LEAD,
       },
+      error: null,
       duration_ms: expect.any(Number),
     });
     expect(Number.isInteger(res.body.duration_ms)).toBe(true);
@@ -101,12 +102,17 @@ describe('POST /v2/agents/:id/trigger', () => {
     expect(detail.body.logs.map((entry: { level: string }) => entry.level)).toContain('info');
   });
 
-  it('answers 200 with status failed when the run fails (invalid_input, error log)', async () => {
+  it('answers 200 with status failed and the error when the run fails (invalid_input, error log)', async () => {
     const res = await trigger(agentId, { input: { name: 'No Email' } }).expect(200);
-    expect(res.body).toMatchObject({ status: 'failed', output: null });
+    expect(res.body).toMatchObject({
+      status: 'failed',
+      output: null,
+      error: { code: 'invalid_input', message: expect.any(String) },
+    });
     expect(Number.isInteger(res.body.duration_ms)).toBe(true);
     const detail = await getExecution(res.body.execution_id).expect(200);
     expect(detail.body.error).toEqual({ code: 'invalid_input', message: expect.any(String) });
+    expect(res.body.error).toEqual(detail.body.error);
     expect(detail.body.output).toBeNull();
     const errors = detail.body.logs.filter((entry: { level: string }) => entry.level === 'error');
     expect(errors).toHaveLength(1);
@@ -118,6 +124,7 @@ describe('POST /v2/agents/:id/trigger', () => {
       execution_id: expect.stringMatching(/^exe_/),
       status: 'queued',
       output: null,
+      error: null,
       duration_ms: null,
     });
     expect(res.headers['location']).toBe(`${BASE_URL}/executions/${res.body.execution_id}`);
@@ -139,6 +146,7 @@ describe('POST /v2/agents/:id/trigger', () => {
       execution_id: expect.stringMatching(/^exe_/),
       status: 'running',
       output: null,
+      error: null,
       duration_ms: null,
     });
     expect(res.headers['location']).toBe(`${BASE_URL}/executions/${res.body.execution_id}`);
@@ -259,6 +267,15 @@ describe('POST /v2/agents/:id/trigger', () => {
       expect(await executionCount()).toBe(before);
     });
 
+    it('replays a failed execution with its error', async () => {
+      const headers = { 'Idempotency-Key': 'order-failed-1' };
+      const first = await trigger(agentId, { input: { name: 'No Email' } }, headers).expect(200);
+      expect(first.body.error).toEqual({ code: 'invalid_input', message: expect.any(String) });
+      const replay = await trigger(agentId, { input: { name: 'No Email' } }, headers).expect(200);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(replay.body).toEqual(first.body);
+    });
+
     it('answers 409 conflict when the key comes back with another body', async () => {
       const headers = { 'Idempotency-Key': 'order-1002' };
       await trigger(agentId, { input: HOT_LEAD }, headers).expect(200);
@@ -297,6 +314,7 @@ describe('POST /v2/agents/:id/trigger', () => {
         execution_id: first.body.execution_id,
         status: 'running',
         output: null,
+        error: null,
         duration_ms: null,
       });
       expect(
@@ -311,6 +329,7 @@ describe('POST /v2/agents/:id/trigger', () => {
       expect(afterCancel.body).toMatchObject({
         execution_id: first.body.execution_id,
         status: 'cancelled',
+        error: null,
       });
     });
 

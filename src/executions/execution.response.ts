@@ -225,6 +225,14 @@ export class TriggerResultResponse {
   })
   output: Record<string, unknown> | null;
 
+  @ApiProperty({
+    type: ExecutionErrorItem,
+    nullable: true,
+    description: "The execution's error: null unless `status` is `failed`",
+    example: null,
+  })
+  error: ExecutionErrorItem | null;
+
   @ApiProperty({ type: 'integer', nullable: true, example: 80 })
   duration_ms: number | null;
 }
