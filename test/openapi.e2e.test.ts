@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { OpenAPI } from 'openapi-types';
-import { EVENT_TYPES } from '../src/events/event-types';
+import { DEPRECATED_EVENTS, EVENT_TYPES } from '../src/events/event-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../src/common/error-codes';
 import { lintOpenApi } from './support/openapi-lint';
@@ -200,6 +200,10 @@ describe('OpenAPI document and reference', () => {
         $ref: '#/components/schemas/TriggerResultResponse',
       });
     }
+    // A failed run says why in the trigger result itself.
+    const result = doc.components.schemas.TriggerResultResponse;
+    expect(result.required).toEqual(expect.arrayContaining(['error']));
+    expect(JSON.stringify(result.properties.error)).toContain('ExecutionErrorItem');
     expect(trigger.parameters.map((parameter: Json) => parameter.name)).toContain(
       'Idempotency-Key',
     );
@@ -270,7 +274,17 @@ describe('OpenAPI document and reference', () => {
   it('describes every event of webhook endpoints (webhooks) and the trigger callback', () => {
     expect(doc['x-webhooks']).toBeUndefined();
     const webhooks = doc.webhooks;
-    expect(Object.keys(webhooks).sort()).toEqual([...EVENT_TYPES, 'ping'].sort());
+    expect(Object.keys(webhooks).sort()).toEqual(
+      [...EVENT_TYPES, ...DEPRECATED_EVENTS, 'ping'].sort(),
+    );
+    // The old spelling is a deprecated alias, in the event list and in the subscriptions.
+    expect(webhooks['execution.canceled'].post.deprecated).toBe(true);
+    expect(webhooks['execution.cancelled'].post.deprecated).toBeUndefined();
+    const events = doc.components.schemas.CreateWebhookEndpointDto.properties.events;
+    expect(events.items.enum).toEqual(
+      expect.arrayContaining(['execution.cancelled', 'execution.canceled']),
+    );
+    expect(events.description).toMatch(/Deprecated: `execution\.canceled`/);
     for (const [type, item] of Object.entries(webhooks) as [string, Json][]) {
       const body = item.post.requestBody.content['application/json'].schema;
       expect(body.required).toEqual(['id', 'type', 'created_at', 'data']);

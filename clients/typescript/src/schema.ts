@@ -1065,6 +1065,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "execution.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * execution.cancelled: It was cancelled
+         * @description POSTed to every enabled webhook endpoint subscribed to this type (or to `*`), signed with the endpoint secret. Any 2xx acknowledges it; anything else, a timeout (10 s) or a network error is retried with backoff (6 attempts at most), each attempt recorded in `GET /v2/webhook-endpoints/{id}/deliveries`.
+         */
+        post: operations["eventExecutionCancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "execution.canceled": {
         parameters: {
             query?: never;
@@ -1075,7 +1095,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * execution.canceled: It was cancelled
+         * execution.canceled: Deprecated alias of `execution.cancelled`, sent under this name to an endpoint subscribed by it (and not by `execution.cancelled`, nor to `*`)
+         * @deprecated
          * @description POSTed to every enabled webhook endpoint subscribed to this type (or to `*`), signed with the endpoint secret. Any 2xx acknowledges it; anything else, a timeout (10 s) or a network error is retried with backoff (6 attempts at most), each attempt recorded in `GET /v2/webhook-endpoints/{id}/deliveries`.
          */
         post: operations["eventExecutionCanceled"];
@@ -1875,6 +1896,11 @@ export interface components {
             output: {
                 [key: string]: unknown;
             } | null;
+            /**
+             * @description The execution's error: null unless `status` is `failed`
+             * @example null
+             */
+            error: components["schemas"]["ExecutionErrorItem"] | null;
             /** @example 80 */
             duration_ms: number | null;
         };
@@ -2248,13 +2274,13 @@ export interface components {
              */
             url: string;
             /**
-             * @description The event types to receive; `["*"]` for all of them
+             * @description The event types to receive; `["*"]` for all of them. Deprecated: `execution.canceled`, the old spelling of `execution.cancelled`, is still accepted; an endpoint subscribed by that name (and not by the new one, nor to `*`) receives the event with `type: "execution.canceled"`.
              * @example [
              *       "execution.completed",
              *       "execution.failed"
              *     ]
              */
-            events: ("*" | "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.canceled" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted")[];
+            events: ("*" | "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.cancelled" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted" | "execution.canceled")[];
             /** @example CRM sync */
             description?: string;
             /**
@@ -2273,7 +2299,8 @@ export interface components {
             url: string;
             /** @example CRM sync */
             description: string | null;
-            events: ("*" | "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.canceled" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted")[];
+            /** @description As subscribed. Deprecated: `execution.canceled`, the old spelling of `execution.cancelled`, is still accepted; an endpoint subscribed by that name (and not by the new one, nor to `*`) receives the event with `type: "execution.canceled"`. */
+            events: ("*" | "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.cancelled" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted" | "execution.canceled")[];
             enabled: boolean;
             /** @description Why the service disabled it (it kept failing); null otherwise */
             disabled_reason: string | null;
@@ -2297,7 +2324,8 @@ export interface components {
             url: string;
             /** @example CRM sync */
             description: string | null;
-            events: ("*" | "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.canceled" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted")[];
+            /** @description As subscribed. Deprecated: `execution.canceled`, the old spelling of `execution.cancelled`, is still accepted; an endpoint subscribed by that name (and not by the new one, nor to `*`) receives the event with `type: "execution.canceled"`. */
+            events: ("*" | "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.cancelled" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted" | "execution.canceled")[];
             enabled: boolean;
             /** @description Why the service disabled it (it kept failing); null otherwise */
             disabled_reason: string | null;
@@ -2319,7 +2347,8 @@ export interface components {
         UpdateWebhookEndpointDto: {
             /** Format: uri */
             url?: string;
-            events?: ("*" | "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.canceled" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted")[];
+            /** @description The event types to receive; `["*"]` for all of them. Deprecated: `execution.canceled`, the old spelling of `execution.cancelled`, is still accepted; an endpoint subscribed by that name (and not by the new one, nor to `*`) receives the event with `type: "execution.canceled"`. */
+            events?: ("*" | "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.cancelled" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted" | "execution.canceled")[];
             /** @description `""` clears it */
             description?: string;
             /** @description `true` re-enables an endpoint the service disabled (clearing `disabled_reason`) */
@@ -2349,8 +2378,11 @@ export interface components {
             id: string;
             /** @description The event id (`evt_…`): payload `id` and `webhook-id` */
             event_id: string;
-            /** @enum {string} */
-            event: "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.canceled" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted" | "ping";
+            /**
+             * @description The event's `type` as sent to this endpoint (`execution.canceled`, deprecated: to an endpoint subscribed by that name)
+             * @enum {string}
+             */
+            event: "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.cancelled" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted" | "execution.canceled" | "ping";
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
             /** Format: date-time */
@@ -10499,6 +10531,70 @@ export interface operations {
                     id: string;
                     /** @enum {string} */
                     type: "execution.failed";
+                    /** Format: date-time */
+                    created_at: string;
+                    data: components["schemas"]["ExecutionRecord"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    eventExecutionCancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id (payload `id`): the same on every retry and redelivery
+                 * @example evt_01jd8z6q8r0s2t4u6v8w0x2y4z
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds of this attempt
+                 * @example 1795428000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of {id}.{timestamp}.{body}>` keyed with the endpoint secret's bytes after `whsec_`; during the 24 hours after a rotation a second `v1,` signature (old secret), space-separated
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description `sha256=<hex HMAC-SHA256 of the raw body>` keyed with the whole current secret
+                 * @example sha256=5d7e…
+                 */
+                "x-signature": string;
+                /**
+                 * @description Same as `webhook-id`
+                 * @example evt_01jd8z6q8r0s2t4u6v8w0x2y4z
+                 */
+                "x-webhook-id": string;
+                /**
+                 * @description Same as `webhook-timestamp`
+                 * @example 1795428000
+                 */
+                "x-webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The event id, stable across retries
+                     * @example evt_01jd8z6q8r0s2t4u6v8w0x2y4z
+                     */
+                    id: string;
+                    /** @enum {string} */
+                    type: "execution.cancelled";
                     /** Format: date-time */
                     created_at: string;
                     data: components["schemas"]["ExecutionRecord"];
