@@ -1569,7 +1569,7 @@ export interface components {
             kind: string;
             /** @example Scores a lead and says whether it qualifies. */
             description: string;
-            /** @description JSON Schema of the agent `config`, from the kind's config class (also in this document's `components.schemas`, under the class's name); the API validates the config with the same class on create and update */
+            /** @description JSON Schema (2020-12) of the agent `config`, from the kind's config class (also in this document's `components.schemas`, under the class's name); the API validates the config with the same class on create and update. It stands alone: the schemas it refers to are in its own `$defs`, referred to as `#/$defs/<Name>` */
             config_schema: {
                 [key: string]: unknown;
             };
