@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { iso } from '../common/time';
 import { EXECUTION_STATUSES, type Execution } from './execution.entity';
 import type { StoredStep } from './execution-steps';
-import { ExecutionStepItem, StepUsageItem } from './execution-step.response';
+import { ExecutionStepItem, FailedAnswerItem, StepUsageItem } from './execution-step.response';
 
 /**
  * The wire shape of an execution (CONTRACT §4); `logs` only in the detail, `steps` for
@@ -71,6 +71,13 @@ export class ExecutionErrorItem {
     example: 'post_to_crm',
   })
   step?: string;
+
+  @ApiPropertyOptional({
+    type: FailedAnswerItem,
+    description:
+      '`http_error` of an `http-request` agent or of the failing step: the answer (status, headers, body cut at 64 KiB)',
+  })
+  response?: FailedAnswerItem;
 }
 
 export class LogEntryItem {

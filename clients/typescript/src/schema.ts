@@ -1624,6 +1624,32 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        FailedAnswerItem: {
+            /** @example 500 */
+            status_code: number;
+            /**
+             * @example {
+             *       "content-type": "application/json"
+             *     }
+             */
+            headers: {
+                [key: string]: string;
+            };
+            /**
+             * @description JSON when the answer says so, is whole and parses; otherwise text, cut at 64 KiB. Secrets of the run are redacted
+             * @example {
+             *       "error": "database unavailable"
+             *     }
+             */
+            body: {
+                [key: string]: unknown;
+            } | unknown[] | string | number | boolean | null;
+            /**
+             * @description The body was cut at 64 KiB
+             * @example false
+             */
+            truncated: boolean;
+        };
         ExecutionErrorItem: {
             /**
              * @description `invalid_input`, `timeout`, `agent_error`, `http_error`, `network_error`, `interrupted`; `llm` steps: `invalid_llm_output`, `llm_refused`, `llm_error`, `max_turns_exceeded`, `budget_exceeded`; …
@@ -1637,12 +1663,16 @@ export interface components {
              * @example post_to_crm
              */
             step?: string;
+            /** @description `http_error` of an `http-request` agent or of the failing step: the answer (status, headers, body cut at 64 KiB) */
+            response?: components["schemas"]["FailedAnswerItem"];
         };
         StepErrorItem: {
             /** @example http_error */
             code: string;
-            /** @example The server answered 502 */
+            /** @example POST https://crm.example.com/api/leads answered HTTP 500 after 3 attempts; last after 4 ms */
             message: string;
+            /** @description `http_error` of an `http` step or an `http-request` step: the answer of the last attempt */
+            response?: components["schemas"]["FailedAnswerItem"];
         };
         StepUsageItem: {
             prompt_tokens: number;
