@@ -102,7 +102,8 @@ export class ExecutionRunner implements OnModuleDestroy {
     liveLogs?: LiveLogWriter,
     idle?: RunContext['idle'],
   ): Promise<RunResult> {
-    const log = new RunLog();
+    // A run taken over after its worker stopped goes on from the log that worker left.
+    const log = new RunLog(execution.attempts > 1 ? (execution.logs ?? []) : []);
     const startedAt = Date.now();
     let steps: RunSteps | undefined; // handed over by the kind (keepSteps)
     // Every failure leaves an error entry; a kind that reported its own failure already did.
