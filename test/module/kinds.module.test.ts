@@ -138,6 +138,7 @@ describe('KindsModule', () => {
       kind: 'word-count',
       description: 'Counts the words of one text field of the input.',
       config_schema: {
+        $schema: 'https://json-schema.org/draft/2020-12/schema',
         type: 'object',
         additionalProperties: false,
         properties: {
