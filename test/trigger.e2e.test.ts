@@ -118,6 +118,38 @@ describe('POST /v2/agents/:id/trigger', () => {
     expect(errors).toHaveLength(1);
   });
 
+  it('a failed http-request run says why: the error carries the answer', async () => {
+    const failing = await startLocalServer((_req, res) =>
+      res
+        .writeHead(500, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: 'crm database down' })),
+    );
+    try {
+      const httpAgent = await createAgent(t, key, {
+        kind: 'http-request',
+        config: { url: `${failing.url}/leads` },
+      });
+      const res = await trigger(httpAgent, { input: { a: 1 } }).expect(200);
+      expect(res.body).toMatchObject({ status: 'failed', output: null });
+      expect(res.body.error).toEqual({
+        code: 'http_error',
+        message: expect.stringMatching(
+          /^POST http:\/\/127\.0\.0\.1:\d+\/leads answered HTTP 500 after \d+ ms$/,
+        ),
+        response: {
+          status_code: 500,
+          headers: expect.objectContaining({ 'content-type': 'application/json' }),
+          body: { error: 'crm database down' },
+          truncated: false,
+        },
+      });
+      const detail = await getExecution(res.body.execution_id).expect(200);
+      expect(detail.body.error).toEqual(res.body.error);
+    } finally {
+      await failing.close();
+    }
+  });
+
   it('runs asynchronously on request: 202, status queued, Location', async () => {
     const res = await trigger(agentId, { input: HOT_LEAD, options: { async: true } }).expect(202);
     expect(res.body).toEqual({
