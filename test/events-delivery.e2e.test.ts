@@ -184,13 +184,26 @@ describe('webhook endpoints: execution events delivered, signed, retried', () =>
     });
   });
 
-  it('sends execution.failed and execution.canceled; an endpoint gets only what it subscribes to', async () => {
+  it('sends execution.failed and execution.cancelled; an endpoint gets only what it subscribes to', async () => {
     ({ key } = await t.seedAccount());
     const agent = await seedAgent(t, key);
     const all = await receiver();
     const failedOnly = await receiver();
-    await endpoint(all.url(), ['execution.failed', 'execution.canceled']);
+    // Subscribed by the deprecated spelling only, by both spellings, and to everything.
+    const oldName = await receiver();
+    const bothNames = await receiver();
+    const everything = await receiver();
+    await endpoint(all.url(), ['execution.failed', 'execution.cancelled']);
     await endpoint(failedOnly.url(), ['execution.failed']);
+    const old = await endpoint(oldName.url(), ['execution.canceled']);
+    await endpoint(bothNames.url(), ['execution.canceled', 'execution.cancelled']);
+    await endpoint(everything.url(), ['*']);
+    const stored = await t
+      .api()
+      .get(`/v2/webhook-endpoints/${old.id}`)
+      .set(bearer(key))
+      .expect(200);
+    expect(stored.body.events).toEqual(['execution.canceled']);
 
     const failed = await trigger(agent.id, { name: 'no email' });
     // A run that waits on a receiver that never answers, cancelled while it runs.
@@ -214,17 +227,38 @@ describe('webhook endpoints: execution events delivered, signed, retried', () =>
         .sort(),
     ).toEqual(
       [
-        ['execution.canceled', cancelled],
+        ['execution.cancelled', cancelled],
         ['execution.failed', failed],
       ].sort(),
     );
-    expect(events(all).find((e) => e.type === 'execution.canceled')!.data.status).toBe('cancelled');
+    const current = events(all).find((e) => e.type === 'execution.cancelled')!;
+    expect(current.data.status).toBe('cancelled');
     await eventually(() => failedOnly.requests.length >= 1);
+    await eventually(() => oldName.requests.length >= 1);
+    await eventually(() => bothNames.requests.length >= 1);
+    const cancelledOf = (hook: Receiver) =>
+      events(hook).filter((e) => e.data.id === cancelled && e.data.status === 'cancelled');
+    await eventually(() => cancelledOf(everything).length >= 1);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(events(failedOnly).map((e) => e.type)).toEqual(['execution.failed']);
     expect(events(failedOnly)[0].id).toBe(
       events(all).find((e) => e.type === 'execution.failed')!.id,
     );
+    // The old name's subscriber gets the same event under the name it subscribed to.
+    expect(events(oldName).map((e) => [e.type, e.id])).toEqual([
+      ['execution.canceled', current.id],
+    ]);
+    expect(events(oldName)[0].data).toEqual(current.data);
+    // Both names, or `*`: once, under the current name.
+    expect(events(bothNames).map((e) => e.type)).toEqual(['execution.cancelled']);
+    expect(cancelledOf(everything).map((e) => e.type)).toEqual(['execution.cancelled']);
+    // The delivery log names the type as sent.
+    const log = await t
+      .api()
+      .get(`/v2/webhook-endpoints/${old.id}/deliveries`)
+      .set(bearer(key))
+      .expect(200);
+    expect(log.body.data.map((d: { event: string }) => d.event)).toEqual(['execution.canceled']);
   });
 
   it('retries a failed attempt with the same event id and body; the log shows every attempt', async () => {

@@ -164,6 +164,31 @@ describe('webhook endpoints: CRUD, validation, secrets', () => {
     expect(row.failingSince).toBeNull();
   });
 
+  it('accepts the deprecated execution.canceled on create and update, stored as given', async () => {
+    const { body: endpoint } = await create({
+      url: 'https://hooks.example.com/old-name',
+      events: ['execution.canceled', 'execution.failed'],
+    }).expect(201);
+    expect(endpoint.events).toEqual(['execution.canceled', 'execution.failed']);
+    const path = `/v2/webhook-endpoints/${endpoint.id}`;
+    const updated = await t
+      .api()
+      .patch(path)
+      .set(bearer(key))
+      .send({ events: ['execution.cancelled', 'execution.canceled'] })
+      .expect(200);
+    expect(updated.body.events).toEqual(['execution.cancelled', 'execution.canceled']);
+    const read = await t.api().get(path).set(bearer(key)).expect(200);
+    expect(read.body.events).toEqual(['execution.cancelled', 'execution.canceled']);
+    const misspelt = await t
+      .api()
+      .patch(path)
+      .set(bearer(key))
+      .send({ events: ['execution.cancel'] })
+      .expect(400);
+    expect(misspelt.body.error).toMatchObject({ code: 'invalid_request', field: 'events' });
+  });
+
   it('rotates the secret: a new one shown once, the old one kept as previous for 24 h', async () => {
     const { body: endpoint } = await create({
       url: 'https://hooks.example.com/r',

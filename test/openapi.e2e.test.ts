@@ -1,7 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { OpenAPI } from 'openapi-types';
-import { EVENT_TYPES } from '../src/events/event-types';
+import { DEPRECATED_EVENTS, EVENT_TYPES } from '../src/events/event-types';
+import { standaloneSchema } from '../src/kinds/standalone-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../src/common/error-codes';
 import { lintOpenApi } from './support/openapi-lint';
@@ -200,6 +201,10 @@ describe('OpenAPI document and reference', () => {
         $ref: '#/components/schemas/TriggerResultResponse',
       });
     }
+    // A failed run says why in the trigger result itself.
+    const result = doc.components.schemas.TriggerResultResponse;
+    expect(result.required).toEqual(expect.arrayContaining(['error']));
+    expect(JSON.stringify(result.properties.error)).toContain('ExecutionErrorItem');
     expect(trigger.parameters.map((parameter: Json) => parameter.name)).toContain(
       'Idempotency-Key',
     );
@@ -232,9 +237,18 @@ describe('OpenAPI document and reference', () => {
         .map((schema) => [schema['x-agent-kind'], schema]),
     );
     expect(Object.keys(byKind).sort()).toEqual(kinds.map((kind: Json) => kind.kind).sort());
+    // The kinds' configs as the kinds give them (the document adds a description and the mark).
+    const bare = ({ description: _d, 'x-agent-kind': _k, ...schema }: Json) => schema;
+    const components = Object.fromEntries(
+      Object.entries(doc.components.schemas as Json).map(([name, schema]) => [
+        name,
+        schema['x-agent-kind'] ? bare(schema) : schema,
+      ]),
+    );
     for (const kind of kinds) {
       const { description, 'x-agent-kind': _name, ...schema } = byKind[kind.kind];
-      expect(schema, kind.kind).toEqual(kind.config_schema);
+      // The same schema, standing alone there: what it refers to copied into its `$defs`.
+      expect(standaloneSchema(schema, components), kind.kind).toEqual(kind.config_schema);
       expect(description).toContain(kind.description);
     }
     expect(doc.components.schemas.HttpRequestConfig).toMatchObject({
@@ -270,7 +284,17 @@ describe('OpenAPI document and reference', () => {
   it('describes every event of webhook endpoints (webhooks) and the trigger callback', () => {
     expect(doc['x-webhooks']).toBeUndefined();
     const webhooks = doc.webhooks;
-    expect(Object.keys(webhooks).sort()).toEqual([...EVENT_TYPES, 'ping'].sort());
+    expect(Object.keys(webhooks).sort()).toEqual(
+      [...EVENT_TYPES, ...DEPRECATED_EVENTS, 'ping'].sort(),
+    );
+    // The old spelling is a deprecated alias, in the event list and in the subscriptions.
+    expect(webhooks['execution.canceled'].post.deprecated).toBe(true);
+    expect(webhooks['execution.cancelled'].post.deprecated).toBeUndefined();
+    const events = doc.components.schemas.CreateWebhookEndpointDto.properties.events;
+    expect(events.items.enum).toEqual(
+      expect.arrayContaining(['execution.cancelled', 'execution.canceled']),
+    );
+    expect(events.description).toMatch(/Deprecated: `execution\.canceled`/);
     for (const [type, item] of Object.entries(webhooks) as [string, Json][]) {
       const body = item.post.requestBody.content['application/json'].schema;
       expect(body.required).toEqual(['id', 'type', 'created_at', 'data']);

@@ -65,6 +65,7 @@ describe('POST /v2/agents/:id/trigger', () => {
         reasons: ['business_email', 'company', 'name', 'phone', 'buying_intent'],
         lead: HOT_LEAD,
       },
+      error: null,
       duration_ms: expect.any(Number),
     });
     expect(Number.isInteger(res.body.duration_ms)).toBe(true);
@@ -101,15 +102,52 @@ describe('POST /v2/agents/:id/trigger', () => {
     expect(detail.body.logs.map((entry: { level: string }) => entry.level)).toContain('info');
   });
 
-  it('answers 200 with status failed when the run fails (invalid_input, error log)', async () => {
+  it('answers 200 with status failed and the error when the run fails (invalid_input, error log)', async () => {
     const res = await trigger(agentId, { input: { name: 'No Email' } }).expect(200);
-    expect(res.body).toMatchObject({ status: 'failed', output: null });
+    expect(res.body).toMatchObject({
+      status: 'failed',
+      output: null,
+      error: { code: 'invalid_input', message: expect.any(String) },
+    });
     expect(Number.isInteger(res.body.duration_ms)).toBe(true);
     const detail = await getExecution(res.body.execution_id).expect(200);
     expect(detail.body.error).toEqual({ code: 'invalid_input', message: expect.any(String) });
+    expect(res.body.error).toEqual(detail.body.error);
     expect(detail.body.output).toBeNull();
     const errors = detail.body.logs.filter((entry: { level: string }) => entry.level === 'error');
     expect(errors).toHaveLength(1);
+  });
+
+  it('a failed http-request run says why: the error carries the answer', async () => {
+    const failing = await startLocalServer((_req, res) =>
+      res
+        .writeHead(500, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: 'crm database down' })),
+    );
+    try {
+      const httpAgent = await createAgent(t, key, {
+        kind: 'http-request',
+        config: { url: `${failing.url}/leads` },
+      });
+      const res = await trigger(httpAgent, { input: { a: 1 } }).expect(200);
+      expect(res.body).toMatchObject({ status: 'failed', output: null });
+      expect(res.body.error).toEqual({
+        code: 'http_error',
+        message: expect.stringMatching(
+          /^POST http:\/\/127\.0\.0\.1:\d+\/leads answered HTTP 500 after \d+ ms$/,
+        ),
+        response: {
+          status_code: 500,
+          headers: expect.objectContaining({ 'content-type': 'application/json' }),
+          body: { error: 'crm database down' },
+          truncated: false,
+        },
+      });
+      const detail = await getExecution(res.body.execution_id).expect(200);
+      expect(detail.body.error).toEqual(res.body.error);
+    } finally {
+      await failing.close();
+    }
   });
 
   it('runs asynchronously on request: 202, status queued, Location', async () => {
@@ -118,6 +156,7 @@ describe('POST /v2/agents/:id/trigger', () => {
       execution_id: expect.stringMatching(/^exe_/),
       status: 'queued',
       output: null,
+      error: null,
       duration_ms: null,
     });
     expect(res.headers['location']).toBe(`${BASE_URL}/executions/${res.body.execution_id}`);
@@ -139,6 +178,7 @@ describe('POST /v2/agents/:id/trigger', () => {
       execution_id: expect.stringMatching(/^exe_/),
       status: 'running',
       output: null,
+      error: null,
       duration_ms: null,
     });
     expect(res.headers['location']).toBe(`${BASE_URL}/executions/${res.body.execution_id}`);
@@ -259,6 +299,15 @@ describe('POST /v2/agents/:id/trigger', () => {
       expect(await executionCount()).toBe(before);
     });
 
+    it('replays a failed execution with its error', async () => {
+      const headers = { 'Idempotency-Key': 'order-failed-1' };
+      const first = await trigger(agentId, { input: { name: 'No Email' } }, headers).expect(200);
+      expect(first.body.error).toEqual({ code: 'invalid_input', message: expect.any(String) });
+      const replay = await trigger(agentId, { input: { name: 'No Email' } }, headers).expect(200);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(replay.body).toEqual(first.body);
+    });
+
     it('answers 409 conflict when the key comes back with another body', async () => {
       const headers = { 'Idempotency-Key': 'order-1002' };
       await trigger(agentId, { input: HOT_LEAD }, headers).expect(200);
@@ -297,6 +346,7 @@ describe('POST /v2/agents/:id/trigger', () => {
         execution_id: first.body.execution_id,
         status: 'running',
         output: null,
+        error: null,
         duration_ms: null,
       });
       expect(
@@ -311,6 +361,7 @@ describe('POST /v2/agents/:id/trigger', () => {
       expect(afterCancel.body).toMatchObject({
         execution_id: first.body.execution_id,
         status: 'cancelled',
+        error: null,
       });
     });
 

@@ -149,10 +149,26 @@ describe('workflow agents', () => {
     );
     crmStatus = 201;
     expect(record.error).toMatchObject({ code: 'http_error', step: 'post_to_crm' });
-    expect(record.steps.find((step: Json) => step.id === 'post_to_crm')).toMatchObject({
-      status: 'failed',
-      attempts: 3,
+    const failedStep = record.steps.find((step: Json) => step.id === 'post_to_crm');
+    expect(failedStep).toMatchObject({ status: 'failed', attempts: 3 });
+    // The step keeps the answer (the receiver echoes the request, secret header included,
+    // redacted) and its message names the attempts.
+    expect(failedStep.error).toEqual({
+      code: 'http_error',
+      message: expect.stringMatching(
+        /^POST http:\/\/127\.0\.0\.1:\d+\/api\/leads answered HTTP 500 after 3 attempts; last after \d+ ms$/,
+      ),
+      response: {
+        status_code: 500,
+        headers: expect.objectContaining({ 'content-type': 'application/json' }),
+        body: expect.objectContaining({
+          index: expect.any(Number),
+          echoed_headers: expect.objectContaining({ authorization: 'Bearer [redacted]' }),
+        }),
+        truncated: false,
+      },
     });
+    expect(record.error).toEqual({ ...failedStep.error, step: 'post_to_crm' });
     expect(JSON.stringify(record)).not.toContain(CRM_TOKEN);
 
     // Resume: the finished steps are reused, the failed one runs again (with its own key).

@@ -2,6 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { RequireScope } from '../auth/auth.decorators';
 import { KindRegistry } from '../kinds/kind-registry';
+import { standaloneSchema } from '../kinds/standalone-schema';
 
 export class AgentKindResponse {
   @ApiProperty({ example: 'lead-qualification' })
@@ -14,7 +15,7 @@ export class AgentKindResponse {
     type: 'object',
     additionalProperties: true,
     description:
-      "JSON Schema of the agent `config`, from the kind's config class (also in this document's `components.schemas`, under the class's name); the API validates the config with the same class on create and update",
+      "JSON Schema (2020-12) of the agent `config`, from the kind's config class (also in this document's `components.schemas`, under the class's name); the API validates the config with the same class on create and update. It stands alone: the schemas it refers to are in its own `$defs`, referred to as `#/$defs/<Name>`",
   })
   config_schema: Record<string, unknown>;
 }
@@ -28,6 +29,9 @@ export class AgentKindListResponse {
 @Controller('agent-kinds')
 @ApiTags('Agents')
 export class AgentKindsController {
+  /** The answer, built once: the kinds are registered at startup and never change. */
+  private answer?: AgentKindListResponse;
+
   constructor(private readonly kinds: KindRegistry) {}
 
   @Get()
@@ -38,12 +42,18 @@ export class AgentKindsController {
   })
   @ApiOkResponse({ type: AgentKindListResponse })
   list(): AgentKindListResponse {
-    return {
-      data: this.kinds.all().map((kind) => ({
+    if (this.answer) return this.answer;
+    const kinds = this.kinds.all();
+    // A kind's schema may name another kind's (a workflow's steps name every kind's config).
+    const components = Object.assign({}, ...kinds.map((kind) => kind.schemas));
+    const answer = {
+      data: kinds.map((kind) => ({
         kind: kind.name,
         description: kind.description,
-        config_schema: kind.configSchema as Record<string, unknown>,
+        config_schema: standaloneSchema(kind.configSchema, components),
       })),
     };
+    this.answer = answer;
+    return answer;
   }
 }

@@ -2,12 +2,18 @@ import type { OpenAPIObject, ParameterObject, PathItemObject } from '@nestjs/swa
 import type { EventType } from '../events/event-types';
 
 /** The resource each event carries in `data`, by the component schema that describes it. */
-const EVENTS: Record<EventType, { schema: string; summary: string }> = {
+const EVENTS: Record<EventType, { schema: string; summary: string; deprecated?: true }> = {
   'execution.queued': { schema: 'ExecutionRecord', summary: 'An execution was created (queued)' },
   'execution.started': { schema: 'ExecutionRecord', summary: 'A worker started running it' },
   'execution.completed': { schema: 'ExecutionRecord', summary: 'It completed' },
   'execution.failed': { schema: 'ExecutionRecord', summary: 'It failed' },
-  'execution.canceled': { schema: 'ExecutionRecord', summary: 'It was cancelled' },
+  'execution.cancelled': { schema: 'ExecutionRecord', summary: 'It was cancelled' },
+  'execution.canceled': {
+    schema: 'ExecutionRecord',
+    summary:
+      'Deprecated alias of `execution.cancelled`, sent under this name to an endpoint subscribed by it (and not by `execution.cancelled`, nor to `*`)',
+    deprecated: true,
+  },
   'agent.created': { schema: 'AgentDetail', summary: 'An agent was created' },
   'agent.updated': {
     schema: 'AgentDetail',
@@ -60,9 +66,10 @@ const HEADERS: ParameterObject[] = [
  */
 export function addEventWebhooks(document: OpenAPIObject): void {
   const webhooks: Record<string, PathItemObject> = {};
-  for (const [type, { schema, summary }] of Object.entries(EVENTS)) {
+  for (const [type, { schema, summary, deprecated }] of Object.entries(EVENTS)) {
     webhooks[type] = {
       post: {
+        ...(deprecated ? { deprecated } : {}),
         operationId: `event${type
           .split('.')
           .map((part) => part[0].toUpperCase() + part.slice(1))

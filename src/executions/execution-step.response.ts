@@ -1,11 +1,52 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
+/** The answer of a request that failed with an HTTP status (`http_error`). */
+export class FailedAnswerItem {
+  @ApiProperty({ type: 'integer', example: 500 })
+  status_code: number;
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    example: { 'content-type': 'application/json' },
+  })
+  headers: Record<string, string>;
+
+  @ApiProperty({
+    description:
+      'JSON when the answer says so, is whole and parses; otherwise text, cut at 64 KiB. Secrets of the run are redacted',
+    oneOf: [
+      { type: 'object', additionalProperties: true },
+      { type: 'array', items: {} },
+      { type: 'string' },
+      { type: 'number' },
+      { type: 'boolean' },
+      { type: 'null' },
+    ],
+    example: { error: 'database unavailable' },
+  })
+  body: unknown;
+
+  @ApiProperty({ description: 'The body was cut at 64 KiB', example: false })
+  truncated: boolean;
+}
+
 export class StepErrorItem {
   @ApiProperty({ example: 'http_error' })
   code: string;
 
-  @ApiProperty({ example: 'The server answered 502' })
+  @ApiProperty({
+    example:
+      'POST https://crm.example.com/api/leads answered HTTP 500 after 3 attempts; last after 4 ms',
+  })
   message: string;
+
+  @ApiPropertyOptional({
+    type: FailedAnswerItem,
+    description:
+      '`http_error` of an `http` step or an `http-request` step: the answer of the last attempt',
+  })
+  response?: FailedAnswerItem;
 }
 
 export class StepUsageItem {

@@ -1,3 +1,4 @@
+import type { FailedAnswer } from '../common/outbound/failed-answer';
 import { Entity, PrimaryColumn, Column, Index } from 'typeorm';
 import { IdColumn, JsonColumn, TimestampColumn } from '../database/columns';
 import type { LogLevel } from '../kinds/agent-kind';
@@ -24,6 +25,8 @@ export interface ExecutionError {
   message: string;
   /** A workflow's failing step (docs/api.md, Trigger and executions). */
   step?: string;
+  /** An `http_error`'s answer: status, headers, body cut at 64 KiB. */
+  response?: FailedAnswer;
 }
 
 @Entity('executions')

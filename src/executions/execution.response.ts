@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { iso } from '../common/time';
 import { EXECUTION_STATUSES, type Execution } from './execution.entity';
 import type { StoredStep } from './execution-steps';
-import { ExecutionStepItem, StepUsageItem } from './execution-step.response';
+import { ExecutionStepItem, FailedAnswerItem, StepUsageItem } from './execution-step.response';
 
 /**
  * The wire shape of an execution (docs/api.md, Trigger and executions); `logs` only in the detail,
@@ -71,6 +71,13 @@ export class ExecutionErrorItem {
     example: 'post_to_crm',
   })
   step?: string;
+
+  @ApiPropertyOptional({
+    type: FailedAnswerItem,
+    description:
+      '`http_error` of an `http-request` agent or of the failing step: the answer (status, headers, body cut at 64 KiB)',
+  })
+  response?: FailedAnswerItem;
 }
 
 export class LogEntryItem {
@@ -224,6 +231,14 @@ export class TriggerResultResponse {
     example: { qualified: true, score: 80, tier: 'hot' },
   })
   output: Record<string, unknown> | null;
+
+  @ApiProperty({
+    type: ExecutionErrorItem,
+    nullable: true,
+    description: "The execution's error: null unless `status` is `failed`",
+    example: null,
+  })
+  error: ExecutionErrorItem | null;
 
   @ApiProperty({ type: 'integer', nullable: true, example: 80 })
   duration_ms: number | null;

@@ -11,7 +11,7 @@ import { APP_CONFIG, type AppConfig } from '../config/configuration';
 import { LocalBus } from '../queue/local-bus';
 import { LocalDispatch } from '../queue/local-dispatch';
 import { RUN_QUEUE, type RunQueue } from '../queue/run-queue';
-import { Execution, FINAL_STATUSES } from './execution.entity';
+import { Execution, type ExecutionError, FINAL_STATUSES } from './execution.entity';
 import { ExecutionIntakeService } from './execution-intake.service';
 import type { RunOutcome } from './execution-lifecycle.service';
 import { build, claimAt, IDEMPOTENCY_WINDOW_MS, type NewExecution } from './new-executions';
@@ -25,6 +25,8 @@ export interface TriggerResult {
   execution_id: string;
   status: string;
   output: Record<string, unknown> | null;
+  /** The execution's error: null unless it failed. */
+  error: ExecutionError | null;
   duration_ms: number | null;
 }
 
@@ -127,6 +129,7 @@ export class TriggerService implements OnModuleDestroy {
         // A synchronous trigger that ran out of time reports the run as in progress.
         status: finished || async ? execution.status : 'running',
         output: execution.output,
+        error: finished && execution.status === 'failed' ? execution.error : null,
         duration_ms: execution.durationMs,
       },
     };

@@ -1,3 +1,4 @@
+import type { FailedAnswer } from '../common/outbound/failed-answer';
 import { Injectable, Type, applyDecorators } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import type { SchemaObject } from '@nestjs/swagger';
@@ -104,6 +105,8 @@ export class RunFailure extends Error {
     message: string,
     /** The workflow step that failed (`error.step`). */
     readonly step?: string,
+    /** An `http_error`'s answer (`error.response`). */
+    readonly response?: FailedAnswer,
   ) {
     super(message);
   }

@@ -1,3 +1,4 @@
+import { failedAnswer } from '../common/outbound/failed-answer';
 import type { Dispatcher } from 'undici';
 import { Inject, OnModuleDestroy, applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
@@ -163,6 +164,8 @@ export class HttpRequestKind implements AgentKindHandler<HttpRequestConfig>, OnM
         throw new RunFailure(
           'http_error',
           `${target} answered HTTP ${response.statusCode} after ${elapsed} ms`,
+          undefined,
+          failedAnswer(response.statusCode, response.headers, text, truncated),
         );
       }
       ctx.log('info', `Answered HTTP ${response.statusCode} in ${elapsed} ms`);

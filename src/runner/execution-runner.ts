@@ -102,14 +102,22 @@ export class ExecutionRunner implements OnModuleDestroy {
     liveLogs?: LiveLogWriter,
     idle?: RunContext['idle'],
   ): Promise<RunResult> {
-    const log = new RunLog();
+    // A run taken over after its worker stopped goes on from the log that worker left.
+    const log = new RunLog(execution.attempts > 1 ? (execution.logs ?? []) : []);
     const startedAt = Date.now();
     let steps: RunSteps | undefined; // handed over by the kind (keepSteps)
     // Every failure leaves an error entry; a kind that reported its own failure already did.
-    const fail = (code: string, message: string, reportedByKind = false, step?: string) => {
+    const fail = (
+      code: string,
+      message: string,
+      reportedByKind = false,
+      step?: string,
+      response?: ExecutionError['response'],
+    ) => {
       if (!reportedByKind || !log.hasLevel('error')) log.add('error', message);
       const error: ExecutionError =
         step === undefined ? { code, message } : { code, message, step };
+      if (response) error.response = response;
       return { kind: 'finished', outcome: outcome(log, null, error, steps) } as RunResult;
     };
     log.add('info', `Run started (${execution.agentKind}, attempt ${execution.attempts})`);
@@ -191,7 +199,9 @@ export class ExecutionRunner implements OnModuleDestroy {
       }
       if (reason === 'cancelled') return { kind: 'cancelled', logs: log, steps };
       if (reason) return { kind: 'abandoned' };
-      if (error instanceof RunFailure) return fail(error.code, error.message, true, error.step);
+      if (error instanceof RunFailure) {
+        return fail(error.code, error.message, true, error.step, error.response);
+      }
       return fail('agent_error', `The agent failed: ${messageOf(error)}`);
     } finally {
       clearTimeout(timer);

@@ -2,8 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { iso } from '../common/time';
 import type { CallbackDelivery } from '../webhooks/outbound/callback-delivery.entity';
 import type { DeliveryAttempt } from '../webhooks/outbound/delivery-attempt.entity';
-import { EVENT_CHOICES } from './dto/endpoint-fields';
-import { EVENT_TYPES } from '../events/event-types';
+import { DEPRECATED_EVENTS_NOTE, EVENT_CHOICES } from './dto/endpoint-fields';
+import { DEPRECATED_EVENTS, EVENT_TYPES } from '../events/event-types';
 import type { WebhookEndpoint } from '../webhooks/outbound/webhook-endpoint.entity';
 
 /** A webhook endpoint as the API shows it; its secret only on create and rotate. */
@@ -17,7 +17,11 @@ export class WebhookEndpointResponse {
   @ApiProperty({ type: 'string', nullable: true, example: 'CRM sync' })
   description: string | null;
 
-  @ApiProperty({ type: 'array', items: { type: 'string', enum: [...EVENT_CHOICES] } })
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'string', enum: [...EVENT_CHOICES] },
+    description: `As subscribed. ${DEPRECATED_EVENTS_NOTE}`,
+  })
   events: string[];
 
   @ApiProperty()
@@ -101,7 +105,11 @@ export class EndpointDeliveryItem {
   @ApiProperty({ description: 'The event id (`evt_…`): payload `id` and `webhook-id`' })
   event_id: string;
 
-  @ApiProperty({ enum: [...EVENT_TYPES, 'ping'] })
+  @ApiProperty({
+    enum: [...EVENT_TYPES, ...DEPRECATED_EVENTS, 'ping'],
+    description:
+      "The event's `type` as sent to this endpoint (`execution.canceled`, deprecated: to an endpoint subscribed by that name)",
+  })
   event: string;
 
   @ApiProperty({ enum: ['pending', 'delivered', 'failed'] })

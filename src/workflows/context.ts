@@ -1,3 +1,4 @@
+import type { FailedAnswer } from '../common/outbound/failed-answer';
 import type { LogLevel } from '../kinds/agent-kind';
 import type { LlmRecord } from './llm/llm-record';
 
@@ -19,7 +20,8 @@ export interface StepRecord {
   completed_at: string | null;
   duration_ms: number | null;
   output: unknown;
-  error: { code: string; message: string } | null;
+  /** `response`: an `http_error`'s answer (status, headers, body cut at 64 KiB). */
+  error: { code: string; message: string; response?: FailedAnswer } | null;
   /** `llm` steps: tokens summed over the step's model calls. */
   usage?: { prompt_tokens: number; completion_tokens: number };
   /** `llm` steps: each model call and its tool calls (also the step's durable progress). */

@@ -1,3 +1,4 @@
+import type { FailedAnswer } from '../common/outbound/failed-answer';
 import { RunFailure } from '../kinds/agent-kind';
 
 /**
@@ -46,9 +47,28 @@ export class StepError extends Error {
       deliberate?: boolean;
       /** Milliseconds an answer asked to wait before the next attempt (`Retry-After`). */
       retryAfterMs?: number;
+      /** An `http_error`'s answer, kept in the step's `error` (and the execution's). */
+      response?: FailedAnswer;
+      /**
+       * How long the failed attempt took: the message ends "after N ms", and once retries ran
+       * out "after K attempts; last after N ms" (`afterAttempts`).
+       */
+      elapsedMs?: number;
     } = {},
   ) {
-    super(message);
+    super(options.elapsedMs === undefined ? message : `${message} after ${options.elapsedMs} ms`);
+    this.base = message;
+  }
+
+  /** The message without its timing. */
+  private readonly base: string;
+
+  /** The error as the step's last attempt (of `attempts`) ends: its message names them. */
+  afterAttempts(attempts: number): this {
+    if (attempts > 1 && this.options.elapsedMs !== undefined) {
+      this.message = `${this.base} after ${attempts} attempts; last after ${this.options.elapsedMs} ms`;
+    }
+    return this;
   }
 
   /** Whether a `retry` without `on` retries this error. */
@@ -56,8 +76,11 @@ export class StepError extends Error {
     return !this.options.deliberate && !NOT_RETRIED_BY_DEFAULT.has(this.code);
   }
 
-  toJSON(): { code: string; message: string } {
-    return { code: this.code, message: this.message };
+  toJSON(): { code: string; message: string; response?: FailedAnswer } {
+    const { response } = this.options;
+    return response
+      ? { code: this.code, message: this.message, response }
+      : { code: this.code, message: this.message };
   }
 }
 
@@ -76,7 +99,9 @@ export class CheckpointFailure extends Error {
 /** The one mapping from anything a step may throw to a StepError. */
 export function toStepError(error: unknown): StepError {
   if (error instanceof StepError) return error;
-  if (error instanceof RunFailure) return new StepError(error.code, error.message);
+  if (error instanceof RunFailure) {
+    return new StepError(error.code, error.message, { response: error.response });
+  }
   if (error instanceof RangeError && /call stack/i.test(error.message)) {
     return new StepError(WorkflowErrorCode.expressionTimeout, 'Evaluation went too deep');
   }

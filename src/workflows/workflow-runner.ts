@@ -1,3 +1,4 @@
+import type { FailedAnswer } from '../common/outbound/failed-answer';
 import { iso } from '../common/time';
 import { reusable, startedRecord } from './step-records';
 import {
@@ -23,7 +24,7 @@ export interface WorkflowResult {
   status: 'completed' | 'failed';
   output: unknown;
   /** `step` is the id of the step that failed (absent when `output` failed). */
-  error: { code: string; message: string; step?: string } | null;
+  error: { code: string; message: string; step?: string; response?: FailedAnswer } | null;
   /** In the order the steps started; the steps of a branch not taken are not listed. */
   steps: StepRecord[];
 }
@@ -100,6 +101,8 @@ class WorkflowRun {
       const stepError = toStepError(failure);
       error = { code: stepError.code, message: this.secrets.redact(stepError.message) };
       if (stepError.step !== undefined) error.step = stepError.step;
+      const response = stepError.options.response;
+      if (response) error.response = this.secrets.scrub(response) as typeof response;
       output = null;
     }
     // A secret resolved late may already sit in an earlier output.
@@ -181,7 +184,9 @@ class WorkflowRun {
         if (frame.signal.aborted) throw frame.signal.reason;
         if (error instanceof CheckpointFailure) throw error;
         const failure = toStepError(error);
-        if (!shouldRetry(step.retry, failure, record.attempts)) throw failure;
+        if (!shouldRetry(step.retry, failure, record.attempts)) {
+          throw failure.afterAttempts(record.attempts);
+        }
         const delay = retryDelay(
           step.retry,
           record.attempts,
@@ -277,6 +282,9 @@ class WorkflowRun {
     record.status = status;
     record.output = output;
     record.error = error && { code: error.code, message: this.secrets.redact(error.message) };
+    if (record.error && error?.options.response) {
+      record.error.response = this.secrets.scrub(error.options.response) as FailedAnswer;
+    }
     record.completed_at = iso(new Date(completed));
     record.duration_ms = Math.max(0, completed - Date.parse(record.started_at));
     const required = status === 'failed' || step.checkpointRequired;

@@ -129,7 +129,12 @@ export class WorkflowKind
     const steps = await checkpoint.final(result.steps);
     ctx.keepSteps?.(steps.records, steps.replace);
     if (result.error)
-      throw new RunFailure(result.error.code, result.error.message, result.error.step);
+      throw new RunFailure(
+        result.error.code,
+        result.error.message,
+        result.error.step,
+        result.error.response,
+      );
     return asObject(result.output);
   }
 

@@ -207,6 +207,7 @@ export function describeExampleKind(title: string, folders: () => string[]): voi
         kind: 'word-count',
         description: 'Counts the words of one text field of the input.',
         config_schema: {
+          $schema: 'https://json-schema.org/draft/2020-12/schema',
           type: 'object',
           additionalProperties: false,
           properties: {

@@ -52,6 +52,18 @@ function extensionKeywords(node: unknown, found = new Set<string>(), named = fal
 
 /** ajv (2020-12, strict) knowing the document's component schemas and the formats it uses. */
 export function documentAjv(doc: Json): Ajv2020 {
+  const ajv = strictAjv(doc);
+  for (const [name, schema] of Object.entries((doc.components?.schemas ?? {}) as Json)) {
+    ajv.addSchema(absolute(schema) as Json, BASE + name);
+  }
+  return ajv;
+}
+
+/**
+ * ajv (2020-12, strict) that knows no schema but the one it compiles: the OpenAPI keywords,
+ * the extension keywords found in `schemas` and the formats the service uses.
+ */
+export function strictAjv(schemas: unknown): Ajv2020 {
   const ajv = new Ajv2020({
     strict: true,
     strictTypes: false, // `minimum` beside a type union is fine
@@ -61,15 +73,14 @@ export function documentAjv(doc: Json): Ajv2020 {
   });
   // ajv knows OpenAPI 3.0's `nullable` by default: 3.1 has no such keyword.
   ajv.removeKeyword('nullable');
-  for (const keyword of [...OPENAPI_KEYWORDS, ...extensionKeywords(doc)]) ajv.addKeyword(keyword);
+  for (const keyword of [...OPENAPI_KEYWORDS, ...extensionKeywords(schemas)]) {
+    ajv.addKeyword(keyword);
+  }
   ajv.addFormat('date', /^\d{4}-\d{2}-\d{2}$/);
   ajv.addFormat('date-time', (value: string) =>
     /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i.test(value),
   );
   ajv.addFormat('uri', (value: string) => URL.canParse(value));
-  for (const [name, schema] of Object.entries((doc.components?.schemas ?? {}) as Json)) {
-    ajv.addSchema(absolute(schema) as Json, BASE + name);
-  }
   return ajv;
 }
 

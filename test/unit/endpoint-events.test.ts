@@ -6,6 +6,7 @@ import { LocalBus } from '../../src/queue/local-bus';
 import type { SubscribableEvent } from '../../src/events/event-types';
 import {
   EndpointSubscriptions,
+  subscriber,
   type Subscriptions,
 } from '../../src/webhooks/outbound/endpoint-subscriptions';
 
@@ -26,6 +27,20 @@ describe('agent event types of a change', () => {
     expect(agentEventTypes({ status: 'paused' } as Agent, { status: 'active' })).toEqual([
       'agent.resumed',
     ]);
+  });
+});
+
+describe('a subscription by the deprecated execution.canceled', () => {
+  const of = (events: string[]) => subscriber({ id: 'wep_a', url: 'https://a', events });
+  it('wants execution.cancelled, received under the old name', () => {
+    const old = of(['execution.canceled']);
+    expect(old.events?.has('execution.cancelled')).toBe(true);
+    expect(old.aliases?.get('execution.cancelled')).toBe('execution.canceled');
+  });
+  it('with the new name too, or `*`, gets the new name', () => {
+    expect(of(['execution.canceled', 'execution.cancelled']).aliases).toBeUndefined();
+    expect(of(['*']).aliases).toBeUndefined();
+    expect(of(['execution.failed']).events?.has('execution.cancelled')).toBe(false);
   });
 });
 

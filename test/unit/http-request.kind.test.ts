@@ -62,6 +62,14 @@ describe('http-request kind', () => {
         return res.end(JSON.stringify({ blob: 'x'.repeat(MAX_RESPONSE_BYTES * 2) }));
       }
       if (path === '/404') return res.writeHead(404).end('missing');
+      if (path === '/500') {
+        res.writeHead(500, { 'content-type': 'application/json', 'x-request-id': 'req_1' });
+        return res.end(JSON.stringify({ error: 'database down' }));
+      }
+      if (path === '/500-big') {
+        res.writeHead(500, { 'content-type': 'text/plain' });
+        return res.end('é'.repeat(MAX_RESPONSE_BYTES));
+      }
       if (path === '/hang') return; // never answers
       res.writeHead(200).end();
     });
@@ -116,6 +124,25 @@ describe('http-request kind', () => {
     const { error } = await run(privateAllowed, { url: `${server.url}/404` });
     expect(codeOf(error)).toBe('http_error');
     expect((error as Error).message).toContain('404');
+  });
+
+  it('keeps the failed answer: status, headers, body (JSON parsed)', async () => {
+    const { error } = await run(privateAllowed, { url: `${server.url}/500` });
+    expect((error as Error).message).toMatch(/answered HTTP 500 after \d+ ms$/);
+    expect((error as RunFailure).response).toEqual({
+      status_code: 500,
+      headers: expect.objectContaining({ 'x-request-id': 'req_1' }),
+      body: { error: 'database down' },
+      truncated: false,
+    });
+  });
+
+  it('cuts a failed answer at 64 KiB, between characters', async () => {
+    const { error } = await run(privateAllowed, { url: `${server.url}/500-big` });
+    const { body, truncated } = (error as RunFailure).response!;
+    expect(truncated).toBe(true);
+    expect(Buffer.byteLength(body as string)).toBe(64 * 1024);
+    expect(body as string).toBe('é'.repeat(32 * 1024));
   });
 
   it('fails with timeout after its timeout_ms', async () => {

@@ -56,8 +56,9 @@ export type EndpointEventChoice = Schemas['CreateWebhookEndpointDto']['events'][
 export const EXECUTION_STATUSES: readonly ExecutionStatus[] = executionRecordStatusValues;
 /** The scopes a new API key can be given, in the document's order. */
 export const API_KEY_SCOPES: readonly ApiKeyScope[] = createApiKeyDtoScopesValues;
-/** `*` and every event type an endpoint may subscribe to. */
-export const ENDPOINT_EVENTS: readonly EndpointEventChoice[] = createWebhookEndpointDtoEventsValues;
+/** `*` and every event type an endpoint may subscribe to (not the deprecated alias). */
+export const ENDPOINT_EVENTS: readonly EndpointEventChoice[] =
+  createWebhookEndpointDtoEventsValues.filter((event) => event !== 'execution.canceled');
 
 /** The error codes the service explains on a page of its own (`/docs/errors/<code>`). */
 const DOCUMENTED_ERRORS: readonly string[] = pathsDocsErrorsCodeGetParametersPathCodeValues;

@@ -1087,6 +1087,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "execution.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * execution.cancelled: It was cancelled
+         * @description POSTed to every enabled webhook endpoint subscribed to this type (or to `*`), signed with the endpoint secret. Any 2xx acknowledges it; anything else, a timeout (10 s) or a network error is retried with backoff (6 attempts at most), each attempt recorded in `GET /v2/webhook-endpoints/{id}/deliveries`.
+         */
+        post: operations["eventExecutionCancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "execution.canceled": {
         parameters: {
             query?: never;
@@ -1097,7 +1117,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * execution.canceled: It was cancelled
+         * execution.canceled: Deprecated alias of `execution.cancelled`, sent under this name to an endpoint subscribed by it (and not by `execution.cancelled`, nor to `*`)
+         * @deprecated
          * @description POSTed to every enabled webhook endpoint subscribed to this type (or to `*`), signed with the endpoint secret. Any 2xx acknowledges it; anything else, a timeout (10 s) or a network error is retried with backoff (6 attempts at most), each attempt recorded in `GET /v2/webhook-endpoints/{id}/deliveries`.
          */
         post: operations["eventExecutionCanceled"];
@@ -1573,7 +1594,7 @@ export interface components {
             kind: string;
             /** @example Scores a lead and says whether it qualifies. */
             description: string;
-            /** @description JSON Schema of the agent `config`, from the kind's config class (also in this document's `components.schemas`, under the class's name); the API validates the config with the same class on create and update */
+            /** @description JSON Schema (2020-12) of the agent `config`, from the kind's config class (also in this document's `components.schemas`, under the class's name); the API validates the config with the same class on create and update. It stands alone: the schemas it refers to are in its own `$defs`, referred to as `#/$defs/<Name>` */
             config_schema: {
                 [key: string]: unknown;
             };
@@ -1628,6 +1649,32 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        FailedAnswerItem: {
+            /** @example 500 */
+            status_code: number;
+            /**
+             * @example {
+             *       "content-type": "application/json"
+             *     }
+             */
+            headers: {
+                [key: string]: string;
+            };
+            /**
+             * @description JSON when the answer says so, is whole and parses; otherwise text, cut at 64 KiB. Secrets of the run are redacted
+             * @example {
+             *       "error": "database unavailable"
+             *     }
+             */
+            body: {
+                [key: string]: unknown;
+            } | unknown[] | string | number | boolean | null;
+            /**
+             * @description The body was cut at 64 KiB
+             * @example false
+             */
+            truncated: boolean;
+        };
         ExecutionErrorItem: {
             /**
              * @description `invalid_input`, `timeout`, `agent_error`, `http_error`, `network_error`, `interrupted`; `llm` steps: `invalid_llm_output`, `llm_refused`, `llm_error`, `max_turns_exceeded`, `budget_exceeded`; …
@@ -1641,12 +1688,16 @@ export interface components {
              * @example post_to_crm
              */
             step?: string;
+            /** @description `http_error` of an `http-request` agent or of the failing step: the answer (status, headers, body cut at 64 KiB) */
+            response?: components["schemas"]["FailedAnswerItem"];
         };
         StepErrorItem: {
             /** @example http_error */
             code: string;
-            /** @example The server answered 502 */
+            /** @example POST https://crm.example.com/api/leads answered HTTP 500 after 3 attempts; last after 4 ms */
             message: string;
+            /** @description `http_error` of an `http` step or an `http-request` step: the answer of the last attempt */
+            response?: components["schemas"]["FailedAnswerItem"];
         };
         StepUsageItem: {
             prompt_tokens: number;
@@ -1900,6 +1951,11 @@ export interface components {
             output: {
                 [key: string]: unknown;
             } | null;
+            /**
+             * @description The execution's error: null unless `status` is `failed`
+             * @example null
+             */
+            error: components["schemas"]["ExecutionErrorItem"] | null;
             /** @example 80 */
             duration_ms: number | null;
         };
@@ -2284,13 +2340,13 @@ export interface components {
              */
             url: string;
             /**
-             * @description The event types to receive; `["*"]` for all of them
+             * @description The event types to receive; `["*"]` for all of them. Deprecated: `execution.canceled`, the old spelling of `execution.cancelled`, is still accepted; an endpoint subscribed by that name (and not by the new one, nor to `*`) receives the event with `type: "execution.canceled"`.
              * @example [
              *       "execution.completed",
              *       "execution.failed"
              *     ]
              */
-            events: ("*" | "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.canceled" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted")[];
+            events: ("*" | "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.cancelled" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted" | "execution.canceled")[];
             /** @example CRM sync */
             description?: string;
             /**
@@ -2309,7 +2365,8 @@ export interface components {
             url: string;
             /** @example CRM sync */
             description: string | null;
-            events: ("*" | "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.canceled" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted")[];
+            /** @description As subscribed. Deprecated: `execution.canceled`, the old spelling of `execution.cancelled`, is still accepted; an endpoint subscribed by that name (and not by the new one, nor to `*`) receives the event with `type: "execution.canceled"`. */
+            events: ("*" | "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.cancelled" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted" | "execution.canceled")[];
             enabled: boolean;
             /** @description Why the service disabled it (it kept failing); null otherwise */
             disabled_reason: string | null;
@@ -2333,7 +2390,8 @@ export interface components {
             url: string;
             /** @example CRM sync */
             description: string | null;
-            events: ("*" | "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.canceled" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted")[];
+            /** @description As subscribed. Deprecated: `execution.canceled`, the old spelling of `execution.cancelled`, is still accepted; an endpoint subscribed by that name (and not by the new one, nor to `*`) receives the event with `type: "execution.canceled"`. */
+            events: ("*" | "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.cancelled" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted" | "execution.canceled")[];
             enabled: boolean;
             /** @description Why the service disabled it (it kept failing); null otherwise */
             disabled_reason: string | null;
@@ -2355,7 +2413,8 @@ export interface components {
         UpdateWebhookEndpointDto: {
             /** Format: uri */
             url?: string;
-            events?: ("*" | "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.canceled" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted")[];
+            /** @description The event types to receive; `["*"]` for all of them. Deprecated: `execution.canceled`, the old spelling of `execution.cancelled`, is still accepted; an endpoint subscribed by that name (and not by the new one, nor to `*`) receives the event with `type: "execution.canceled"`. */
+            events?: ("*" | "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.cancelled" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted" | "execution.canceled")[];
             /** @description `""` clears it */
             description?: string;
             /** @description `true` re-enables an endpoint the service disabled (clearing `disabled_reason`) */
@@ -2385,8 +2444,11 @@ export interface components {
             id: string;
             /** @description The event id (`evt_…`): payload `id` and `webhook-id` */
             event_id: string;
-            /** @enum {string} */
-            event: "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.canceled" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted" | "ping";
+            /**
+             * @description The event's `type` as sent to this endpoint (`execution.canceled`, deprecated: to an endpoint subscribed by that name)
+             * @enum {string}
+             */
+            event: "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.cancelled" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted" | "execution.canceled" | "ping";
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
             /** Format: date-time */
@@ -10676,6 +10738,70 @@ export interface operations {
                     id: string;
                     /** @enum {string} */
                     type: "execution.failed";
+                    /** Format: date-time */
+                    created_at: string;
+                    data: components["schemas"]["ExecutionRecord"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    eventExecutionCancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id (payload `id`): the same on every retry and redelivery
+                 * @example evt_01jd8z6q8r0s2t4u6v8w0x2y4z
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds of this attempt
+                 * @example 1795428000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of {id}.{timestamp}.{body}>` keyed with the endpoint secret's bytes after `whsec_`; during the 24 hours after a rotation a second `v1,` signature (old secret), space-separated
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description `sha256=<hex HMAC-SHA256 of the raw body>` keyed with the whole current secret
+                 * @example sha256=5d7e…
+                 */
+                "x-signature": string;
+                /**
+                 * @description Same as `webhook-id`
+                 * @example evt_01jd8z6q8r0s2t4u6v8w0x2y4z
+                 */
+                "x-webhook-id": string;
+                /**
+                 * @description Same as `webhook-timestamp`
+                 * @example 1795428000
+                 */
+                "x-webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The event id, stable across retries
+                     * @example evt_01jd8z6q8r0s2t4u6v8w0x2y4z
+                     */
+                    id: string;
+                    /** @enum {string} */
+                    type: "execution.cancelled";
                     /** Format: date-time */
                     created_at: string;
                     data: components["schemas"]["ExecutionRecord"];

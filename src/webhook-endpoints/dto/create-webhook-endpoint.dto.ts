@@ -5,6 +5,7 @@ import {
   EndpointEnabled,
   EndpointEvents,
   EndpointUrl,
+  DEPRECATED_EVENTS_NOTE,
   EVENT_CHOICES,
   Optional,
   URL_MAX_LENGTH,
@@ -26,7 +27,7 @@ export class CreateWebhookEndpointDto {
     items: { type: 'string', enum: [...EVENT_CHOICES] },
     minItems: 1,
     uniqueItems: true,
-    description: 'The event types to receive; `["*"]` for all of them',
+    description: `The event types to receive; \`["*"]\` for all of them. ${DEPRECATED_EVENTS_NOTE}`,
     example: ['execution.completed', 'execution.failed'],
   })
   @EndpointEvents()

@@ -10,11 +10,15 @@ import {
   IsUrl,
   MaxLength,
 } from 'class-validator';
-import { ALL_EVENTS, EVENT_TYPES } from '../../events/event-types';
+import { ALL_EVENTS, DEPRECATED_EVENTS, EVENT_TYPES } from '../../events/event-types';
 
 export const URL_MAX_LENGTH = 2048;
 export const DESCRIPTION_MAX_LENGTH = 255;
-export const EVENT_CHOICES = [ALL_EVENTS, ...EVENT_TYPES] as const;
+/** What `events` may list: `*`, the event types, and the deprecated aliases (last). */
+export const EVENT_CHOICES = [ALL_EVENTS, ...EVENT_TYPES, ...DEPRECATED_EVENTS] as const;
+/** The OpenAPI note on the deprecated names in an endpoint's `events`. */
+export const DEPRECATED_EVENTS_NOTE =
+  'Deprecated: `execution.canceled`, the old spelling of `execution.cancelled`, is still accepted; an endpoint subscribed by that name (and not by the new one, nor to `*`) receives the event with `type: "execution.canceled"`.';
 
 export { Optional } from '../../common/validation';
 

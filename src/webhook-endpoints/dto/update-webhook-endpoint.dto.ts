@@ -5,6 +5,7 @@ import {
   EndpointEnabled,
   EndpointEvents,
   EndpointUrl,
+  DEPRECATED_EVENTS_NOTE,
   EVENT_CHOICES,
   Optional,
   URL_MAX_LENGTH,
@@ -22,6 +23,7 @@ export class UpdateWebhookEndpointDto {
     items: { type: 'string', enum: [...EVENT_CHOICES] },
     minItems: 1,
     uniqueItems: true,
+    description: `The event types to receive; \`["*"]\` for all of them. ${DEPRECATED_EVENTS_NOTE}`,
   })
   @Optional()
   @EndpointEvents()

@@ -3,7 +3,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { growingLru } from '../../common/growing-lru';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { LocalBus } from '../../queue/local-bus';
-import { ALL_EVENTS, type SubscribableEvent } from '../../events/event-types';
+import {
+  ALL_EVENTS,
+  DEPRECATED_EVENT_ALIASES,
+  type DeprecatedEvent,
+  type SubscribableEvent,
+} from '../../events/event-types';
 import type { AccountSubscriptions } from '../../events/event-writer';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 
@@ -11,8 +16,23 @@ import { WebhookEndpoint } from './webhook-endpoint.entity';
 export interface Subscriber {
   id: string;
   url: string;
-  /** Null: every event (`*`). */
+  /** Null: every event (`*`). The current names, deprecated aliases resolved. */
   events: ReadonlySet<string> | null;
+  /** The events it receives under a deprecated alias (subscribed by that name only). */
+  aliases?: ReadonlyMap<SubscribableEvent, DeprecatedEvent>;
+}
+
+/** A stored subscription as the writers use it: aliases resolved to the events they name. */
+export function subscriber(row: { id: string; url: string; events: string[] }): Subscriber {
+  if (row.events.includes(ALL_EVENTS)) return { id: row.id, url: row.url, events: null };
+  const events = new Set(row.events);
+  const aliases = new Map<SubscribableEvent, DeprecatedEvent>();
+  for (const [alias, current] of Object.entries(DEPRECATED_EVENT_ALIASES)) {
+    if (!events.has(alias) || events.has(current)) continue;
+    events.add(current);
+    aliases.set(current, alias as DeprecatedEvent);
+  }
+  return { id: row.id, url: row.url, events, ...(aliases.size > 0 ? { aliases } : {}) };
 }
 
 /** The endpoints of some accounts, as one `load` found them. */
@@ -104,11 +124,7 @@ export class EndpointSubscriptions implements OnModuleDestroy {
     });
     for (const id of missing) byAccount.set(id, []);
     for (const row of rows) {
-      byAccount.get(row.accountId)?.push({
-        id: row.id,
-        url: row.url,
-        events: row.events.includes(ALL_EVENTS) ? null : new Set(row.events),
-      });
+      byAccount.get(row.accountId)?.push(subscriber(row));
     }
     // Read before a change, or while changes elsewhere go unheard: used, not kept.
     if (generation === this.generation && this.bus.hearsOthers) {

@@ -6,7 +6,11 @@ import type { Statement } from '../../database/transactions';
 import type { Execution } from '../../executions/execution.entity';
 import { executionUsage, toExecutionResponse } from '../../executions/execution.response';
 import { LocalBus } from '../../queue/local-bus';
-import { EndpointSubscriptions, type Subscriptions } from './endpoint-subscriptions';
+import {
+  EndpointSubscriptions,
+  type Subscriber,
+  type Subscriptions,
+} from './endpoint-subscriptions';
 import type { SubscribableEvent } from '../../events/event-types';
 import type { AccountEvent, EventWriter } from '../../events/event-writer';
 import { ExecutionSteps, type StoredStep } from '../../executions/execution-steps';
@@ -19,7 +23,7 @@ const EXECUTION_EVENTS: Record<Execution['status'], SubscribableEvent> = {
   running: 'execution.started',
   completed: 'execution.completed',
   failed: 'execution.failed',
-  cancelled: 'execution.canceled',
+  cancelled: 'execution.cancelled',
 };
 
 /** The event type of an execution's status. */
@@ -139,7 +143,7 @@ export class EventOutbox implements EventWriter {
 function addRows(
   into: CallbackDelivery[],
   event: AccountEvent,
-  subscribers: readonly { id: string; url: string }[],
+  subscribers: readonly Subscriber[],
   at: Date,
 ): void {
   if (subscribers.length === 0) return;
@@ -149,7 +153,11 @@ function addRows(
     created_at: at.toISOString(),
     data: event.data,
   };
-  for (const endpoint of subscribers) into.push(deliveryRow(event, endpoint, payload, at));
+  for (const endpoint of subscribers) {
+    // Subscribed by a deprecated name only: the same event (same id) under that name.
+    const alias = endpoint.aliases?.get(event.type);
+    into.push(deliveryRow(event, endpoint, alias ? { ...payload, type: alias } : payload, at));
+  }
 }
 
 /** One endpoint's outbox row of an event; the URL is the endpoint's when it is sent. */

@@ -1,3 +1,4 @@
+import { failedAnswer } from '../../common/outbound/failed-answer';
 import { isAddressNotAllowed } from '../../common/outbound/outbound-policy';
 import { ConfigValidationError } from '../../kinds/agent-kind';
 import type { HttpResponse } from '../context';
@@ -95,17 +96,26 @@ export class HttpStep implements StepType<HttpBody> {
       throw new StepError(WorkflowErrorCode.networkError, `${target} failed: ${message}`);
     }
     const elapsed = context.clock.now() - started;
+    if (response.status >= 400) {
+      throw new StepError(
+        WorkflowErrorCode.httpError,
+        `${target} answered HTTP ${response.status}`,
+        {
+          retryAfterMs: retryAfterMs(response.headers['retry-after'], context.clock.now()),
+          response: failedAnswer(
+            response.status,
+            response.headers,
+            response.body,
+            response.truncated,
+          ),
+          elapsedMs: elapsed,
+        },
+      );
+    }
     if (response.truncated) {
       throw new StepError(
         WorkflowErrorCode.outputTooLarge,
         `${target} answered with a body larger than ${MAX_OUTPUT_BYTES} bytes`,
-      );
-    }
-    if (response.status >= 400) {
-      throw new StepError(
-        WorkflowErrorCode.httpError,
-        `${target} answered HTTP ${response.status} after ${elapsed} ms`,
-        { retryAfterMs: retryAfterMs(response.headers['retry-after'], context.clock.now()) },
       );
     }
     context.logger.log('info', `${target} answered HTTP ${response.status} in ${elapsed} ms`, {
