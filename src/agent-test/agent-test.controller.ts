@@ -20,7 +20,7 @@ export class AgentTestController {
     operationId: 'testAgent',
     summary: 'Run a config on an input at once, without creating an execution',
     description:
-      "Runs `config` (default: the agent's current one) on `input`, bounded by the agent's `timeout_ms`. An invalid `config` is 400 as on create. Workflow agents: `mocks` replace the outputs of the steps they name, and nothing is checkpointed. Other kinds run once (`steps: []`).",
+      "Runs `config` (default: the agent's current one) on `input`, bounded by the agent's `timeout_ms`. An invalid `config` is 400 as on create. Workflow agents: `mocks` replace the outputs of the steps they name, and nothing is checkpointed. Other kinds run once (`steps: []`). A test run is a run: counted against the rate limits, and past the plan's runs at once in flight it is 429 `rate_limited`.",
   })
   @ApiOkResponse({ type: AgentTestResponse })
   test(
@@ -28,6 +28,6 @@ export class AgentTestController {
     @Param('id') id: string,
     @Body() body: TestAgentDto,
   ): Promise<AgentTestResult> {
-    return this.tests.test(account.id, id, body);
+    return this.tests.test(account, id, body);
   }
 }
