@@ -89,7 +89,7 @@ export function jsonBody(flavour: EnvelopeFlavour, docsUrl: string): RequestHand
           next();
         });
         if (raw.length < HEAVY_JSON_BYTES) {
-          for (const step of steps) if (!step()) return;
+          steps.every((step) => step());
           return;
         }
         // A large body is checked and parsed in pieces, each on a heavy turn of the event
