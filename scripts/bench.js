@@ -29,6 +29,7 @@ const autocannon = require('autocannon');
 const { createWorkflowAgent, pureStepMicroseconds } = require('../bench/workflow');
 const { httpWaitConfig, llmWaitConfig, measureSlowWaits, startSlowTarget } = require('../bench/slow-waits');
 const { LEAD, createAgents, sequentialClient } = require('../bench/common');
+const { measureIsolation, seedHeavy } = require('../bench/isolation');
 
 const root = join(__dirname, '..');
 const quick = process.argv.includes('--quick');
@@ -472,6 +473,9 @@ async function measureService(kind, dbEnv, ports) {
     log(`${kind}: fairness, another account's runs while one account's backlog of ${P.flood} drains`);
     results.fairness = await measureFairness(db, env, api, demo, auth);
 
+    log(`${kind}: tenant isolation, another account's GET /v2/agents/:id while one account sends 1 MiB triggers and reads full pages`);
+    results.isolation = await measureTenantIsolation(env, api, demo, auth);
+
     const list = (url) => measure(pid, { url, headers: auth, duration: P.seconds, connections: LIST_CONNECTIONS });
     log(`${kind}: GET /v2/agents (${P.agents} agents)`);
     results.list_agents = await list(`${api}/v2/agents?per_page=100`);
@@ -488,6 +492,21 @@ async function measureService(kind, dbEnv, ports) {
   } finally {
     await stop(service);
   }
+}
+
+/**
+ * Tenant isolation (bench/isolation.js): a new account holds 40 executions of ~1 MiB of input,
+ * then for P.seconds sends 1 MiB synchronous triggers on two clients and reads
+ * `executions?limit=100` pages (about 5 MB each) on two more, one request after the other;
+ * meanwhile the demo account's `GET /v2/agents/:id`, one at a time, 10 ms apart. Its
+ * latencies, and before the load the same request alone.
+ */
+async function measureTenantIsolation(env, api, demo, auth) {
+  const heavyAccount = cli(env, ['seed:demo', '--plan', 'enterprise']);
+  const heavyAuth = { authorization: `Bearer ${heavyAccount.api_key}`, 'content-type': 'application/json' };
+  const heavy = { auth: heavyAuth, ...(await seedHeavy(api, heavyAuth, 40)) };
+  const neighbour = { auth, path: `/v2/agents/${demo.agent_id}` };
+  return measureIsolation({ api, heavy, neighbour, seconds: P.seconds });
 }
 
 /**
@@ -744,6 +763,8 @@ function table(byDb) {
   row('the same client, one at a time: bare NestJS GET round trip p50 (ms)', (r) => `${r.baseline.round_trip_p50 ?? '—'}`);
   row(`fairness: other account's start latency p50 / p99 (ms) while ${P.flood} queued runs of one account drain (backlog drained in)`, (r) =>
     r.fairness ? `${r.fairness.p50} / ${r.fairness.p99}${r.fairness.started < r.fairness.runs ? ` (${r.fairness.started} of ${r.fairness.runs} started)` : ''} (${r.fairness.backlog_ms ?? '—'} ms)` : '—');
+  row(`tenant isolation: another account's GET /v2/agents/:id p50 / p99 (ms) while one account sends 1 MiB triggers (2 clients) and reads 100-item pages of 1 MiB executions (2 clients); alone before`, (r) =>
+    r.isolation ? `${r.isolation.p50} / ${r.isolation.p99} (alone ${r.isolation.quiet_p50} / ${r.isolation.quiet_p99}; ${r.isolation.triggers} triggers, ${r.isolation.pages} pages of ≤ ${(r.isolation.page_bytes_max / 1048576).toFixed(1)} MiB)` : '—');
   row(`GET /v2/agents (${P.agents} agents), ${LIST_CONNECTIONS} conn: req/s, mean / p99 ms`, (r) => `${r.list_agents.rps}, ${r.list_agents.mean} / ${r.list_agents.p99}`);
   row(`executions?status=failed @ ${P.small} rows: req/s, mean / p99 ms`, (r) => `${r.list_small.rps}, ${r.list_small.mean} / ${r.list_small.p99}`);
   row(`executions?status=failed @ ${P.large} rows: req/s, mean / p99 ms`, (r) => `${r.list_large.rps}, ${r.list_large.mean} / ${r.list_large.p99}`);

@@ -10,6 +10,8 @@ type Json = Record<string, any>;
  */
 const HOSTILE: [string, string][] = [
   ['endless recursion', '($f := function($n){ $f($n + 1) + 1 }; $f(0))'],
+  // A tail call: no stack grows, so only the time bound ends it.
+  ['endless tail recursion', '($f := function($n){ $f($n + 1) }; $f(0))'],
   ['a ten-million range', '$sum([1..10000000])'],
   ['a giant $pad', '$length($pad("x", 400000000))'],
   ['a backtracking regex', '$match("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!", /^(a+)+$/)'],
@@ -104,4 +106,151 @@ describe('a hostile expression does not hold up other accounts', () => {
       expect(neighbourRun.body.status).toBe('completed');
     },
   );
+});
+
+/**
+ * Evaluator capacity is shared fairly between accounts: while one account keeps eight test
+ * runs of a hostile expression in flight (`POST /v2/agents/:id/test`, as many as its plan lets
+ * it run at once), another account's workflow, whose own expression needs an evaluator process
+ * too (a range), completes every time. Served first come, first served, the hostile runs held
+ * both evaluator processes and the neighbour's evaluation waited past its 2 s bound.
+ */
+describe('one account’s hostile test runs do not take the evaluators of another', () => {
+  let t: TestService;
+  let attacker: string;
+  let neighbour: string;
+  let neighbourAgent: string;
+  const ATTACKER_RUNS = 8;
+
+  beforeAll(async () => {
+    t = await startTestService();
+    attacker = (await t.seedAccount({ plan: 'pro' })).key;
+    neighbour = (await t.seedAccount()).key;
+    neighbourAgent = (
+      await t
+        .api()
+        .post('/v2/agents')
+        .set(bearer(neighbour))
+        .send({
+          name: 'Neighbour workflow',
+          kind: 'workflow',
+          config: { steps: [{ id: 'sum', type: 'transform', value: '{% $sum([1..$input.n]) %}' }] },
+        })
+        .expect(201)
+    ).body.id;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it.each(HOSTILE)(
+    '%s: eight test runs at once, the neighbour’s workflow runs complete meanwhile',
+    async (_name, source) => {
+      const agent = (
+        await t
+          .api()
+          .post('/v2/agents')
+          .set(bearer(attacker))
+          .send({
+            name: 'Hostile',
+            kind: 'workflow',
+            config: { steps: [{ id: 'boom', type: 'transform', value: `{% ${source} %}` }] },
+          })
+          .expect(201)
+      ).body as Json;
+      const tests = Promise.all(
+        Array.from({ length: ATTACKER_RUNS }, () =>
+          t
+            .api()
+            .post(`/v2/agents/${agent.id}/test`)
+            .set(bearer(attacker))
+            .send({ input: {} })
+            .then((response) => response),
+        ),
+      );
+      let done = false;
+      void tests.finally(() => (done = true));
+      const runs: Json[] = [];
+      // The neighbour triggers its workflow one run after the other while the tests last.
+      for (let n = 1; !done || runs.length < 3; n++) {
+        const answer = await t
+          .api()
+          .post(`/v2/agents/${neighbourAgent}/trigger`)
+          .set(bearer(neighbour))
+          .send({ input: { n } })
+          .expect(200);
+        runs.push(answer.body as Json);
+      }
+      for (const answer of await tests) {
+        expect(answer.status).toBe(200);
+        expect(answer.body.status).toBe('failed');
+        expect(['expression_timeout', 'expression_error']).toContain(answer.body.error.code);
+      }
+      expect(runs.map((run) => [run.status, run.error ?? null])).toEqual(
+        runs.map(() => ['completed', null]),
+      );
+      expect(runs.map((run) => run.output.value)).toEqual(
+        runs.map((_, i) => ((i + 1) * (i + 2)) / 2),
+      );
+    },
+  );
+});
+
+/**
+ * Test runs are runs: an account has at most its plan's cap of runs at once in flight on the
+ * test route too (Free Trial: 2), and each test run counts against its rate limit like a
+ * trigger.
+ */
+describe('test runs count like runs', () => {
+  let t: TestService;
+  beforeAll(async () => {
+    t = await startTestService();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("refuses a test run past the plan's runs at once with 429, and counts each against the rate limit", async () => {
+    const { key } = await t.seedAccount({ plan: 'free_trial' });
+    const agent = (
+      await t
+        .api()
+        .post('/v2/agents')
+        .set(bearer(key))
+        .send({
+          name: 'Slow',
+          kind: 'workflow',
+          config: { steps: [{ id: 'slow', type: 'transform', value: `{% ${HOSTILE[4][1]} %}` }] },
+        })
+        .expect(201)
+    ).body as Json;
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        t
+          .api()
+          .post(`/v2/agents/${agent.id}/test`)
+          .set(bearer(key))
+          .send({ input: {} })
+          .then((response) => response),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([200, 200, 429]);
+    const refused = answers.find((answer) => answer.status === 429)!;
+    expect(refused.body.error.code).toBe('rate_limited');
+    expect(refused.body.error.message).toContain('2 runs at once');
+    expect(refused.headers['retry-after']).toBe('1');
+    // Free Trial: 100 an hour; the agent's creation and these three counted.
+    expect(answers.map((answer) => Number(answer.headers['x-ratelimit-remaining'])).sort()).toEqual(
+      [96, 97, 98],
+    );
+    // Once they ended, the next one runs.
+    const next = await t
+      .api()
+      .post(`/v2/agents/${agent.id}/test`)
+      .set(bearer(key))
+      .send({ input: {}, config: { steps: [{ id: 'ok', type: 'transform', value: 1 }] } })
+      .expect(200);
+    expect(next.body.status).toBe('completed');
+  });
 });

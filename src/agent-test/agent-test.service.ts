@@ -1,11 +1,15 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { AuthContext } from '../auth/auth.decorators';
 import { ApiError } from '../common/api-error';
+import { APP_CONFIG, type AppConfig } from '../config/configuration';
+import type { Plan } from '../config/plans';
 import { assertMayUseSecrets } from '../secrets/secret-use';
+import { runCaps } from '../throttling/plan-limits';
 import { ConfigValidationError, RunContext, RunFailure } from '../kinds/agent-kind';
 import { KindRegistry } from '../kinds/kind-registry';
 import type { WorkflowKind } from '../workflows/workflow.kind';
 import type { StepRecord } from '../workflows/context';
+import type { Agent } from '../agents/agent.entity';
 import { AgentsService } from '../agents/agents.service';
 import type { TestAgentDto } from './test-agent.dto';
 
@@ -21,19 +25,52 @@ export interface AgentTestResult {
  * the one given) on an input at once, in this process, without creating an execution, bounded by
  * the agent's `timeout_ms`. A workflow runs with its mocks and keeps no checkpoint; any other kind
  * runs once, as its executions would (docs/decisions/0040-workflow-runs-in-the-service.md).
+ *
+ * Test runs are runs: each is a request counted against the account's rate limits (the
+ * guard), and an account has at most its plan's runs at once (the cap of the worker's
+ * fairness, `runCaps`) in flight on this route in this process; past it, 429 `rate_limited`.
  */
 @Injectable()
 export class AgentTestService {
+  private readonly caps: Record<Plan, number>;
+  /** Test runs in flight, by account. */
+  private readonly running = new Map<string, number>();
+
   constructor(
     private readonly agents: AgentsService,
     private readonly kinds: KindRegistry,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.caps = runCaps(config.workerConcurrency, config.accountConcurrency);
+  }
 
   /** `auth` must hold `secrets:use` when the config run references a secret (403 otherwise). */
   async test(auth: AuthContext, agentId: string, body: TestAgentDto): Promise<AgentTestResult> {
-    const accountId = auth.account.id;
+    const account = auth.account;
+    const accountId = account.id;
     const agent = await this.agents.findOwned(accountId, agentId);
     assertMayUseSecrets(auth, body.config ?? agent.config);
+    const cap = this.caps[account.plan] ?? Math.min(...Object.values(this.caps));
+    const running = this.running.get(accountId) ?? 0;
+    if (running >= cap) {
+      throw new ApiError(
+        'rate_limited',
+        `The account already has ${cap} runs at once on the test route, as many as its plan allows; retry when one has ended`,
+        undefined,
+        { 'Retry-After': '1' },
+      );
+    }
+    this.running.set(accountId, running + 1);
+    try {
+      return await this.run(accountId, agent, body);
+    } finally {
+      const left = (this.running.get(accountId) ?? 1) - 1;
+      if (left > 0) this.running.set(accountId, left);
+      else this.running.delete(accountId);
+    }
+  }
+
+  private async run(accountId: string, agent: Agent, body: TestAgentDto): Promise<AgentTestResult> {
     const kind = this.kinds.get(agent.kind);
     const workflow = agent.kind === 'workflow';
     if (body.mocks !== undefined && !workflow) {

@@ -1,6 +1,7 @@
 import express, { NextFunction, Request, RequestHandler, Response } from 'express';
 import { isUtf8 } from 'node:buffer';
 import { EnvelopeFlavour, sendError } from './error-envelope';
+import { HEAVY_JSON_BYTES, heavyTurn, markHeavy } from './heavy-turns';
 import {
   jsonHasHugeNumber,
   jsonHasLoneSurrogate,
@@ -77,62 +78,80 @@ export function jsonBody(flavour: EnvelopeFlavour, docsUrl: string): RequestHand
         }
         const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
         req.rawBody = raw;
-        // JSON text is UTF-8 (RFC 8259): bytes that are not are refused, never replaced.
-        if (!isUtf8(raw)) {
-          return sendError(
-            res,
-            flavour,
-            docsUrl,
-            'invalid_request',
-            'The body is not valid UTF-8 (JSON text must be UTF-8 encoded)',
-          );
+        const fail = (message: string) =>
+          sendError(res, flavour, docsUrl, 'invalid_request', message);
+        const steps = checks(raw, fail, (parsed) => {
+          req.body = parsed;
+          if (raw.length >= HEAVY_JSON_BYTES) {
+            markHeavy(parsed);
+            for (const value of Object.values(parsed)) markHeavy(value);
+          }
+          next();
+        });
+        if (raw.length < HEAVY_JSON_BYTES) {
+          steps.every((step) => step());
+          return;
         }
-        if (jsonTextTooDeep(raw)) {
-          return sendError(
-            res,
-            flavour,
-            docsUrl,
-            'invalid_request',
-            `The body is nested more than ${MAX_JSON_DEPTH} levels deep`,
-          );
-        }
-        let parsed: unknown;
-        const text = raw.toString('utf8');
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          return sendError(res, flavour, docsUrl, 'invalid_request', 'The body is not valid JSON');
-        }
-        if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-          return sendError(
-            res,
-            flavour,
-            docsUrl,
-            'invalid_request',
-            'The body must be a JSON object',
-          );
-        }
-        if (jsonHasLoneSurrogate(text, parsed)) {
-          return sendError(
-            res,
-            flavour,
-            docsUrl,
-            'invalid_request',
-            'The body holds a lone UTF-16 surrogate escape (such as \\ud800), which is not Unicode text',
-          );
-        }
-        if (jsonHasHugeNumber(text, parsed)) {
-          return sendError(
-            res,
-            flavour,
-            docsUrl,
-            'invalid_request',
-            'The body holds a number too large to represent (such as 1e400)',
-          );
-        }
-        req.body = parsed;
-        next();
+        // A large body is checked and parsed in pieces, each on a heavy turn of the event
+        // loop (heavy-turns.ts): other requests are served between them.
+        void (async () => {
+          for (const step of steps) {
+            await heavyTurn();
+            if (res.destroyed || !step()) return;
+          }
+        })().catch(next);
       });
+    },
+  ];
+}
+
+/**
+ * The checks of a body's bytes, in order, as pieces of a few ms each on a 1 MiB body: each
+ * answers false once it refused the body (`fail` answered); the last hands the parsed object
+ * to `done`.
+ */
+function checks(
+  raw: Buffer,
+  fail: (message: string) => void,
+  done: (parsed: object) => void,
+): (() => boolean)[] {
+  let text = '';
+  let parsed: unknown;
+  const refuse = (message: string) => (fail(message), false);
+  return [
+    () => {
+      // JSON text is UTF-8 (RFC 8259): bytes that are not are refused, never replaced.
+      if (!isUtf8(raw)) {
+        return refuse('The body is not valid UTF-8 (JSON text must be UTF-8 encoded)');
+      }
+      if (jsonTextTooDeep(raw)) {
+        return refuse(`The body is nested more than ${MAX_JSON_DEPTH} levels deep`);
+      }
+      return true;
+    },
+    () => {
+      text = raw.toString('utf8');
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        return refuse('The body is not valid JSON');
+      }
+      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+        return refuse('The body must be a JSON object');
+      }
+      return true;
+    },
+    () => {
+      if (jsonHasLoneSurrogate(text, parsed)) {
+        return refuse(
+          'The body holds a lone UTF-16 surrogate escape (such as \\ud800), which is not Unicode text',
+        );
+      }
+      if (jsonHasHugeNumber(text, parsed)) {
+        return refuse('The body holds a number too large to represent (such as 1e400)');
+      }
+      done(parsed as object);
+      return true;
     },
   ];
 }

@@ -17,19 +17,25 @@ const BACKSLASH = 0x5c; // \
 
 /**
  * True when the JSON text in `raw` nests deeper than `max`. One pass over the bytes, before
- * parsing, stopping at the first level too deep (brackets inside strings do not count). The
+ * parsing, stopping at the first level too deep (brackets inside strings do not count; a
+ * string's content is skipped with `indexOf`, so a body of long strings costs little). The
  * text need not be valid JSON: malformed input is left to the parser.
  */
 export function jsonTextTooDeep(raw: Uint8Array, max = MAX_JSON_DEPTH): boolean {
+  const bytes = Buffer.isBuffer(raw) ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.length);
   let depth = 0;
-  let inString = false;
-  for (let i = 0; i < raw.length; i++) {
-    const byte = raw[i];
-    if (inString) {
-      if (byte === BACKSLASH) i++;
-      else if (byte === QUOTE) inString = false;
-    } else if (byte === QUOTE) {
-      inString = true;
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i];
+    if (byte === QUOTE) {
+      // The closing quote: the next one not escaped (preceded by an even run of backslashes).
+      for (;;) {
+        const end = bytes.indexOf(QUOTE, i + 1);
+        if (end < 0) return false;
+        let backslashes = 0;
+        while (bytes[end - 1 - backslashes] === BACKSLASH) backslashes++;
+        i = end;
+        if (backslashes % 2 === 0) break;
+      }
     } else if (byte === OPEN_OBJECT || byte === OPEN_ARRAY) {
       if (++depth > max) return true;
     } else if (byte === CLOSE_OBJECT || byte === CLOSE_ARRAY) {

@@ -37,13 +37,17 @@ import {
   toExecutionResponse,
   TriggerResultResponse,
 } from './execution.response';
-import { ExecutionsService } from './executions.service';
+import { ExecutionsService, type ExecutionPage } from './executions.service';
+import { PAGE_BUDGET_BYTES, sendPage, serialisePage } from '../common/json-page';
 import { IDEMPOTENCY_KEY_MAX_LENGTH, TriggerResult, TriggerService } from './trigger.service';
 
 export interface ExecutionList {
   data: ExecutionResponse[];
   meta: { limit: number; has_more: boolean; next_cursor: string | null };
 }
+
+/** The page budget, as the OpenAPI document says it. */
+const PAGE_BUDGET_NOTE = `A page also ends early, after at least one item, once its items pass ${PAGE_BUDGET_BYTES / 1024 / 1024} MiB of JSON: \`has_more\` is then true and \`next_cursor\` fetches the rest.`;
 
 const AgentIdParam = () => ApiParam({ name: 'id', description: 'Agent id (`agt_…`)' });
 const ExecutionIdParam = () => ApiParam({ name: 'id', description: 'Execution id (`exe_…`)' });
@@ -124,8 +128,7 @@ export class ExecutionsController {
   @ApiOperation({
     operationId: 'listExecutions',
     summary: "An agent's execution history",
-    description:
-      'Newest first (`created_at`, then `id`); items have no `logs`. Pages with `cursor`.',
+    description: `Newest first (\`created_at\`, then \`id\`); items have no \`logs\`. Pages with \`cursor\`. ${PAGE_BUDGET_NOTE}`,
   })
   @AgentIdParam()
   @ApiOkResponse({ type: ExecutionListResponse })
@@ -133,12 +136,9 @@ export class ExecutionsController {
     @CurrentAccount() account: Account,
     @Param('id') id: string,
     @Query() query: ListExecutionsQuery,
-  ): Promise<ExecutionList> {
-    const page = await this.executions.list(account.id, id, query);
-    return {
-      data: await this.records(page.executions),
-      meta: { limit: page.limit, has_more: page.hasMore, next_cursor: page.nextCursor },
-    };
+    @Res() res: Response,
+  ): Promise<void> {
+    return this.page(await this.executions.list(account.id, id, query), res);
   }
 
   @Get('executions')
@@ -146,19 +146,15 @@ export class ExecutionsController {
   @ApiOperation({
     operationId: 'listAccountExecutions',
     summary: "The account's executions across all its agents",
-    description:
-      "Newest first (`created_at`, then `id`); items have no `logs`. The same filters and paging as an agent's list.",
+    description: `Newest first (\`created_at\`, then \`id\`); items have no \`logs\`. The same filters and paging as an agent's list. ${PAGE_BUDGET_NOTE}`,
   })
   @ApiOkResponse({ type: ExecutionListResponse })
   async listForAccount(
     @CurrentAccount() account: Account,
     @Query() query: ListExecutionsQuery,
-  ): Promise<ExecutionList> {
-    const page = await this.executions.listForAccount(account.id, query);
-    return {
-      data: await this.records(page.executions),
-      meta: { limit: page.limit, has_more: page.hasMore, next_cursor: page.nextCursor },
-    };
+    @Res() res: Response,
+  ): Promise<void> {
+    return this.page(await this.executions.listForAccount(account.id, query), res);
   }
 
   @Get('executions/:id')
@@ -215,6 +211,25 @@ export class ExecutionsController {
     const execution = await this.executions.retry(account.id, id, { resume: body?.resume });
     res.setHeader('Location', this.location(execution.id));
     return (await this.records([execution], true))[0];
+  }
+
+  /**
+   * A page as answered, serialised item by item (`serialisePage`): it ends early once its
+   * items pass PAGE_BUDGET_BYTES of JSON, with `has_more` and the cursor after its last item.
+   */
+  private async page(page: ExecutionPage, res: Response): Promise<void> {
+    const { items, last, cut } = await serialisePage(
+      page.rows,
+      (rows) => page.read(rows),
+      (executions) => this.records(executions),
+    );
+    const hasMore = cut || page.hasMore;
+    const meta: ExecutionList['meta'] = {
+      limit: page.limit,
+      has_more: hasMore,
+      next_cursor: hasMore && last ? page.cursorAfter(last) : null,
+    };
+    await sendPage(res, items, meta);
   }
 
   /** Records as answered: workflow executions with their `steps` (one query a page). */

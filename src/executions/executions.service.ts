@@ -34,11 +34,26 @@ const LIST_COLUMNS: (keyof Execution)[] = [
   'durationMs',
 ];
 
+/** A row of a page before it is read: where it sorts, and about how large its JSON is. */
+export interface PageRow extends ListPosition {
+  /** Stored bytes (characters on SQLite) of its input, output and error. */
+  size: number;
+}
+
+/**
+ * A page of executions, read in two steps so that a page of large records is never read
+ * whole: `rows` are the page's rows (at most `limit`) as the keyset found them, light;
+ * `read` reads the full records of some of them; `cursorAfter` is the cursor of the page
+ * that starts after a given row (the page may end early: see the executions controller).
+ */
 export interface ExecutionPage {
-  executions: Execution[];
+  rows: PageRow[];
   limit: number;
+  /** More rows follow the last of `rows`. */
   hasMore: boolean;
-  nextCursor: string | null;
+  /** The full records (without logs) of `rows`, in order; undefined for a row gone since. */
+  read(rows: readonly PageRow[]): Promise<(Execution | undefined)[]>;
+  cursorAfter(row: ListPosition): string;
 }
 
 const WORKFLOW = 'workflow';
@@ -121,32 +136,52 @@ export class ExecutionsService {
     const request = resolveListRequest(query, listId, this.cursors);
     const statuses = request.filters.statuses;
     const queries = statuses && statuses.length > 1 ? statuses : [statuses?.[0] ?? null];
-    const rows = (
+    const found = (
       await Promise.all(queries.map((status) => this.page(scope, status, request)))
     ).flat();
-    rows.sort(newestFirst);
-    const hasMore = rows.length > request.limit;
-    const executions = rows.slice(0, request.limit);
-    const last = executions[executions.length - 1];
+    found.sort(newestFirst);
     return {
-      executions,
+      rows: found.slice(0, request.limit),
       limit: request.limit,
-      hasMore,
-      nextCursor: hasMore
-        ? this.cursors.encode(listId, last, request.filters, request.limit)
-        : null,
+      hasMore: found.length > request.limit,
+      read: (rows) => this.readRows(rows),
+      cursorAfter: (row) => this.cursors.encode(listId, row, request.filters, request.limit),
     };
   }
 
-  private page(
+  /** The full records (without logs) of `rows`, in their order. */
+  private async readRows(rows: readonly PageRow[]): Promise<(Execution | undefined)[]> {
+    if (rows.length === 0) return [];
+    const found = await this.executions
+      .createQueryBuilder('e')
+      .select(LIST_COLUMNS.map((column) => `e.${column}`))
+      .where('e.id IN (:...ids)', { ids: rows.map((row) => row.id) })
+      .getMany();
+    const byId = new Map(found.map((execution) => [execution.id, execution]));
+    // A row deleted meanwhile (retention) is undefined.
+    return rows.map((row) => byId.get(row.id));
+  }
+
+  /** The keyset of one status (or none): limit + 1 light rows from the cursor. */
+  private async page(
     scope: { agentId: string } | { accountId: string },
     status: string | null,
     request: ListRequest,
-  ): Promise<Execution[]> {
+  ): Promise<PageRow[]> {
     const { filters, after, limit } = request;
+    // SQLite's length() reads a whole text value to count its characters; octet_length()
+    // takes the byte count from the record header. MySQL's LENGTH() is in bytes.
+    const bytes =
+      this.executions.manager.connection.options.type === 'better-sqlite3'
+        ? 'octet_length'
+        : 'LENGTH';
     const query = this.executions
       .createQueryBuilder('e')
-      .select(LIST_COLUMNS.map((column) => `e.${column}`));
+      .select(['e.id', 'e.createdAt'])
+      .addSelect(
+        `${bytes}(e.input) + COALESCE(${bytes}(e.output), 0) + COALESCE(${bytes}(e.error), 0)`,
+        'size',
+      );
     if ('agentId' in scope) query.where('e.agentId = :agentId', { agentId: scope.agentId });
     else query.where('e.accountId = :accountId', { accountId: scope.accountId });
     // MySQL only (TypeORM drops the hint elsewhere): with the fair claim's (status, account_id,
@@ -168,11 +203,17 @@ export class ExecutionsService {
         afterId: after.id,
       });
     }
-    return query
+    const { entities, raw } = await query
       .orderBy('e.createdAt', 'DESC')
       .addOrderBy('e.id', 'DESC')
       .limit(limit + 1)
-      .getMany();
+      .getRawAndEntities<{ e_id: string; size: number | string | null }>();
+    const sizes = new Map(raw.map((row) => [row.e_id, Number(row.size ?? 0)]));
+    return entities.map((execution) => ({
+      id: execution.id,
+      createdAt: execution.createdAt,
+      size: sizes.get(execution.id) ?? 0,
+    }));
   }
 
   /** Cancels a queued or running execution; 409 `conflict` for a finished one. */

@@ -13,6 +13,7 @@ import { LocalDispatch } from '../queue/local-dispatch';
 import { RUN_QUEUE, type RunQueue } from '../queue/run-queue';
 import { Execution, type ExecutionError, FINAL_STATUSES } from './execution.entity';
 import { ExecutionIntakeService } from './execution-intake.service';
+import { heavyTurnFor } from '../common/heavy-turns';
 import type { RunOutcome } from './execution-lifecycle.service';
 import { build, claimAt, IDEMPOTENCY_WINDOW_MS, type NewExecution } from './new-executions';
 import { ExecutionsService } from './executions.service';
@@ -98,7 +99,10 @@ export class TriggerService implements OnModuleDestroy {
         // A synchronous caller sees only the outcome: this process's worker may take it at once.
         dispatch: !async,
       };
+      // A large input is run, stored and answered on heavy turns (common/heavy-turns.ts).
+      await heavyTurnFor(body.input);
       const ran = !async && !key && !callbackUrl ? await this.runFirst(request) : null;
+      await heavyTurnFor(body.input);
       const intake = await this.intake.submit(ran ?? request);
       execution = intake.execution;
       replayed = !intake.created;
@@ -120,6 +124,7 @@ export class TriggerService implements OnModuleDestroy {
         (await this.executions.findOneBy({ id })) ??
         execution;
     }
+    await heavyTurnFor(body.input);
     const finished = isFinal(execution);
     return {
       finished,

@@ -1,4 +1,5 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { heavyTurnFor } from '../common/heavy-turns';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { AgentCache } from '../agents/agent-cache';
@@ -178,7 +179,10 @@ export class ExecutionRunner implements OnModuleDestroy {
     aborted.catch(() => undefined);
     const live = liveLogs ? writeWhileRunning(log, liveLogs) : undefined;
     try {
-      const running = Promise.resolve().then(() => kind.handler.run(execution.input, ctx));
+      // A large input (a 1 MiB body) starts its run on a heavy turn (common/heavy-turns.ts).
+      const running = heavyTurnFor(execution.input).then(() =>
+        kind.handler.run(execution.input, ctx),
+      );
       running.catch(() => undefined); // it may settle after the race is decided
       const output = await Promise.race([running, aborted]);
       if (signal.aborted) throw signal.reason;

@@ -83,8 +83,9 @@ class WorkflowRun {
     const saved = await this.context.checkpoint.load();
     this.records.load(saved);
     this.models.load(saved);
-    const { execution, input, signal } = this.context;
-    const frame: Frame = { scope: { input, steps: {}, execution }, suffix: '', signal };
+    const { execution, input, signal, accountId } = this.context;
+    const scope = { input, steps: {}, execution, account: accountId };
+    const frame: Frame = { scope, suffix: '', signal };
     let output: unknown;
     let error: WorkflowResult['error'] = null;
     try {

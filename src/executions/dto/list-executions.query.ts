@@ -1,3 +1,4 @@
+import { PAGE_BUDGET_BYTES } from '../../common/json-page';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString } from 'class-validator';
 import { CursorQuery, IntegerQuery } from '../../common/query-params';
@@ -60,7 +61,12 @@ export class ListExecutionsQuery {
   @IsString({ message: '$property must be a date (YYYY-MM-DD) or an ISO 8601 timestamp' })
   to?: string;
 
-  @IntegerQuery({ minimum: 1, maximum: LIMIT_MAX, default: LIMIT_DEFAULT })
+  @IntegerQuery({
+    minimum: 1,
+    maximum: LIMIT_MAX,
+    default: LIMIT_DEFAULT,
+    description: `Items per page at most. A page also ends early, after at least one item, once its items pass ${PAGE_BUDGET_BYTES / 1024 / 1024} MiB of JSON (\`has_more\` is then true).`,
+  })
   limit?: number;
 
   @CursorQuery({

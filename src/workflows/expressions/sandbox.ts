@@ -23,6 +23,11 @@ export interface ExpressionScope {
   execution: { id: string; agent_id: string; source: string };
   item?: unknown;
   index?: number;
+  /**
+   * The account the run belongs to; not visible to expressions. The evaluator processes are
+   * shared fairly between accounts by it.
+   */
+  account?: string;
 }
 
 export interface CompiledExpression {
@@ -103,7 +108,7 @@ export class ExpressionSandbox {
     });
     const isolated = async (scope: ExpressionScope): Promise<unknown> => {
       const request = { source, context: scope.input, bindings: bindings(scope) };
-      const answer = await this.pool.evaluate(request);
+      const answer = await this.pool.evaluate(request, scope.account ?? '');
       if (answer.ok) return answer.value;
       const bound = answer.bound || (answer.code !== undefined && BOUND_CODES.has(answer.code));
       const code = bound ? WorkflowErrorCode.expressionTimeout : WorkflowErrorCode.expressionError;

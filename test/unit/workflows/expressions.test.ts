@@ -4,6 +4,7 @@ import {
   DEFAULT_SANDBOX_OPTIONS,
 } from '../../../src/workflows/expressions/sandbox';
 import { StepError } from '../../../src/workflows/errors';
+import { EvaluatorPool, type PoolAnswer } from '../../../src/workflows/expressions/evaluator-pool';
 
 const sandbox = new ExpressionSandbox(DEFAULT_SANDBOX_OPTIONS);
 afterAll(() => sandbox.close());
@@ -168,5 +169,58 @@ describe('expressions: the evaluator pool under pressure', () => {
     expect(performance.now() - started).toBeLessThan(550);
     expect(((await hostile) as StepError).code).toBe('expression_timeout');
     await expect.poll(answers, { timeout: 5000 }).toEqual([2, 3]); // a new child replaced it
+  });
+});
+
+describe('expressions: the evaluator pool is shared fairly between accounts', () => {
+  const REGEX = '$match("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!", /^(a+)+$/)';
+  const OK = '$map([1, 2], function($v){ $v + 1 })';
+  const request = (source: string) => ({ source, context: {}, bindings: {} });
+  const pools: EvaluatorPool[] = [];
+  afterAll(() => pools.forEach((pool) => pool.close()));
+
+  async function warmPool(processes: number): Promise<EvaluatorPool> {
+    const pool = new EvaluatorPool({
+      ...DEFAULT_SANDBOX_OPTIONS.pool,
+      processes,
+      deadlineMs: 500,
+      maxWaitMs: 10_000,
+    });
+    pools.push(pool);
+    pool.warm();
+    // Every child ready: one evaluation per child at once, of as many tenants.
+    await Promise.all(
+      Array.from({ length: processes }, (_, i) => pool.evaluate(request(OK), `warm${i}`)),
+    );
+    return pool;
+  }
+
+  it('gives one account at most half of the children: another account is served at once', async () => {
+    const pool = await warmPool(2);
+    const hostile = Array.from({ length: 6 }, () => pool.evaluate(request(REGEX), 'acc_a'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const started = performance.now();
+    const answer = await pool.evaluate(request(OK), 'acc_b');
+    const waited = performance.now() - started;
+    expect(answer).toEqual({ ok: true, value: [2, 3] });
+    // Served by the child account A may not take, not after one of A's deadlines (500 ms).
+    expect(waited).toBeLessThan(300);
+    expect(pool.waiting).toBe(5);
+    const answers = await Promise.all(hostile);
+    expect(answers.every((a) => !a.ok && a.bound)).toBe(true);
+  });
+
+  it('serves a waiting account before the account that just had a child gets another', async () => {
+    const pool = await warmPool(1);
+    const order: string[] = [];
+    const track = (name: string, answer: Promise<PoolAnswer>) =>
+      answer.then((result) => (order.push(name), result));
+    const first = track('a1', pool.evaluate(request(REGEX), 'acc_a'));
+    const second = track('a2', pool.evaluate(request(REGEX), 'acc_a'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const neighbour = track('b', pool.evaluate(request(OK), 'acc_b'));
+    expect(await neighbour).toEqual({ ok: true, value: [2, 3] });
+    await Promise.all([first, second]);
+    expect(order).toEqual(['a1', 'b', 'a2']);
   });
 });
