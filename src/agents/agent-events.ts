@@ -8,7 +8,14 @@ import { toAgentDetail } from './agent.response';
 import { AgentStats, AgentStatsService } from './agent-stats.service';
 
 /** Changes that show in the agent's detail, and so make an `agent.updated`. */
-const VISIBLE: (keyof Agent)[] = ['name', 'config', 'webhookAuth', 'timeoutMs', 'webhookId'];
+const VISIBLE: (keyof Agent)[] = [
+  'name',
+  'config',
+  'webhookAuth',
+  'webhookSignatureFormats',
+  'timeoutMs',
+  'webhookId',
+];
 
 /** The agent events a change makes (issue 19), before filtering by subscription. */
 export function agentEventTypes(before: Agent, changes: Partial<Agent>): SubscribableEvent[] {

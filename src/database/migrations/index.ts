@@ -29,6 +29,8 @@ import { SqliteModelUsage1764000700000 } from './sqlite/1764000700000-ModelUsage
 import { MysqlDailyStatsParts1764000750000 } from './mysql/1764000750000-DailyStatsParts';
 import { SqliteDailyStatsParts1764000750000 } from './sqlite/1764000750000-DailyStatsParts';
 import { SqliteWebhookEndpoints1764100000000 } from './sqlite/1764100000000-WebhookEndpoints';
+import { MysqlWebhookSignatureFormats1764100400000 } from './mysql/1764100400000-WebhookSignatureFormats';
+import { SqliteWebhookSignatureFormats1764100400000 } from './sqlite/1764100400000-WebhookSignatureFormats';
 
 /**
  * Migrations in order, one list per driver (column types differ between SQLite and MySQL).
@@ -56,6 +58,7 @@ export const SQLITE_MIGRATIONS: Function[] = [
   SqliteModelUsage1764000700000,
   SqliteDailyStatsParts1764000750000,
   SqliteWebhookEndpoints1764100000000,
+  SqliteWebhookSignatureFormats1764100400000,
 ];
 export const MYSQL_MIGRATIONS: Function[] = [
   MysqlInitial1763780000000,
@@ -74,4 +77,5 @@ export const MYSQL_MIGRATIONS: Function[] = [
   MysqlModelUsage1764000700000,
   MysqlDailyStatsParts1764000750000,
   MysqlWebhookEndpoints1764100000000,
+  MysqlWebhookSignatureFormats1764100400000,
 ];

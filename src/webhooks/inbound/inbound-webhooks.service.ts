@@ -238,6 +238,12 @@ export class InboundWebhooksService implements OnModuleDestroy {
     }
     if (secret === null) throw new ApiError('unauthorized', 'Invalid signature');
     if (families.length === 0) {
+      if (!agent.webhookSignatureFormats.includes('sha256')) {
+        throw new ApiError(
+          'unauthorized',
+          'This webhook accepts only Standard Webhooks signatures (webhook-id, webhook-timestamp, webhook-signature): X-Signature carries no timestamp and is refused',
+        );
+      }
       if (hexSignatures.some((value) => verifyHexSignature(secret, rawBody, value))) return null;
       throw new ApiError('unauthorized', 'Invalid signature');
     }
