@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import fc from 'fast-check';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Execution } from '../src/executions/execution.entity';
@@ -191,6 +192,46 @@ describe('inbound webhook: application/x-www-form-urlencoded', () => {
     it('skips empty pairs and takes a name without = as an empty string', async () => {
       const res = await postForm(agent, '&a=1&&flag&b=&').expect(202);
       expect(await inputOf(res.body.executionId)).toEqual({ a: '1', flag: '', b: '' });
+    });
+
+    it('answers any form text with 202 (fields of strings) or 400, never anything else', async () => {
+      const piece = fc.oneof(
+        fc.constantFrom(
+          '&',
+          '=',
+          '+',
+          '%',
+          '%2',
+          '%zz',
+          '%C3%A9',
+          '%ED%A0%80',
+          '%00',
+          '[]',
+          '__proto__',
+        ),
+        fc.string({ maxLength: 6 }),
+        fc.string({ unit: 'grapheme', maxLength: 4 }),
+      );
+      await fc.assert(
+        fc.asyncProperty(fc.array(piece, { maxLength: 12 }), async (pieces) => {
+          const body = pieces.join('');
+          const res = await postForm(agent, body);
+          if (res.status === 202) {
+            const input = (await inputOf(res.body.executionId)) as Record<string, unknown>;
+            for (const value of Object.values(input)) {
+              const values = Array.isArray(value) ? value : [value];
+              expect(values.every((item) => typeof item === 'string')).toBe(true);
+            }
+            return;
+          }
+          expect([400, 413], body).toContain(res.status);
+          expect(res.body.error.code).toBe(
+            res.status === 400 ? 'invalid_request' : 'payload_too_large',
+          );
+        }),
+        { numRuns: 60 },
+      );
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     });
 
     it('still refuses a form on the REST listener with 415', async () => {
