@@ -192,7 +192,7 @@ export class AgentsService {
     for (const [key, value] of Object.entries(requested) as [keyof typeof requested, never][]) {
       if (value !== undefined && agent[key] !== value) changes[key] = value;
     }
-    if (formats !== undefined && formats.join(',') !== agent.webhookSignatureFormats.join(',')) {
+    if (formats !== undefined && !sameList(formats, agent.webhookSignatureFormats)) {
       changes.webhookSignatureFormats = formats;
     }
     const config =
@@ -301,4 +301,8 @@ function canonicalFormats(formats?: WebhookSignatureFormat[]): WebhookSignatureF
   return formats === undefined
     ? [...WEBHOOK_SIGNATURE_FORMATS]
     : WEBHOOK_SIGNATURE_FORMATS.filter((format) => formats.includes(format));
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
 }
