@@ -112,7 +112,7 @@ export function WebhookPanel({ agent, onChange }: { agent: Agent; onChange: () =
   return (
     <section class="panel" aria-labelledby="webhook-title">
       <h2 id="webhook-title">Webhook URL</h2>
-      <p class="muted">POST a JSON object to this URL to start a run. Keep it secret.</p>
+      <p class="muted">POST a JSON object or a form to this URL to start a run. Keep it secret.</p>
       <div class="copy-row">
         <code class="url" data-testid="webhook-url">
           {agent.webhook_url}
