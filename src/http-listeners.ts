@@ -66,7 +66,8 @@ function notFound(docsUrl: string) {
 
 /**
  * The middleware of one listener, in order: request id and log line, metrics, security
- * headers, the draining `Connection: close`, the JSON body checks (in the listener's
+ * headers, the draining `Connection: close`, the body checks (JSON; forms too on the webhook
+ * listener; in the listener's
  * envelope), the REST listener's root page, then the listener's fence: a path the other
  * listener serves is a 404 here, before any route sees it.
  */
@@ -92,7 +93,10 @@ function listenerChain(
   const corsHandler = listener === 'api' ? corsForApi(config.corsOrigins, methods) : undefined;
   if (corsHandler) chain.push(corsHandler);
   chain.push(methodGate(methods, config.docsUrl));
-  chain.push(...jsonBody(flavourOfListener(listener), config.docsUrl));
+  // The webhook listener also takes HTML forms (and form-posting providers).
+  chain.push(
+    ...jsonBody(flavourOfListener(listener), config.docsUrl, { forms: listener === 'webhook' }),
+  );
   // `GET /`: a small page linking the dashboard (/dashboard/) and the API docs.
   if (listener === 'api') chain.push(rootPage);
   const serves = SERVES[listener];

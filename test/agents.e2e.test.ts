@@ -29,6 +29,7 @@ const DETAIL_KEYS = [
   'updated_at',
   'version',
   'webhook_auth',
+  'webhook_signature_formats',
 ].sort();
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -107,6 +108,7 @@ describe('agents API', () => {
         kind: 'lead-qualification',
         config: {},
         webhook_auth: 'none',
+        webhook_signature_formats: ['sha256', 'standard_webhooks'],
         timeout_ms: 30000,
         updated_at: res.body.created_at,
         version: 1,

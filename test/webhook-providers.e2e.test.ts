@@ -112,13 +112,14 @@ describe('inbound webhook: senders in the wild (Svix, GitHub)', () => {
           .expect(200);
         expect(replay.body.executionId).toBe(first.body.executionId);
       }
-      // Nor does an unsigned webhook-id or X-GitHub-Delivery added beside the svix headers.
+      // Nor does an unsigned X-GitHub-Delivery added beside the svix headers.
       const decorated = await post(agent, body)
         .set(headers)
-        .set('webhook-id', 'msg_other')
         .set('X-GitHub-Delivery', randomUUID())
         .expect(200);
       expect(decorated.body.executionId).toBe(first.body.executionId);
+      // A lone webhook-id beside them is an incomplete Standard Webhooks family: refused.
+      await post(agent, body).set(headers).set('webhook-id', 'msg_other').expect(401);
       // Svix's retry of the same message is signed again at a later time: same svix-id, same run.
       const retried = await post(agent, body)
         .set(svixHeaders('msg_replayed', body, new Date(Date.now() + 1000)))
@@ -232,7 +233,7 @@ describe('inbound webhook: senders in the wild (Svix, GitHub)', () => {
         .expect(202);
     });
 
-    it('falls back to svix-* when the webhook-* family does not verify', async () => {
+    it('refuses a fresh svix-* family beside a webhook-* one that does not verify', async () => {
       const body = '{"n":3}';
       const stranger = new StandardWebhook(newSigningSecret());
       const at = new Date();
@@ -241,18 +242,19 @@ describe('inbound webhook: senders in the wild (Svix, GitHub)', () => {
         'webhook-timestamp': unixSeconds(at),
         'webhook-signature': stranger.sign('msg_forged', at, body),
       };
-      const first = await post(agent, body)
+      const before = await countFor(agent.id);
+      await post(agent, body)
         .set({ ...forged, ...family('svix', 'msg_svix_3', body) })
-        .expect(202);
-      // Keyed by the svix-id that verified, not the forged webhook-id.
-      const again = await post(agent, body)
-        .set(family('svix', 'msg_svix_3', body))
-        .expect(200);
-      expect(again.body.executionId).toBe(first.body.executionId);
-      // A stale webhook-* family beside a fresh svix-* one: the svix family decides.
+        .expect(401);
+      // A stale webhook-* family beside a fresh svix-* one: refused too.
       const stale = family('webhook', 'msg_stale_3', body, new Date(Date.now() - minutes(10)));
       await post(agent, body)
         .set({ ...stale, ...family('svix', 'msg_svix_3b', body) })
+        .expect(401);
+      expect(await countFor(agent.id)).toBe(before);
+      // The svix family alone is accepted.
+      await post(agent, body)
+        .set(family('svix', 'msg_svix_3', body))
         .expect(202);
     });
 

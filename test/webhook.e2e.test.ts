@@ -69,7 +69,14 @@ describe('inbound webhook: intake, bodies, lookup and deduplication', () => {
 
   it.each([
     ['a non-JSON content type', 415, 'unsupported_media_type', 'text/plain', 'email=a@b.co'],
-    ['form data', 415, 'unsupported_media_type', 'application/x-www-form-urlencoded', 'a=b'],
+    ['multipart form data', 415, 'unsupported_media_type', 'multipart/form-data; boundary=x', 'a'],
+    [
+      'a form in another charset',
+      415,
+      'unsupported_media_type',
+      'application/x-www-form-urlencoded; charset=iso-8859-1',
+      'a=b',
+    ],
     ['malformed JSON', 400, 'invalid_request', 'application/json', '{"email": "a@b.co",'],
     ['an array', 400, 'invalid_request', 'application/json', '[{"email":"a@b.co"}]'],
     ['a string', 400, 'invalid_request', 'application/json', '"a@b.co"'],

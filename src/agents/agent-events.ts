@@ -8,7 +8,14 @@ import { toAgentDetail } from './agent.response';
 import { AgentStats, AgentStatsService } from './agent-stats.service';
 
 /** Changes that show in the agent's detail, and so make an `agent.updated`. */
-const VISIBLE: (keyof Agent)[] = ['name', 'config', 'webhookAuth', 'timeoutMs', 'webhookId'];
+const VISIBLE: (keyof Agent)[] = [
+  'name',
+  'config',
+  'webhookAuth',
+  'webhookSignatureFormats',
+  'timeoutMs',
+  'webhookId',
+];
 
 /**
  * The agent events a change makes (docs/api.md, Webhook endpoints and events), before filtering by

@@ -38,7 +38,9 @@ export class AgentWrites {
   async insert(agent: Agent): Promise<void> {
     const events = await this.events.wanted(agent.accountId, ['agent.created']);
     await transactionWithRetry(this.dataSource, async (manager) => {
-      await manager.insert(Agent, agent as QueryDeepPartialEntity<Agent>);
+      // A copy: on MySQL the insert merges the stored form of defaulted columns back into the
+      // object it is given (a comma-joined `webhook_signature_formats` for the list).
+      await manager.insert(Agent, { ...agent } as QueryDeepPartialEntity<Agent>);
       await manager.insert(AgentVersion, versionRow(agent.id, 1, agent.config, agent.createdAt));
       if (events.length > 0) await this.events.enqueue(manager, agent, events, NO_STATS);
     });

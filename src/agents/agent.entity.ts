@@ -5,6 +5,12 @@ export const AGENT_STATUSES = ['active', 'paused'] as const;
 export type AgentStatus = (typeof AGENT_STATUSES)[number];
 export const WEBHOOK_AUTH_MODES = ['none', 'api_key', 'signature'] as const;
 export type WebhookAuth = (typeof WEBHOOK_AUTH_MODES)[number];
+/**
+ * The signature forms a `signature` webhook accepts: `sha256` (`X-Signature`, no timestamp,
+ * so a captured request can be replayed) and `standard_webhooks` (timestamped, replay-proof).
+ */
+export const WEBHOOK_SIGNATURE_FORMATS = ['sha256', 'standard_webhooks'] as const;
+export type WebhookSignatureFormat = (typeof WEBHOOK_SIGNATURE_FORMATS)[number];
 
 @Entity('agents')
 @Index('idx_agents_account_created', ['accountId', 'createdAt', 'id'])
@@ -34,6 +40,19 @@ export class Agent {
 
   @Column({ name: 'webhook_auth', type: 'varchar', length: 16 })
   webhookAuth: WebhookAuth;
+
+  /** The accepted signature forms, in the order of WEBHOOK_SIGNATURE_FORMATS (stored comma-joined). */
+  @Column({
+    name: 'webhook_signature_formats',
+    type: 'varchar',
+    length: 64,
+    default: WEBHOOK_SIGNATURE_FORMATS.join(','),
+    transformer: {
+      to: (formats?: WebhookSignatureFormat[]) => formats?.join(','),
+      from: (stored: string) => stored.split(',') as WebhookSignatureFormat[],
+    },
+  })
+  webhookSignatureFormats: WebhookSignatureFormat[];
 
   /** SHA-256 (hex) of the webhook API key. */
   @Column({ name: 'webhook_key_hash', type: 'varchar', length: 64, nullable: true })

@@ -3,9 +3,11 @@ import { ApiProperty } from '@nestjs/swagger';
 import {
   AGENT_STATUSES,
   WEBHOOK_AUTH_MODES,
+  WEBHOOK_SIGNATURE_FORMATS,
   type Agent,
   type AgentStatus,
   type WebhookAuth,
+  type WebhookSignatureFormat,
 } from './agent.entity';
 import type { AgentStats } from './agent-stats.service';
 
@@ -78,6 +80,15 @@ export class AgentDetail extends AgentListItem {
 
   @ApiProperty({ enum: WEBHOOK_AUTH_MODES, example: 'none' })
   webhook_auth: WebhookAuth;
+
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'string', enum: [...WEBHOOK_SIGNATURE_FORMATS] },
+    description:
+      'Signature forms the webhook accepts with `webhook_auth: "signature"`; `["standard_webhooks"]` refuses the untimestamped `X-Signature` form (replay protection)',
+    example: ['sha256', 'standard_webhooks'],
+  })
+  webhook_signature_formats: WebhookSignatureFormat[];
 
   @ApiProperty({ type: 'integer', description: 'How long one run may take', example: 30000 })
   timeout_ms: number;
@@ -178,6 +189,7 @@ export function toAgentDetail({ agent, stats }: AgentView, webhookBaseUrl: strin
     kind: agent.kind,
     config: agent.config,
     webhook_auth: agent.webhookAuth,
+    webhook_signature_formats: agent.webhookSignatureFormats,
     timeout_ms: agent.timeoutMs,
     updated_at: agent.updatedAt.toISOString(),
     version: agent.version,

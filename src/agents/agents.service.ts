@@ -9,7 +9,13 @@ import { now } from '../common/time';
 import { RawColumns } from '../database/raw-sql';
 import { readAll } from '../database/transactions';
 import { KindRegistry } from '../kinds/kind-registry';
-import { Agent, AgentStatus, WebhookAuth } from './agent.entity';
+import {
+  Agent,
+  AgentStatus,
+  WEBHOOK_SIGNATURE_FORMATS,
+  WebhookAuth,
+  type WebhookSignatureFormat,
+} from './agent.entity';
 import type { AgentVersion } from './agent-version.entity';
 import { AgentVersions } from './agent-versions.service';
 import type { AgentListColumns, AgentListView, AgentView } from './agent.response';
@@ -142,6 +148,7 @@ export class AgentsService {
       status: 'active',
       webhookId: newWebhookId(),
       webhookAuth: input.webhook_auth ?? 'none',
+      webhookSignatureFormats: canonicalFormats(input.webhook_signature_formats),
       webhookKeyHash: null,
       webhookSecretEnc: null,
       timeoutMs: input.timeout_ms ?? TIMEOUT_MS_DEFAULT,
@@ -155,8 +162,8 @@ export class AgentsService {
   }
 
   /**
-   * Changes status, name, config (checked by the agent's kind), webhook auth mode or
-   * timeout. Setting a value the agent already
+   * Changes status, name, config (checked by the agent's kind), webhook auth mode, accepted
+   * signature formats or timeout. Setting a value the agent already
    * has (pausing a paused agent) changes nothing and is not an error. Switching the webhook
    * to `api_key` or `signature` needs that credential to exist (else 400 `webhook_auth`), so
    * that a PATCH never locks a live webhook out by accident.
@@ -168,13 +175,18 @@ export class AgentsService {
       webhookAuth: patch.webhook_auth,
       timeoutMs: patch.timeout_ms,
     };
+    const formats =
+      patch.webhook_signature_formats === undefined
+        ? undefined
+        : canonicalFormats(patch.webhook_signature_formats);
     if (
       Object.values(requested).every((value) => value === undefined) &&
-      patch.config === undefined
+      patch.config === undefined &&
+      formats === undefined
     ) {
       throw ApiError.invalid(
         'status',
-        'The body must set at least one of: status, name, config, webhook_auth, timeout_ms',
+        'The body must set at least one of: status, name, config, webhook_auth, webhook_signature_formats, timeout_ms',
       );
     }
     const agent = await this.findOwned(accountId, id);
@@ -182,6 +194,9 @@ export class AgentsService {
     const changes: AgentChanges = {};
     for (const [key, value] of Object.entries(requested) as [keyof typeof requested, never][]) {
       if (value !== undefined && agent[key] !== value) changes[key] = value;
+    }
+    if (formats !== undefined && !sameList(formats, agent.webhookSignatureFormats)) {
+      changes.webhookSignatureFormats = formats;
     }
     const config =
       patch.config === undefined ? undefined : this.kinds.validate(agent.kind, patch.config);
@@ -282,4 +297,15 @@ export class AgentsService {
     const stats = await this.stats.forAgents([agent.id]);
     return { agent, stats: stats.get(agent.id)! };
   }
+}
+
+/** The accepted signature formats in their fixed order (the default: every format). */
+function canonicalFormats(formats?: WebhookSignatureFormat[]): WebhookSignatureFormat[] {
+  return formats === undefined
+    ? [...WEBHOOK_SIGNATURE_FORMATS]
+    : WEBHOOK_SIGNATURE_FORMATS.filter((format) => formats.includes(format));
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
 }

@@ -1,6 +1,7 @@
 import express, { NextFunction, Request, RequestHandler, Response } from 'express';
 import { isUtf8 } from 'node:buffer';
 import { EnvelopeFlavour, sendError } from './error-envelope';
+import { FormBodyError, parseForm } from './form-body';
 import { HEAVY_JSON_BYTES, heavyTurn, markHeavy } from './heavy-turns';
 import {
   jsonHasHugeNumber,
@@ -13,7 +14,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 declare module 'express-serve-static-core' {
   interface Request {
-    /** The exact bytes of the JSON body, for signatures and hashing. */
+    /** The exact bytes of the body (JSON or form), for signatures and hashing. */
     rawBody?: Buffer;
   }
 }
@@ -24,34 +25,51 @@ function hasBody(req: Request): boolean {
   return req.headers['transfer-encoding'] !== undefined;
 }
 
-function isJson(req: Request): boolean {
+type BodyType = 'json' | 'form' | 'other';
+
+/** What the `Content-Type` announces: JSON (`application/json`, `…+json`), a form, or else. */
+function bodyType(req: Request): BodyType {
   const type = req.headers['content-type'];
-  if (!type) return false;
-  const mime = type.split(';')[0].trim().toLowerCase();
-  return mime === 'application/json' || (mime.startsWith('application/') && mime.endsWith('+json'));
+  if (!type) return 'other';
+  const [essence, ...parameters] = type.split(';');
+  const mime = essence.trim().toLowerCase();
+  if (mime === 'application/json' || (mime.startsWith('application/') && mime.endsWith('+json'))) {
+    return 'json';
+  }
+  if (mime !== 'application/x-www-form-urlencoded') return 'other';
+  // A form's escapes are of UTF-8 bytes; a form declared in another charset is not read.
+  const charset = parameters
+    .map((parameter) => parameter.trim().toLowerCase())
+    .find((parameter) => parameter.startsWith('charset='));
+  const name = charset?.slice('charset='.length).replace(/^"|"$/g, '');
+  return name === undefined || name === 'utf-8' || name === 'us-ascii' ? 'form' : 'other';
 }
 
 /**
- * Body handling for both listeners, on the raw bytes: a body must be JSON (415), at most
- * 1 MiB (413), valid UTF-8 (400), nested at most MAX_JSON_DEPTH levels (400), well-formed
- * (400) and an object (400). A request without a body gets `{}`.
+ * Body handling for both listeners, on the raw bytes: a body must be JSON, or with `forms`
+ * (the webhook listener) a form (`application/x-www-form-urlencoded`, see `parseForm`), else
+ * 415; at most 1 MiB (413), valid UTF-8 (400). JSON must be nested at most MAX_JSON_DEPTH
+ * levels (400), well-formed (400) and an object (400); a form must be well-formed (400). The
+ * raw bytes stay in `req.rawBody` for signatures. A request without a body gets `{}`.
  */
-export function jsonBody(flavour: EnvelopeFlavour, docsUrl: string): RequestHandler[] {
+export function jsonBody(
+  flavour: EnvelopeFlavour,
+  docsUrl: string,
+  options: { forms?: boolean } = {},
+): RequestHandler[] {
   const parse = express.raw({ type: () => true, limit: MAX_BODY_BYTES });
+  const accepted = options.forms
+    ? 'The body must be application/json or application/x-www-form-urlencoded (UTF-8)'
+    : 'The body must be application/json';
   return [
     (req: Request, res: Response, next: NextFunction) => {
       if (!hasBody(req)) {
         req.body = {};
         return next();
       }
-      if (!isJson(req)) {
-        return sendError(
-          res,
-          flavour,
-          docsUrl,
-          'unsupported_media_type',
-          'The body must be application/json',
-        );
+      const type = bodyType(req);
+      if (type === 'other' || (type === 'form' && !options.forms)) {
+        return sendError(res, flavour, docsUrl, 'unsupported_media_type', accepted);
       }
       parse(req, res, (err?: unknown) => {
         if (err) {
@@ -78,6 +96,24 @@ export function jsonBody(flavour: EnvelopeFlavour, docsUrl: string): RequestHand
         }
         const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
         req.rawBody = raw;
+        if (type === 'form') {
+          if (!isUtf8(raw)) {
+            return sendError(
+              res,
+              flavour,
+              docsUrl,
+              'invalid_request',
+              'The form body is not valid UTF-8',
+            );
+          }
+          try {
+            req.body = parseForm(raw.toString('utf8'));
+          } catch (error) {
+            if (!(error instanceof FormBodyError)) throw error;
+            return sendError(res, flavour, docsUrl, 'invalid_request', error.message);
+          }
+          return next();
+        }
         const fail = (message: string) =>
           sendError(res, flavour, docsUrl, 'invalid_request', message);
         const steps = checks(raw, fail, (parsed) => {

@@ -1,5 +1,6 @@
 import { ApiProperty, type PathItemObject, type ResponseObject } from '@nestjs/swagger';
 import type { ErrorCode } from '../common/error-codes';
+import { MAX_FORM_FIELDS } from '../common/form-body';
 import type { AppConfig } from '../config/configuration';
 
 /** The acknowledgement of the inbound webhook (note the camelCase `executionId`). */
@@ -36,6 +37,20 @@ const WEBHOOK_PAYLOAD = {
     phone: leadField('`phone_number`, `tel`', '+1 555 0100'),
     message: leadField('`content`, `body`, `inquiry`', 'We would like a demo and pricing'),
   },
+};
+
+/** A form body: each field a string, a repeated field the array of its values. */
+const WEBHOOK_FORM = {
+  type: 'object' as const,
+  additionalProperties: {
+    anyOf: [
+      { type: 'string' as const },
+      { type: 'array' as const, items: { type: 'string' as const }, minItems: 2 },
+    ],
+  },
+  maxProperties: MAX_FORM_FIELDS,
+  description:
+    'The form fields: `email=a%40b.com&tag=x&tag=y` is `{"email": "a@b.com", "tag": ["x", "y"]}`',
 };
 
 /** The models the hand-written webhook path refers to (registered as extra models). */
@@ -77,21 +92,24 @@ export function webhookPathItem(
       tags: ['Inbound webhook'],
       summary: 'Trigger the agent that owns the webhook',
       description: [
-        'Starts an execution of the agent with the body as its `input`, exactly as received, and',
+        'Starts an execution of the agent with the body (a JSON object or a form) as its `input`,',
+        'exactly as received, and',
         'answers once it is durably queued; the run is asynchronous. The URL itself is a secret:',
         'without webhook authentication anyone holding it can trigger the agent. With',
         '`webhook_auth: "api_key"` send `X-API-Key`; with `"signature"` send `X-Signature` (or',
         "GitHub's name for it, `X-Hub-Signature-256`) or the Standard Webhooks headers",
         "(`webhook-id`, `webhook-timestamp`, `webhook-signature`, or Svix's names `svix-id`,",
-        '`svix-timestamp`, `svix-signature`): a provider can point at the URL directly. A family',
-        'counts only with all three of its headers; families are never combined. Any present form',
-        'that verifies authenticates; they are tried in the order `webhook-*`, `svix-*`,',
-        '`X-Signature`, `X-Hub-Signature-256`.',
+        '`svix-timestamp`, `svix-signature`): a provider can point at the URL directly. Standard',
+        'Webhooks headers decide whenever one of them is present: each family with a header present',
+        'must be complete (families are never combined), at most 5 minutes off and verify, else 401',
+        'whatever else the request carries (no fallback to `X-Signature`). Without them,',
+        "`X-Signature` or `X-Hub-Signature-256` must verify, unless the agent's",
+        '`webhook_signature_formats` is `["standard_webhooks"]`, which refuses them (401).',
         "Counted against the owner account's rate limit. A repeated delivery id (the first of",
         '`Idempotency-Key`, `webhook-id`, `svix-id` or `X-GitHub-Delivery` present) for the same',
         'agent within 24 h answers 200 with the first `executionId` and starts nothing. A request',
-        'with a valid Standard Webhooks signature is named by the signed id of the first family',
-        'that verified (`webhook-id`, else `svix-id`), whatever `Idempotency-Key` it also carries.',
+        'with a valid Standard Webhooks signature is named by its signed id (`webhook-id`, else',
+        '`svix-id`), whatever `Idempotency-Key` it also carries.',
       ].join(' '),
       security: [
         {},
@@ -140,7 +158,12 @@ export function webhookPathItem(
       ],
       requestBody: {
         required: true,
-        description: 'A JSON object of at most 1 MiB, UTF-8 encoded; any fields are kept',
+        description: [
+          'A JSON object, or an HTML form (`application/x-www-form-urlencoded`, UTF-8: each field',
+          'a string, a field sent more than once an array of its strings in order, at most 1000',
+          'fields; names are flat, `a[b]` is one name), at most 1 MiB; any fields are kept.',
+          'Signatures are over the raw body bytes in both cases. Anything else: 415.',
+        ].join(' '),
         content: {
           'application/json': {
             schema: WEBHOOK_PAYLOAD,
@@ -149,6 +172,14 @@ export function webhookPathItem(
               name: 'Jane Doe',
               company: 'Acme',
               message: 'We would like a demo and pricing',
+            },
+          },
+          'application/x-www-form-urlencoded': {
+            schema: WEBHOOK_FORM,
+            example: {
+              email: 'jane@acme.io',
+              name: 'Jane Doe',
+              interests: ['crm', 'api'],
             },
           },
         },

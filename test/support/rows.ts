@@ -27,6 +27,7 @@ export async function insertAgent(
     status: 'active',
     webhookId: randomToken(24),
     webhookAuth: 'none',
+    webhookSignatureFormats: ['sha256', 'standard_webhooks'],
     webhookKeyHash: null,
     webhookSecretEnc: null,
     timeoutMs: 30000,

@@ -936,7 +936,7 @@ export interface paths {
         put?: never;
         /**
          * Trigger the agent that owns the webhook
-         * @description Starts an execution of the agent with the body as its `input`, exactly as received, and answers once it is durably queued; the run is asynchronous. The URL itself is a secret: without webhook authentication anyone holding it can trigger the agent. With `webhook_auth: "api_key"` send `X-API-Key`; with `"signature"` send `X-Signature` (or GitHub's name for it, `X-Hub-Signature-256`) or the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`, or Svix's names `svix-id`, `svix-timestamp`, `svix-signature`): a provider can point at the URL directly. A family counts only with all three of its headers; families are never combined. Any present form that verifies authenticates; they are tried in the order `webhook-*`, `svix-*`, `X-Signature`, `X-Hub-Signature-256`. Counted against the owner account's rate limit. A repeated delivery id (the first of `Idempotency-Key`, `webhook-id`, `svix-id` or `X-GitHub-Delivery` present) for the same agent within 24 h answers 200 with the first `executionId` and starts nothing. A request with a valid Standard Webhooks signature is named by the signed id of the first family that verified (`webhook-id`, else `svix-id`), whatever `Idempotency-Key` it also carries.
+         * @description Starts an execution of the agent with the body (a JSON object or a form) as its `input`, exactly as received, and answers once it is durably queued; the run is asynchronous. The URL itself is a secret: without webhook authentication anyone holding it can trigger the agent. With `webhook_auth: "api_key"` send `X-API-Key`; with `"signature"` send `X-Signature` (or GitHub's name for it, `X-Hub-Signature-256`) or the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`, or Svix's names `svix-id`, `svix-timestamp`, `svix-signature`): a provider can point at the URL directly. Standard Webhooks headers decide whenever one of them is present: each family with a header present must be complete (families are never combined), at most 5 minutes off and verify, else 401 whatever else the request carries (no fallback to `X-Signature`). Without them, `X-Signature` or `X-Hub-Signature-256` must verify, unless the agent's `webhook_signature_formats` is `["standard_webhooks"]`, which refuses them (401). Counted against the owner account's rate limit. A repeated delivery id (the first of `Idempotency-Key`, `webhook-id`, `svix-id` or `X-GitHub-Delivery` present) for the same agent within 24 h answers 200 with the first `executionId` and starts nothing. A request with a valid Standard Webhooks signature is named by its signed id (`webhook-id`, else `svix-id`), whatever `Idempotency-Key` it also carries.
          */
         post: operations["receiveWebhook"];
         delete?: never;
@@ -1514,6 +1514,14 @@ export interface components {
              */
             webhook_auth: "none" | "api_key" | "signature";
             /**
+             * @description Signature forms the webhook accepts with `webhook_auth: "signature"`; `["standard_webhooks"]` refuses the untimestamped `X-Signature` form (replay protection)
+             * @example [
+             *       "sha256",
+             *       "standard_webhooks"
+             *     ]
+             */
+            webhook_signature_formats: ("sha256" | "standard_webhooks")[];
+            /**
              * @description How long one run may take
              * @example 30000
              */
@@ -1550,6 +1558,21 @@ export interface components {
              * @enum {string}
              */
             webhook_auth?: "none" | "api_key" | "signature";
+            /**
+             * @description Signature forms the webhook accepts with `webhook_auth: "signature"`: `["sha256", "standard_webhooks"]` (both), or `["standard_webhooks"]` alone, which refuses `X-Signature` and `X-Hub-Signature-256` (their requests carry no timestamp, so a captured one can be replayed) with 401. Either order; stored and shown in the order `sha256`, `standard_webhooks`
+             * @example [
+             *       "standard_webhooks"
+             *     ]
+             */
+            webhook_signature_formats?: [
+                "sha256",
+                "standard_webhooks"
+            ] | [
+                "standard_webhooks",
+                "sha256"
+            ] | [
+                "standard_webhooks"
+            ];
             timeout_ms?: number;
         };
         CreateWebhookCredentialDto: {
@@ -2979,6 +3002,25 @@ export interface components {
              */
             webhook_auth?: "none" | "api_key" | "signature";
             /**
+             * @description Signature forms the webhook accepts with `webhook_auth: "signature"`: `["sha256", "standard_webhooks"]` (both), or `["standard_webhooks"]` alone, which refuses `X-Signature` and `X-Hub-Signature-256` (their requests carry no timestamp, so a captured one can be replayed) with 401. Either order; stored and shown in the order `sha256`, `standard_webhooks`
+             * @default [
+             *       "sha256",
+             *       "standard_webhooks"
+             *     ]
+             * @example [
+             *       "standard_webhooks"
+             *     ]
+             */
+            webhook_signature_formats?: [
+                "sha256",
+                "standard_webhooks"
+            ] | [
+                "standard_webhooks",
+                "sha256"
+            ] | [
+                "standard_webhooks"
+            ];
+            /**
              * @description How long one run may take before it fails with `timeout`
              * @default 30000
              */
@@ -3003,6 +3045,25 @@ export interface components {
              */
             webhook_auth?: "none" | "api_key" | "signature";
             /**
+             * @description Signature forms the webhook accepts with `webhook_auth: "signature"`: `["sha256", "standard_webhooks"]` (both), or `["standard_webhooks"]` alone, which refuses `X-Signature` and `X-Hub-Signature-256` (their requests carry no timestamp, so a captured one can be replayed) with 401. Either order; stored and shown in the order `sha256`, `standard_webhooks`
+             * @default [
+             *       "sha256",
+             *       "standard_webhooks"
+             *     ]
+             * @example [
+             *       "standard_webhooks"
+             *     ]
+             */
+            webhook_signature_formats?: [
+                "sha256",
+                "standard_webhooks"
+            ] | [
+                "standard_webhooks",
+                "sha256"
+            ] | [
+                "standard_webhooks"
+            ];
+            /**
              * @description How long one run may take before it fails with `timeout`
              * @default 30000
              */
@@ -3026,6 +3087,25 @@ export interface components {
              * @enum {string}
              */
             webhook_auth?: "none" | "api_key" | "signature";
+            /**
+             * @description Signature forms the webhook accepts with `webhook_auth: "signature"`: `["sha256", "standard_webhooks"]` (both), or `["standard_webhooks"]` alone, which refuses `X-Signature` and `X-Hub-Signature-256` (their requests carry no timestamp, so a captured one can be replayed) with 401. Either order; stored and shown in the order `sha256`, `standard_webhooks`
+             * @default [
+             *       "sha256",
+             *       "standard_webhooks"
+             *     ]
+             * @example [
+             *       "standard_webhooks"
+             *     ]
+             */
+            webhook_signature_formats?: [
+                "sha256",
+                "standard_webhooks"
+            ] | [
+                "standard_webhooks",
+                "sha256"
+            ] | [
+                "standard_webhooks"
+            ];
             /**
              * @description How long one run may take before it fails with `timeout`
              * @default 30000
@@ -10103,7 +10183,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description A JSON object of at most 1 MiB, UTF-8 encoded; any fields are kept */
+        /** @description A JSON object, or an HTML form (`application/x-www-form-urlencoded`, UTF-8: each field a string, a field sent more than once an array of its strings in order, at most 1000 fields; names are flat, `a[b]` is one name), at most 1 MiB; any fields are kept. Signatures are over the raw body bytes in both cases. Anything else: 415. */
         requestBody: {
             content: {
                 /**
@@ -10142,6 +10222,19 @@ export interface operations {
                     message?: unknown;
                 } & {
                     [key: string]: unknown;
+                };
+                /**
+                 * @example {
+                 *       "email": "jane@acme.io",
+                 *       "name": "Jane Doe",
+                 *       "interests": [
+                 *         "crm",
+                 *         "api"
+                 *       ]
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    [key: string]: string | string[];
                 };
             };
         };

@@ -1,8 +1,18 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsObject, IsString, Max, MaxLength, Min } from 'class-validator';
+import {
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsObject,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateBy,
+} from 'class-validator';
 import { OpaqueJson } from '../../common/validation';
-import { AGENT_STATUSES, WEBHOOK_AUTH_MODES } from '../agent.entity';
+import { AGENT_STATUSES, WEBHOOK_AUTH_MODES, WEBHOOK_SIGNATURE_FORMATS } from '../agent.entity';
 
 /** Bounds of `timeout_ms` (how long one run of the agent may take). */
 export const TIMEOUT_MS_MIN = 1_000;
@@ -33,6 +43,42 @@ export const AgentStatusField = () =>
 export const WebhookAuthField = () =>
   IsIn(WEBHOOK_AUTH_MODES, {
     message: `$property must be one of: ${WEBHOOK_AUTH_MODES.join(', ')}`,
+  });
+
+/** Why `value` is not a valid `webhook_signature_formats`, or null when it is. */
+export function webhookSignatureFormatsProblem(value: unknown): string | null {
+  const allowed = WEBHOOK_SIGNATURE_FORMATS.join(', ');
+  if (!Array.isArray(value) || value.length === 0) {
+    return `must be a non-empty list of: ${allowed}`;
+  }
+  for (const format of value) {
+    if (!(WEBHOOK_SIGNATURE_FORMATS as readonly unknown[]).includes(format)) {
+      return `must list only: ${allowed}`;
+    }
+  }
+  if (new Set(value).size !== value.length) return 'must not list a format twice';
+  if (!value.includes('standard_webhooks')) {
+    return 'must include standard_webhooks (the timestamped, replay-proof form): ["sha256", "standard_webhooks"] or ["standard_webhooks"]';
+  }
+  return null;
+}
+
+/** The values `webhook_signature_formats` takes (as the OpenAPI document lists them). */
+export const SIGNATURE_FORMAT_CHOICES = [
+  ['sha256', 'standard_webhooks'],
+  ['standard_webhooks', 'sha256'],
+  ['standard_webhooks'],
+] as const;
+
+/** `["sha256", "standard_webhooks"]` (either order) or `["standard_webhooks"]`. */
+export const WebhookSignatureFormatsField = () =>
+  ValidateBy({
+    name: 'webhookSignatureFormats',
+    validator: {
+      validate: (value: unknown) => webhookSignatureFormatsProblem(value) === null,
+      defaultMessage: (args) =>
+        `${args?.property ?? 'webhook_signature_formats'} ${webhookSignatureFormatsProblem(args?.value)}`,
+    },
   });
 
 export const TimeoutMsField = () =>

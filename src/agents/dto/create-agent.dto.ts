@@ -1,6 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString } from 'class-validator';
-import { WEBHOOK_AUTH_MODES, type WebhookAuth } from '../agent.entity';
+import {
+  WEBHOOK_AUTH_MODES,
+  WEBHOOK_SIGNATURE_FORMATS,
+  type WebhookAuth,
+  type WebhookSignatureFormat,
+} from '../agent.entity';
 import {
   AgentName,
   JsonObjectField,
@@ -11,7 +16,9 @@ import {
   TIMEOUT_MS_MAX,
   TIMEOUT_MS_MIN,
   TimeoutMsField,
+  SIGNATURE_FORMAT_CHOICES,
   WebhookAuthField,
+  WebhookSignatureFormatsField,
 } from './agent-fields';
 
 /** `POST /v2/agents`. The kind (and its config) is checked against the registry of kinds. */
@@ -50,6 +57,21 @@ export class CreateAgentDto {
   @Optional()
   @WebhookAuthField()
   webhook_auth?: WebhookAuth;
+
+  @ApiPropertyOptional({
+    oneOf: SIGNATURE_FORMAT_CHOICES.map((choice) => ({
+      type: 'array',
+      items: { type: 'string', enum: [...WEBHOOK_SIGNATURE_FORMATS] },
+      enum: [[...choice]],
+    })),
+    description:
+      'Signature forms the webhook accepts with `webhook_auth: "signature"`: `["sha256", "standard_webhooks"]` (both), or `["standard_webhooks"]` alone, which refuses `X-Signature` and `X-Hub-Signature-256` (their requests carry no timestamp, so a captured one can be replayed) with 401. Either order; stored and shown in the order `sha256`, `standard_webhooks`',
+    default: [...WEBHOOK_SIGNATURE_FORMATS],
+    example: ['standard_webhooks'],
+  })
+  @Optional()
+  @WebhookSignatureFormatsField()
+  webhook_signature_formats?: WebhookSignatureFormat[];
 
   @ApiPropertyOptional({
     type: 'integer',

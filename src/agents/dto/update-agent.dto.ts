@@ -2,8 +2,10 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import {
   AGENT_STATUSES,
   WEBHOOK_AUTH_MODES,
+  WEBHOOK_SIGNATURE_FORMATS,
   type AgentStatus,
   type WebhookAuth,
+  type WebhookSignatureFormat,
 } from '../agent.entity';
 import {
   AgentName,
@@ -15,7 +17,9 @@ import {
   TIMEOUT_MS_MAX,
   TIMEOUT_MS_MIN,
   TimeoutMsField,
+  SIGNATURE_FORMAT_CHOICES,
   WebhookAuthField,
+  WebhookSignatureFormatsField,
 } from './agent-fields';
 
 /** `PATCH /v2/agents/:id`: at least one field (checked by the service). */
@@ -57,6 +61,20 @@ export class UpdateAgentDto {
   @Optional()
   @WebhookAuthField()
   webhook_auth?: WebhookAuth;
+
+  @ApiPropertyOptional({
+    oneOf: SIGNATURE_FORMAT_CHOICES.map((choice) => ({
+      type: 'array',
+      items: { type: 'string', enum: [...WEBHOOK_SIGNATURE_FORMATS] },
+      enum: [[...choice]],
+    })),
+    description:
+      'Signature forms the webhook accepts with `webhook_auth: "signature"`: `["sha256", "standard_webhooks"]` (both), or `["standard_webhooks"]` alone, which refuses `X-Signature` and `X-Hub-Signature-256` (their requests carry no timestamp, so a captured one can be replayed) with 401. Either order; stored and shown in the order `sha256`, `standard_webhooks`',
+    example: ['standard_webhooks'],
+  })
+  @Optional()
+  @WebhookSignatureFormatsField()
+  webhook_signature_formats?: WebhookSignatureFormat[];
 
   @ApiPropertyOptional({ type: 'integer', minimum: TIMEOUT_MS_MIN, maximum: TIMEOUT_MS_MAX })
   @Optional()

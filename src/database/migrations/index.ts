@@ -29,6 +29,8 @@ import { SqliteModelUsage1764000700000 } from './sqlite/1764000700000-ModelUsage
 import { MysqlDailyStatsParts1764000750000 } from './mysql/1764000750000-DailyStatsParts';
 import { SqliteDailyStatsParts1764000750000 } from './sqlite/1764000750000-DailyStatsParts';
 import { SqliteWebhookEndpoints1764100000000 } from './sqlite/1764100000000-WebhookEndpoints';
+import { MysqlWebhookSignatureFormats1764100400000 } from './mysql/1764100400000-WebhookSignatureFormats';
+import { SqliteWebhookSignatureFormats1764100400000 } from './sqlite/1764100400000-WebhookSignatureFormats';
 import { MysqlSecretsUseScope1764200300000 } from './mysql/1764200300000-SecretsUseScope';
 import { SqliteSecretsUseScope1764200300000 } from './sqlite/1764200300000-SecretsUseScope';
 import { MysqlUsersPerAccount1764200400000 } from './mysql/1764200400000-UsersPerAccount';
@@ -62,6 +64,7 @@ export const SQLITE_MIGRATIONS: Function[] = [
   SqliteModelUsage1764000700000,
   SqliteDailyStatsParts1764000750000,
   SqliteWebhookEndpoints1764100000000,
+  SqliteWebhookSignatureFormats1764100400000,
   SqliteSecretsUseScope1764200300000,
   SqliteUsersPerAccount1764200400000,
   SqliteServiceUrls1764410000000,
@@ -83,6 +86,7 @@ export const MYSQL_MIGRATIONS: Function[] = [
   MysqlModelUsage1764000700000,
   MysqlDailyStatsParts1764000750000,
   MysqlWebhookEndpoints1764100000000,
+  MysqlWebhookSignatureFormats1764100400000,
   MysqlSecretsUseScope1764200300000,
   MysqlUsersPerAccount1764200400000,
   MysqlServiceUrls1764410000000,

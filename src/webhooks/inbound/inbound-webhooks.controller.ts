@@ -12,7 +12,8 @@ export const WEBHOOK_ROUTE = 'webhook';
 
 /**
  * `POST /webhook/:webhookId` on the webhook listener (no version segment). The body
- * has already been checked by the JSON body middleware (415/413/400) and kept as raw bytes.
+ * (a JSON object or a form) has already been checked by the body middleware (415/413/400)
+ * and kept as raw bytes.
  * No bearer key: the agent's own webhook credential is checked by WebhookAuthGuard. Described
  * in the OpenAPI document by hand (docs/webhook.openapi.ts), with its own server.
  */

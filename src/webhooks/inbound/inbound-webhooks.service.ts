@@ -201,10 +201,12 @@ export class InboundWebhooksService implements OnModuleDestroy {
 
   /**
    * `X-Signature` (or GitHub's `X-Hub-Signature-256`) or the Standard Webhooks headers (or
-   * Svix's `svix-*` names). Passes when any present form verifies. The families are tried in
-   * a fixed order (`webhook-*`, `svix-*`, `X-Signature`, `X-Hub-Signature-256`) and the first
-   * Standard Webhooks family that verifies gives the signed message id, also when a hex
-   * signature verifies too; a request passing on a hex signature alone has no signed id.
+   * Svix's `svix-*` names). Standard Webhooks headers decide whenever any of them is present:
+   * each family with a header present must be complete, fresh (5 minutes) and verify, else
+   * 401 whatever else the request carries, so a stale or forged timestamped message never
+   * falls back to the untimestamped hex form. The signed message id is that of the first
+   * family (`webhook-*`, then `svix-*`). Without Standard Webhooks headers, `X-Signature` or
+   * `X-Hub-Signature-256` must verify; that request has no signed id.
    */
   private verifySignature(
     agent: Agent,
@@ -215,12 +217,12 @@ export class InboundWebhooksService implements OnModuleDestroy {
       (value): value is string => value !== undefined,
     );
     const families = STANDARD_FAMILIES.flatMap((names) => {
-      const id = header(headers, names.id);
-      const timestamp = header(headers, names.timestamp);
-      const signature = header(headers, names.signature);
-      return id !== undefined && timestamp !== undefined && signature !== undefined
-        ? [{ names, values: { id, timestamp, signature } }]
-        : [];
+      const values = {
+        id: header(headers, names.id),
+        timestamp: header(headers, names.timestamp),
+        signature: header(headers, names.signature),
+      };
+      return Object.values(values).some((value) => value !== undefined) ? [{ names, values }] : [];
     });
     if (hexSignatures.length === 0 && families.length === 0) {
       throw new ApiError(
@@ -236,21 +238,36 @@ export class InboundWebhooksService implements OnModuleDestroy {
       throw error;
     }
     if (secret === null) throw new ApiError('unauthorized', 'Invalid signature');
-    let staleHeader: string | null = null;
+    if (families.length === 0) {
+      if (!agent.webhookSignatureFormats.includes('sha256')) {
+        throw new ApiError(
+          'unauthorized',
+          'This webhook accepts only Standard Webhooks signatures (webhook-id, webhook-timestamp, webhook-signature): X-Signature carries no timestamp and is refused',
+        );
+      }
+      if (hexSignatures.some((value) => verifyHexSignature(secret, rawBody, value))) return null;
+      throw new ApiError('unauthorized', 'Invalid signature');
+    }
     const nowMs = now().getTime();
     for (const { names, values } of families) {
-      const result = verifyStandardWebhook(secret, rawBody, values, nowMs);
-      if (result === 'valid') return { header: names.id, id: values.id };
-      if (result === 'stale') staleHeader ??= names.timestamp;
+      const { id, timestamp, signature } = values;
+      if (id === undefined || timestamp === undefined || signature === undefined) {
+        throw new ApiError(
+          'unauthorized',
+          `Incomplete Standard Webhooks headers: ${names.id}, ${names.timestamp} and ${names.signature} go together`,
+        );
+      }
+      const result = verifyStandardWebhook(secret, rawBody, { id, timestamp, signature }, nowMs);
+      if (result === 'stale') {
+        throw new ApiError(
+          'unauthorized',
+          `${names.timestamp} is more than 5 minutes away from the current time`,
+        );
+      }
+      if (result !== 'valid') throw new ApiError('unauthorized', `Invalid ${names.signature}`);
     }
-    if (hexSignatures.some((value) => verifyHexSignature(secret, rawBody, value))) return null;
-    if (staleHeader !== null) {
-      throw new ApiError(
-        'unauthorized',
-        `${staleHeader} is more than 5 minutes away from the current time`,
-      );
-    }
-    throw new ApiError('unauthorized', 'Invalid signature');
+    const first = families[0];
+    return { header: first.names.id, id: first.values.id! };
   }
 }
 

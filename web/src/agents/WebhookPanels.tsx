@@ -25,37 +25,72 @@ function shellQuote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
+/** The sample payload as an HTML form sends it (`application/x-www-form-urlencoded`). */
+export const SAMPLE_FORM = new URLSearchParams(SAMPLE_PAYLOAD).toString();
+
+export type SampleBody = 'json' | 'form';
+
+/** The `Content-Type` and body lines of a sample, JSON or form. */
+const BODY = {
+  json: { text: JSON.stringify(SAMPLE_PAYLOAD), type: 'application/json' },
+  form: { text: SAMPLE_FORM, type: 'application/x-www-form-urlencoded' },
+};
+
 /**
- * A sample `curl` for each webhook security method. A secret is shown only once, in its own
- * box: with `secretShown` the sample refers to that box instead of repeating the value.
+ * A sample `curl` for each webhook security method, with a JSON body or a form (`body`). A
+ * secret is shown only once, in its own box: with `secretShown` the sample refers to that box
+ * instead of repeating the value. With `standardOnly` (the agent refuses `X-Signature`) the
+ * signed sample uses the Standard Webhooks headers.
  */
-export function curlSample(url: string, mode: AuthMode, secretShown = false): string {
-  const body = JSON.stringify(SAMPLE_PAYLOAD);
+export function curlSample(
+  url: string,
+  mode: AuthMode,
+  secretShown = false,
+  body: SampleBody = 'json',
+  standardOnly = false,
+): string {
+  const { text, type } = BODY[body];
   if (mode === 'none') {
+    if (body === 'form') return `curl -X POST ${shellQuote(url)} --data ${shellQuote(text)}`;
     return [
       `curl -X POST ${shellQuote(url)} \\`,
-      `  -H 'Content-Type: application/json' \\`,
-      `  -d ${shellQuote(body)}`,
+      `  -H 'Content-Type: ${type}' \\`,
+      `  -d ${shellQuote(text)}`,
     ].join('\n');
   }
   if (mode === 'api_key') {
     return [
       `WEBHOOK_KEY=${shellQuote(secretShown ? KEY_SHOWN : '<your webhook API key>')}`,
       `curl -X POST ${shellQuote(url)} \\`,
-      `  -H 'Content-Type: application/json' \\`,
+      `  -H 'Content-Type: ${type}' \\`,
       `  -H "X-API-Key: $WEBHOOK_KEY" \\`,
-      `  -d ${shellQuote(body)}`,
+      `  -d ${shellQuote(text)}`,
+    ].join('\n');
+  }
+  const secretLine = `SECRET=${shellQuote(secretShown ? SECRET_SHOWN : '<your whsec_ signing secret>')}`;
+  if (standardOnly) {
+    return [
+      secretLine,
+      `BODY=${shellQuote(text)}`,
+      `# Standard Webhooks: v1,<base64 HMAC-SHA256 of "id.timestamp.body", keyed with the decoded secret>`,
+      `ID="msg_$(date +%s%N)"; TS="$(date +%s)"`,
+      `KEY="$(printf '%s' "\${SECRET#whsec_}" | base64 -d | od -An -v -tx1 | tr -d ' \\n')"`,
+      `SIG="$(printf '%s' "$ID.$TS.$BODY" | openssl dgst -sha256 -mac HMAC -macopt "hexkey:$KEY" -binary | base64)"`,
+      `curl -X POST ${shellQuote(url)} \\`,
+      `  -H 'Content-Type: ${type}' \\`,
+      `  -H "webhook-id: $ID" -H "webhook-timestamp: $TS" -H "webhook-signature: v1,$SIG" \\`,
+      `  --data-raw "$BODY"`,
     ].join('\n');
   }
   return [
-    `SECRET=${shellQuote(secretShown ? SECRET_SHOWN : '<your whsec_ signing secret>')}`,
-    `BODY=${shellQuote(body)}`,
+    secretLine,
+    `BODY=${shellQuote(text)}`,
     `# X-Signature: sha256=<hex HMAC-SHA256 of the exact body, keyed with the whole secret>`,
     `SIG="sha256=$(printf '%s' "$BODY" | openssl dgst -sha256 -hmac "$SECRET" | sed 's/^.* //')"`,
     `curl -X POST ${shellQuote(url)} \\`,
-    `  -H 'Content-Type: application/json' \\`,
+    `  -H 'Content-Type: ${type}' \\`,
     `  -H "X-Signature: $SIG" \\`,
-    `  -d "$BODY"`,
+    `  --data-raw "$BODY"`,
   ].join('\n');
 }
 
@@ -77,7 +112,7 @@ export function WebhookPanel({ agent, onChange }: { agent: Agent; onChange: () =
   return (
     <section class="panel" aria-labelledby="webhook-title">
       <h2 id="webhook-title">Webhook URL</h2>
-      <p class="muted">POST a JSON object to this URL to start a run. Keep it secret.</p>
+      <p class="muted">POST a JSON object or a form to this URL to start a run. Keep it secret.</p>
       <div class="copy-row">
         <code class="url" data-testid="webhook-url">
           {agent.webhook_url}
@@ -187,6 +222,7 @@ export function WebhookSecurity({
     else setPending(next);
   };
   const asking = pending && mode !== 'none' ? confirmation(pending, mode) : null;
+  const standardOnly = !(agent.webhook_signature_formats ?? []).includes('sha256');
 
   return (
     <section class="panel" aria-labelledby="security-title">
@@ -233,10 +269,19 @@ export function WebhookSecurity({
           onDone={() => setShown(null)}
         />
       )}
+      {mode === 'signature' && <ReplayProtection agent={agent} onChange={onChange} />}
       <h3>Sample request</h3>
+      <p class="muted">
+        The body is a JSON object, or an HTML form (<code>application/x-www-form-urlencoded</code>:
+        each field a string, a repeated field a list).
+      </p>
       <CodeBlock
         label={`curl sample (${MODE_LABEL[mode]})`}
-        code={curlSample(agent.webhook_url, mode, shown?.type === mode)}
+        code={curlSample(agent.webhook_url, mode, shown?.type === mode, 'json', standardOnly)}
+      />
+      <CodeBlock
+        label={`curl sample, form (${MODE_LABEL[mode]})`}
+        code={curlSample(agent.webhook_url, mode, shown?.type === mode, 'form', standardOnly)}
       />
       <details>
         <summary>Samples for the other methods</summary>
@@ -246,10 +291,80 @@ export function WebhookSecurity({
             <CodeBlock
               key={m}
               label={`curl sample (${MODE_LABEL[m]})`}
-              code={curlSample(agent.webhook_url, m)}
+              code={curlSample(agent.webhook_url, m, false, 'json', standardOnly)}
             />
           ))}
       </details>
     </section>
+  );
+}
+
+/**
+ * Replay protection of a signed webhook: `X-Signature` carries no timestamp, so a captured
+ * request verifies for ever; requiring the Standard Webhooks form (timestamped, its id
+ * deduplicated) refuses it (`webhook_signature_formats: ["standard_webhooks"]`).
+ */
+function ReplayProtection({ agent, onChange }: { agent: Agent; onChange: () => Promise<void> }) {
+  const strict = !(agent.webhook_signature_formats ?? []).includes('sha256');
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(undefined);
+  const save = async (formats: ('sha256' | 'standard_webhooks')[]) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await api('PATCH', `/agents/${agent.id}`, { webhook_signature_formats: formats });
+      setConfirming(false);
+      await onChange();
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div class="replay-protection" role="group" aria-labelledby="replay-title">
+      <h3 id="replay-title">Replay protection</h3>
+      <p>
+        Accepted signatures:{' '}
+        <strong data-testid="signature-formats">
+          {strict ? 'Standard Webhooks only' : 'X-Signature or Standard Webhooks'}
+        </strong>
+      </p>
+      <p class="muted">
+        <code>X-Signature</code> carries no timestamp: anyone who captures one signed request can
+        send it again, as often as they like, and start a new run each time. Standard Webhooks
+        signatures (<code>webhook-id</code>, <code>webhook-timestamp</code>,{' '}
+        <code>webhook-signature</code>) are refused after 5 minutes and a repeated id starts
+        nothing.
+      </p>
+      <ErrorNote error={error} />
+      {confirming ? (
+        <ConfirmBox
+          label="Confirm requiring Standard Webhooks signatures"
+          confirm="Confirm require"
+          keep="Keep accepting X-Signature"
+          busy={busy}
+          onConfirm={() => save(['standard_webhooks'])}
+          onKeep={() => setConfirming(false)}
+        >
+          Senders that sign with X-Signature (or GitHub&apos;s X-Hub-Signature-256) get 401 from
+          then on.
+        </ConfirmBox>
+      ) : strict ? (
+        <button
+          type="button"
+          class="btn"
+          disabled={busy}
+          onClick={() => save(['sha256', 'standard_webhooks'])}
+        >
+          Also accept X-Signature
+        </button>
+      ) : (
+        <button type="button" class="btn" disabled={busy} onClick={() => setConfirming(true)}>
+          Require Standard Webhooks signatures
+        </button>
+      )}
+    </div>
   );
 }
