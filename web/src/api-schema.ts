@@ -351,7 +351,7 @@ export interface paths {
         put?: never;
         /**
          * Run a config on an input at once, without creating an execution
-         * @description Runs `config` (default: the agent's current one) on `input`, bounded by the agent's `timeout_ms`. An invalid `config` is 400 as on create. Workflow agents: `mocks` replace the outputs of the steps they name, and nothing is checkpointed. Other kinds run once (`steps: []`). When the config run (the one given, else the agent's) references `{{secrets.NAME}}`, the route needs the `secrets:use` scope (a dashboard session: the owner role): else 403 `forbidden` with `field` the path of the reference.
+         * @description Runs `config` (default: the agent's current one) on `input`, bounded by the agent's `timeout_ms`. An invalid `config` is 400 as on create. Workflow agents: `mocks` replace the outputs of the steps they name, and nothing is checkpointed. Other kinds run once (`steps: []`). When the config run (the one given, else the agent's) references `{{secrets.NAME}}`, the route needs the `secrets:use` scope (a dashboard session: the owner role): else 403 `forbidden` with `field` the path of the reference. A test run is a run: counted against the rate limits, and past the plan's runs at once in flight it is 429 `rate_limited`.
          *
          *     Requires the `agents:write` scope.
          */
@@ -393,7 +393,7 @@ export interface paths {
         };
         /**
          * An agent's execution history
-         * @description Newest first (`created_at`, then `id`); items have no `logs`. Pages with `cursor`.
+         * @description Newest first (`created_at`, then `id`); items have no `logs`. Pages with `cursor`. A page also ends early, after at least one item, once its items pass 4 MiB of JSON: `has_more` is then true and `next_cursor` fetches the rest.
          *
          *     Requires the `executions:read` scope.
          */
@@ -415,7 +415,7 @@ export interface paths {
         };
         /**
          * The account's executions across all its agents
-         * @description Newest first (`created_at`, then `id`); items have no `logs`. The same filters and paging as an agent's list.
+         * @description Newest first (`created_at`, then `id`); items have no `logs`. The same filters and paging as an agent's list. A page also ends early, after at least one item, once its items pass 4 MiB of JSON: `has_more` is then true and `next_cursor` fetches the rest.
          *
          *     Requires the `executions:read` scope.
          */
@@ -5938,6 +5938,7 @@ export interface operations {
                 from?: string;
                 /** @description `created_at` up to: a date (the whole UTC day, inclusive) or a timestamp */
                 to?: string;
+                /** @description Items per page at most. A page also ends early, after at least one item, once its items pass 4 MiB of JSON (`has_more` is then true). */
                 limit?: number;
                 /** @description `meta.next_cursor` of the previous page, unchanged (signed: an edited cursor, another agent’s, or one sent with other filters is 400) */
                 cursor?: string;
@@ -6089,6 +6090,7 @@ export interface operations {
                 from?: string;
                 /** @description `created_at` up to: a date (the whole UTC day, inclusive) or a timestamp */
                 to?: string;
+                /** @description Items per page at most. A page also ends early, after at least one item, once its items pass 4 MiB of JSON (`has_more` is then true). */
                 limit?: number;
                 /** @description `meta.next_cursor` of the previous page, unchanged (signed: an edited cursor, another agent’s, or one sent with other filters is 400) */
                 cursor?: string;
