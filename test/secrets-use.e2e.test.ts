@@ -191,6 +191,14 @@ describe('secrets:use', () => {
       .send({ input: { email: 'a@b.io' } });
     expectRefused(refused, HEADER_PATH);
     expect(crm.received.length).toBe(received);
+    // A config of its own in the body does not lift the rule: the agent's config uses a secret.
+    const withDraft = await t
+      .api()
+      .post(`/v2/agents/${agent.body.id}/test`)
+      .set(bearer(limited))
+      .send({ input: { email: 'a@b.io' }, config: plain() });
+    expectRefused(withDraft, HEADER_PATH);
+    expect(crm.received.length).toBe(received);
     // Its name and status still change without the scope: no config is saved.
     await t
       .api()

@@ -19,7 +19,7 @@ export class AgentTestController {
     operationId: 'testAgent',
     summary: 'Run a config on an input at once, without creating an execution',
     description:
-      "Runs `config` (default: the agent's current one) on `input`, bounded by the agent's `timeout_ms`. An invalid `config` is 400 as on create. Workflow agents: `mocks` replace the outputs of the steps they name, and nothing is checkpointed. Other kinds run once (`steps: []`). When the config run (the one given, else the agent's) references `{{secrets.NAME}}`, the route needs the `secrets:use` scope (a dashboard session: the owner role): else 403 `forbidden` with `field` the path of the reference. A test run is a run: counted against the rate limits, and past the plan's runs at once in flight it is 429 `rate_limited`.",
+      "Runs `config` (default: the agent's current one) on `input`, bounded by the agent's `timeout_ms`. An invalid `config` is 400 as on create. Workflow agents: `mocks` replace the outputs of the steps they name, and nothing is checkpointed. Other kinds run once (`steps: []`). When the agent's config or the one given references `{{secrets.NAME}}`, the route needs the `secrets:use` scope (a dashboard session: the owner role): else 403 `forbidden` with `field` the path of the reference. A test run is a run: counted against the rate limits, and past the plan's runs at once in flight it is 429 `rate_limited`.",
   })
   @ApiOkResponse({ type: AgentTestResponse })
   test(

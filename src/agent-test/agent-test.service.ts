@@ -44,12 +44,18 @@ export class AgentTestService {
     this.caps = runCaps(config.workerConcurrency, config.accountConcurrency);
   }
 
-  /** `auth` must hold `secrets:use` when the config run references a secret (403 otherwise). */
+  /**
+   * `auth` must hold `secrets:use` when the agent's config or the one given references a secret
+   * (403 otherwise).
+   */
   async test(auth: AuthContext, agentId: string, body: TestAgentDto): Promise<AgentTestResult> {
     const account = auth.account;
     const accountId = account.id;
     const agent = await this.agents.findOwned(accountId, agentId);
-    assertMayUseSecrets(auth, body.config ?? agent.config);
+    // The agent's own config counts even when the body brings another one: a test run of an
+    // agent whose config uses a secret needs the scope, as does a config given that uses one.
+    assertMayUseSecrets(auth, agent.config);
+    if (body.config !== undefined) assertMayUseSecrets(auth, body.config);
     const cap = this.caps[account.plan] ?? Math.min(...Object.values(this.caps));
     const running = this.running.get(accountId) ?? 0;
     if (running >= cap) {
