@@ -5,8 +5,9 @@
 // The baseline commit is checked out in a temporary git work tree, which shares this tree's
 // node_modules when its package-lock.json is the same (otherwise it gets its own `npm ci`;
 // `--shared-modules` links them anyway, for a commit whose lock differs only in packages it does
-// not load), and built with its own `npm run build`. Each row then runs once on each build, a fresh process
-// each time, baseline and current in turn, for --rounds rounds (3; --quick: 2), on SQLite:
+// not load), and built with its own `npm run build`. Each row then runs once on each build, a
+// fresh process each time, for --rounds rounds (3; --quick: 2), each build first in every
+// other round, on SQLite:
 //
 //   end to end   --count webhooks (1,000; --quick 500) at 50 connections to the seeded
 //                lead-qualification agent until none is queued or running, after as many
@@ -42,6 +43,8 @@ const only = option('--rows', 'e2e,ingest,list').split(',');
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (msg) => process.stderr.write(`[bench:baseline] ${msg}\n`);
 const SECRET_KEY = 'baseline-secret-key-0123456789abcdef0123456789';
+/** The services started and not yet stopped. */
+const running = new Set();
 /** A CPU ratio at or above this, or a rate ratio at or below its inverse, is flagged. */
 const FLAG = 1.1;
 
@@ -105,6 +108,8 @@ async function start(dir, port, extraEnv = {}) {
     env: { ...env, ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   const api = `http://127.0.0.1:${port}`;
   const auth = { authorization: `Bearer ${demo.api_key}`, 'content-type': 'application/json' };
   for (let i = 0; ; i++) {
@@ -230,6 +235,14 @@ async function main() {
     );
   if (!existsSync(join(root, 'dist/src/main.js'))) throw new Error('run `npm run build` first');
   const base = checkout(commit);
+  // Interrupted: the service under way and the work tree go too.
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      for (const child of running) child.kill('SIGTERM');
+      base.remove();
+      process.exit(130);
+    });
+  }
   const current = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root })
     .toString()
     .trim();
@@ -240,9 +253,17 @@ async function main() {
       if (!row) throw new Error(`unknown row ${name}`);
       const figures = { baseline: [], current: [] };
       for (let round = 1; round <= rounds; round++) {
-        log(`${row.title}: round ${round} of ${rounds}, baseline then current`);
-        figures.baseline.push(await row.measure(base.dir, 4310));
-        figures.current.push(await row.measure(root, 4300));
+        // Each build goes first in every other round: neither gains from always following.
+        const order = round % 2 ? ['baseline', 'current'] : ['current', 'baseline'];
+        log(`${row.title}: round ${round} of ${rounds}, ${order.join(' then ')}`);
+        for (const build of order) {
+          figures[build].push(
+            await row.measure(
+              build === 'baseline' ? base.dir : root,
+              build === 'baseline' ? 4310 : 4300,
+            ),
+          );
+        }
       }
       const cpu = {
         baseline: median(figures.baseline.map((f) => f.cpu)),
