@@ -48,35 +48,51 @@ const running = new Set();
 /** A CPU ratio at or above this, or a rate ratio at or below its inverse, is flagged. */
 const FLAG = 1.1;
 
-/** A work tree of `commit` under the temp directory, built; removed by the returned function. */
-function checkout(ref) {
+/** Runs a command to its end without blocking the event loop (a signal is heard meanwhile). */
+function run(command, commandArgs, cwd) {
+  return new Promise((resolve, reject) => {
+    // Its own process group, so that an interruption stops what it started (npm → tsc) too.
+    const child = spawn(command, commandArgs, {
+      cwd,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      detached: true,
+    });
+    child.group = true;
+    running.add(child);
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      running.delete(child);
+      if (code === 0) resolve();
+      else reject(new Error(`${command} ${commandArgs.join(' ')} exited with ${code}`));
+    });
+  });
+}
+
+/**
+ * A work tree of `ref` under the temp directory, built. `cleanup.remove` removes it, also when
+ * the process is interrupted meanwhile.
+ */
+async function checkout(ref, cleanup) {
   const sha = execFileSync('git', ['rev-parse', '--verify', `${ref}^{commit}`], { cwd: root })
     .toString()
     .trim();
   const dir = join(mkdtempSync(join(os.tmpdir(), 'aas-baseline-')), sha.slice(0, 8));
   execFileSync('git', ['worktree', 'add', '--detach', dir, sha], { cwd: root, stdio: 'ignore' });
-  const remove = () => {
+  cleanup.remove = () => {
+    cleanup.remove = () => {};
     execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: root, stdio: 'ignore' });
     rmSync(join(dir, '..'), { recursive: true, force: true });
   };
-  try {
-    const lock = (cwd) => readFileSync(join(cwd, 'package-lock.json'), 'utf8');
-    if (lock(dir) === lock(root) || sharedModules) {
-      symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
-    } else {
-      log(`${sha.slice(0, 8)}: its package-lock.json differs, npm ci (its own node_modules)`);
-      execFileSync('npm', ['ci', '--no-audit', '--no-fund'], {
-        cwd: dir,
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
-    }
-    log(`${sha.slice(0, 8)}: npm run build`);
-    execFileSync('npm', ['run', 'build'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
-  } catch (error) {
-    remove();
-    throw error;
+  const lock = (cwd) => readFileSync(join(cwd, 'package-lock.json'), 'utf8');
+  if (lock(dir) === lock(root) || sharedModules) {
+    symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+  } else {
+    log(`${sha.slice(0, 8)}: its package-lock.json differs, npm ci (its own node_modules)`);
+    await run('npm', ['ci', '--no-audit', '--no-fund'], dir);
   }
-  return { dir, sha, remove };
+  log(`${sha.slice(0, 8)}: npm run build`);
+  await run('npm', ['run', 'build'], dir);
+  return { dir, sha };
 }
 
 /** Starts the built service of `dir` on a fresh SQLite file, seeded with the demo account. */
@@ -234,14 +250,24 @@ async function main() {
       'usage: node bench/ab.js --baseline <commit> [--quick] [--rounds N] [--count N] [--rows e2e,ingest,list]',
     );
   if (!existsSync(join(root, 'dist/src/main.js'))) throw new Error('run `npm run build` first');
-  const base = checkout(commit);
-  // Interrupted: the service under way and the work tree go too.
+  const cleanup = { remove: () => {} };
+  // Interrupted: the commands and services under way and the work tree go too.
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.once(signal, () => {
-      for (const child of running) child.kill('SIGTERM');
-      base.remove();
+      for (const child of running) {
+        if (child.group) process.kill(-child.pid, 'SIGTERM');
+        else child.kill('SIGTERM');
+      }
+      cleanup.remove();
       process.exit(130);
     });
+  }
+  let base;
+  try {
+    base = await checkout(commit, cleanup);
+  } catch (error) {
+    cleanup.remove();
+    throw error;
   }
   const current = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root })
     .toString()
@@ -283,7 +309,7 @@ async function main() {
       log(lines.at(-1));
     }
   } finally {
-    base.remove();
+    cleanup.remove();
   }
   const load = os
     .loadavg()
