@@ -19,7 +19,8 @@
 // BENCH_LOG_LEVEL (the service's LOG_LEVEL, default `info` as in production: the per-request
 // log line is part of the measured path; its output goes to /dev/null), BENCH_V8_POOL_SIZE
 // (Node's `--v8-pool-size` for the service and the baseline: 0 as `npm start` passes it,
-// `default` to pass none).
+// `default` to pass none). `--baseline <commit>` [--quick]: this build against that commit's
+// instead, row by row, the two builds alternating (bench/ab.js).
 'use strict';
 const { spawn, execFileSync } = require('node:child_process');
 const { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
@@ -816,6 +817,11 @@ async function measureMariadb(label, serverUrl, binlog, dir, ports) {
 async function main() {
   const started = Date.now();
   require('./ensure-build');
+  if (process.argv.includes('--baseline')) {
+    // This build against another commit, row by row (bench/ab.js): that comparison instead.
+    execFileSync(process.execPath, [join(root, 'bench/ab.js'), ...process.argv.slice(2)], { stdio: 'inherit' });
+    return;
+  }
   pinLoadGenerator();
   log('one pure workflow step, in the engine');
   PURE_STEP_US = await pureStepMicroseconds(root);

@@ -58,7 +58,10 @@ export interface RunContext<TConfig extends object = Record<string, unknown>> {
   executionId: string;
   agentId: string;
   accountId: string;
-  /** The agent's config: an object of the kind's config class, validated and normalised. */
+  /**
+   * The agent's config: an object of the kind's config class, validated and normalised; for
+   * a kind without its own parseConfig, frozen and shared by the runs of that agent version.
+   */
   config: TConfig;
   /** Appends an entry to the execution's logs. Never pass credentials. */
   log(level: LogLevel, message: string): void;

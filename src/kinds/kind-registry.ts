@@ -2,6 +2,7 @@ import { Injectable, OnModuleInit, Type } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import type { SchemaObject } from '@nestjs/swagger';
 import { ApiError } from '../common/api-error';
+import { growingLru } from '../common/growing-lru';
 import {
   AgentKindHandler,
   AgentKindMetadata,
@@ -39,6 +40,15 @@ function register(
     ? options.schema(others)
     : configSchemaOf(options.config);
   const parse = handler.parseConfig?.bind(handler);
+  // A stored version's config never changes: validated once, kept frozen (every run reads it).
+  const parsed = growingLru<string, Record<string, unknown>>(PARSED_CONFIGS);
+  const parseOwn = (config: Record<string, unknown>, cacheKey?: string) => {
+    const hit = cacheKey === undefined ? undefined : parsed.get(cacheKey);
+    if (hit) return hit;
+    const value = parseKindConfig(options.config, config) as unknown as Record<string, unknown>;
+    if (cacheKey !== undefined) parsed.set(cacheKey, deepFreeze(value));
+    return value;
+  };
   return {
     pure: options.pure === true,
     name: options.name,
@@ -48,10 +58,19 @@ function register(
     schemas,
     handler,
     parseConfig: (config, cacheKey) =>
-      parse
-        ? parse(config, cacheKey)
-        : (parseKindConfig(options.config, config) as unknown as Record<string, unknown>),
+      parse ? parse(config, cacheKey) : parseOwn(config, cacheKey),
   };
+}
+
+/** Parsed configs of stored versions kept per kind. */
+const PARSED_CONFIGS = 1000;
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }
 
 /** A kind instance as the registry would register it (tests and tools outside Nest). */

@@ -178,6 +178,24 @@ export function describeExampleKind(title: string, folders: () => string[]): voi
       expect(invalid(() => kinds.validate('no-such-kind', {})).field).toBe('kind');
     });
 
+    it("parses a stored version's config once, frozen, and an unnamed config every time", () => {
+      const kind = kinds.get('word-count');
+      const first = kind.parseConfig({ min_words: 2 }, 'agt_parse:1');
+      expect(first).toEqual({ field: 'message', min_words: 2 });
+      expect(Object.isFrozen(first)).toBe(true);
+      expect(kind.parseConfig({ min_words: 2 }, 'agt_parse:1')).toBe(first);
+      expect(kind.parseConfig({ min_words: 3 }, 'agt_parse:2')).toEqual({
+        field: 'message',
+        min_words: 3,
+      });
+      const unnamed = kind.parseConfig({ min_words: 2 });
+      expect(unnamed).not.toBe(first);
+      expect(Object.isFrozen(unnamed)).toBe(false);
+      // A version whose config is refused is not remembered: it is refused every time.
+      expect(() => kind.parseConfig({ min_words: -1 }, 'agt_parse:3')).toThrow('at least 0');
+      expect(() => kind.parseConfig({ min_words: -1 }, 'agt_parse:3')).toThrow('at least 0');
+    });
+
     it('runs the new kind with its typed, validated config', async () => {
       const kind = kinds.get('word-count');
       const logs: { level: LogLevel; message: string }[] = [];
