@@ -30,6 +30,7 @@ describe('input hardening', () => {
     const ids: Record<ExecutionStatus, string[]> = {
       queued: [],
       running: [],
+      waiting: [],
       completed: [],
       failed: [],
       cancelled: [],

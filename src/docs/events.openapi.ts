@@ -8,6 +8,10 @@ const EVENTS: Record<EventType, { schema: string; summary: string }> = {
   'execution.completed': { schema: 'ExecutionRecord', summary: 'It completed' },
   'execution.failed': { schema: 'ExecutionRecord', summary: 'It failed' },
   'execution.canceled': { schema: 'ExecutionRecord', summary: 'It was cancelled' },
+  'execution.waiting': {
+    schema: 'ExecutionRecord',
+    summary: 'Its run paused at a `wait` step (`waiting` says what for)',
+  },
   'agent.created': { schema: 'AgentDetail', summary: 'An agent was created' },
   'agent.updated': {
     schema: 'AgentDetail',

@@ -13,7 +13,7 @@ export interface StepRecord {
   /** The step's id; inside a foreach iteration `id[index]` (`q[3]`, nested: `q[3][0]`). */
   id: string;
   type: string;
-  status: 'running' | 'completed' | 'failed' | 'skipped';
+  status: 'running' | 'waiting' | 'completed' | 'failed' | 'skipped';
   attempts: number;
   started_at: string;
   completed_at: string | null;
@@ -181,4 +181,9 @@ export interface WorkflowRunContext {
   idle?: <T>(work: () => Promise<T>) => Promise<T>;
   /** In [0, 1); jitter of retry delays. Default `Math.random`. */
   random?: () => number;
+  /**
+   * Whether the run may stop at a `wait` step and be resumed later (an execution's run, whose
+   * steps are durable). Absent (test runs): a wait that would pause ends at once.
+   */
+  suspendable?: boolean;
 }

@@ -7,6 +7,7 @@ import { ForeachStep } from './steps/foreach.step';
 import { HttpStep } from './steps/http.step';
 import { LlmStep } from './steps/llm.step';
 import { TransformStep } from './steps/transform.step';
+import { WaitStep } from './steps/wait.step';
 
 /**
  * The built-in step types. Adding one is writing `steps/<name>.step.ts` and listing its
@@ -19,6 +20,7 @@ const BUILT_IN: readonly StepType<unknown>[] = [
   new ForeachStep(),
   new FailStep(),
   new LlmStep(),
+  new WaitStep(),
 ];
 const BY_NAME = new Map<string, StepType<unknown>>(BUILT_IN.map((type) => [type.type, type]));
 /** Kinds that cannot be steps: a workflow inside a workflow would escape the step limits. */

@@ -19,7 +19,13 @@ import { WorkflowCache } from './service/workflow-cache';
 import { acquireSandbox, releaseSandbox } from './service/workflow-resources';
 import { workflowConfigSchema } from './service/workflow-schema';
 import { runWorkflow, type WorkflowResult } from './workflow-runner';
-import { AgentKind, AgentKindHandler, RunContext, RunFailure } from '../kinds/agent-kind';
+import {
+  AgentKind,
+  AgentKindHandler,
+  RunContext,
+  RunFailure,
+  RunWaiting,
+} from '../kinds/agent-kind';
 import { KindRegistry } from '../kinds/kind-registry';
 
 /** The `config` of a workflow agent; its schema is written by hand (workflow-schema.ts). */
@@ -117,6 +123,7 @@ export class WorkflowKind
           log: ctx.log,
           checkpoint,
           idle: ctx.idle,
+          suspendable: true,
         }),
       );
     } catch (error) {
@@ -128,6 +135,10 @@ export class WorkflowKind
     }
     const steps = await checkpoint.final(result.steps);
     ctx.keepSteps?.(steps.records, steps.replace);
+    if (result.waiting) {
+      const { step, wakeAt, timed, tokenId } = result.waiting;
+      throw new RunWaiting(step, new Date(wakeAt), timed, tokenId);
+    }
     if (result.error)
       throw new RunFailure(result.error.code, result.error.message, result.error.step);
     return asObject(result.output);
@@ -135,7 +146,7 @@ export class WorkflowKind
 
   /** A test run: nothing stored, mocked steps not run. Throws ConfigValidationError. */
   async test(run: WorkflowTestRun): Promise<{
-    status: WorkflowResult['status'];
+    status: 'completed' | 'failed';
     output: Record<string, unknown> | null;
     error: WorkflowResult['error'];
     steps: StepRecord[];
@@ -151,7 +162,9 @@ export class WorkflowKind
       }),
     );
     const output = result.status === 'completed' ? asObject(result.output) : null;
-    return { status: result.status, output, error: result.error, steps: result.steps };
+    // A test run is not suspendable: its waits end at once, so it never ends `waiting`.
+    const status = result.status === 'completed' ? 'completed' : 'failed';
+    return { status, output, error: result.error, steps: result.steps };
   }
 
   private context(
@@ -160,7 +173,7 @@ export class WorkflowKind
     accountId: string,
     source: string,
     input: Record<string, unknown>,
-    rest: Pick<WorkflowRunContext, 'signal' | 'checkpoint' | 'mocks' | 'idle'> & {
+    rest: Pick<WorkflowRunContext, 'signal' | 'checkpoint' | 'mocks' | 'idle' | 'suspendable'> & {
       log: RunContext['log'];
     },
   ): WorkflowRunContext {
@@ -172,6 +185,7 @@ export class WorkflowKind
       checkpoint: rest.checkpoint,
       mocks: rest.mocks,
       idle: rest.idle,
+      suspendable: rest.suspendable,
       meter: this.meter,
       logger: { log: (level, message) => rest.log(level, message) },
       http: (this.http ??= new OutboundHttpClient({

@@ -1084,6 +1084,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "execution.waiting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * execution.waiting: Its run paused at a `wait` step (`waiting` says what for)
+         * @description POSTed to every enabled webhook endpoint subscribed to this type (or to `*`), signed with the endpoint secret. Any 2xx acknowledges it; anything else, a timeout (10 s) or a network error is retried with backoff (6 attempts at most), each attempt recorded in `GET /v2/webhook-endpoints/{id}/deliveries`.
+         */
+        post: operations["eventExecutionWaiting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "agent.created": {
         parameters: {
             query?: never;
@@ -1676,7 +1696,7 @@ export interface components {
              * @example completed
              * @enum {string}
              */
-            status: "running" | "completed" | "failed" | "skipped";
+            status: "running" | "waiting" | "completed" | "failed" | "skipped";
             /** @example 1 */
             attempts: number;
             /**
@@ -1731,6 +1751,24 @@ export interface components {
             /** @description The steps of a workflow, in the order they started; `[]` for other kinds */
             steps: components["schemas"]["ExecutionStepItem"][];
         };
+        ExecutionWaitingItem: {
+            /**
+             * @description The id of the `wait` step (`q[3]` inside a foreach)
+             * @example hold
+             */
+            step: string;
+            /**
+             * Format: date-time
+             * @description A wait for a time: when it ends
+             * @example 2026-11-24T09:00:00.000Z
+             */
+            until?: string;
+            /**
+             * @description A wait for a token: its id
+             * @example wtk_01jd8z6q8r0s2t4u6v8w0x2y4z
+             */
+            token_id?: string;
+        };
         ExecutionRecord: {
             /** @example exe_01jd8z4k9m2x7q3r5t6v8w0y1a */
             id: string;
@@ -1740,7 +1778,7 @@ export interface components {
              * @example completed
              * @enum {string}
              */
-            status: "queued" | "running" | "completed" | "failed" | "cancelled";
+            status: "queued" | "running" | "waiting" | "completed" | "failed" | "cancelled";
             /**
              * @example api
              * @enum {string}
@@ -1785,6 +1823,11 @@ export interface components {
             } | null;
             /** @example null */
             error: components["schemas"]["ExecutionErrorItem"] | null;
+            /**
+             * @description While `waiting`: what the run waits for; null otherwise
+             * @example null
+             */
+            waiting: components["schemas"]["ExecutionWaitingItem"] | null;
             /** @description Workflow executions only: their steps in the order they started; absent for other kinds */
             steps?: components["schemas"]["ExecutionStepItem"][];
             /**
@@ -1863,7 +1906,7 @@ export interface components {
              * @example completed
              * @enum {string}
              */
-            status: "queued" | "running" | "completed" | "failed" | "cancelled";
+            status: "queued" | "running" | "waiting" | "completed" | "failed" | "cancelled";
             /**
              * @example {
              *       "qualified": true,
@@ -1916,7 +1959,7 @@ export interface components {
              * @example completed
              * @enum {string}
              */
-            status: "queued" | "running" | "completed" | "failed" | "cancelled";
+            status: "queued" | "running" | "waiting" | "completed" | "failed" | "cancelled";
             /**
              * @example api
              * @enum {string}
@@ -1961,6 +2004,11 @@ export interface components {
             } | null;
             /** @example null */
             error: components["schemas"]["ExecutionErrorItem"] | null;
+            /**
+             * @description While `waiting`: what the run waits for; null otherwise
+             * @example null
+             */
+            waiting: components["schemas"]["ExecutionWaitingItem"] | null;
             /** @description Workflow executions only: their steps in the order they started; absent for other kinds */
             steps?: components["schemas"]["ExecutionStepItem"][];
             /**
@@ -2253,7 +2301,7 @@ export interface components {
              *       "execution.failed"
              *     ]
              */
-            events: ("*" | "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.canceled" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted")[];
+            events: ("*" | "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.canceled" | "execution.waiting" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted")[];
             /** @example CRM sync */
             description?: string;
             /**
@@ -2272,7 +2320,7 @@ export interface components {
             url: string;
             /** @example CRM sync */
             description: string | null;
-            events: ("*" | "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.canceled" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted")[];
+            events: ("*" | "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.canceled" | "execution.waiting" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted")[];
             enabled: boolean;
             /** @description Why the service disabled it (it kept failing); null otherwise */
             disabled_reason: string | null;
@@ -2296,7 +2344,7 @@ export interface components {
             url: string;
             /** @example CRM sync */
             description: string | null;
-            events: ("*" | "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.canceled" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted")[];
+            events: ("*" | "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.canceled" | "execution.waiting" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted")[];
             enabled: boolean;
             /** @description Why the service disabled it (it kept failing); null otherwise */
             disabled_reason: string | null;
@@ -2318,7 +2366,7 @@ export interface components {
         UpdateWebhookEndpointDto: {
             /** Format: uri */
             url?: string;
-            events?: ("*" | "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.canceled" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted")[];
+            events?: ("*" | "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.canceled" | "execution.waiting" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted")[];
             /** @description `""` clears it */
             description?: string;
             /** @description `true` re-enables an endpoint the service disabled (clearing `disabled_reason`) */
@@ -2349,7 +2397,7 @@ export interface components {
             /** @description The event id (`evt_…`): payload `id` and `webhook-id` */
             event_id: string;
             /** @enum {string} */
-            event: "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.canceled" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted" | "ping";
+            event: "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.canceled" | "execution.waiting" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted" | "ping";
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
             /** Format: date-time */
@@ -2766,6 +2814,47 @@ export interface components {
             base_url?: string;
             api_key?: string;
         };
+        /** @description Pauses the run without holding a worker: for `duration_ms`, or until `until`. Output: `{waited_ms}`. Errors: `invalid_wait` */
+        WorkflowWaitStep: {
+            /**
+             * @description Unique in the workflow
+             * @example qualify
+             */
+            id: string;
+            /** @description A value; a falsy result skips the step (status `skipped`) */
+            when?: unknown;
+            retry?: {
+                /** @default 1 */
+                max_attempts: number;
+                /** @default 1000 */
+                interval_ms: number;
+                /** @default 2 */
+                backoff_rate: number;
+                max_delay_ms?: number;
+                /**
+                 * @default full
+                 * @enum {string}
+                 */
+                jitter: "full" | "none";
+                /** @description Error codes to retry */
+                on?: string[];
+            };
+            /**
+             * @default fail
+             * @enum {string}
+             */
+            on_error: "fail" | "continue";
+            timeout_ms?: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "wait";
+            /** @description A value → an integer of milliseconds, 0 to 7776000000 (90 days) */
+            duration_ms?: unknown;
+            /** @description A value → an ISO 8601 timestamp with a time zone, at most 90 days ahead; one in the past does not wait */
+            until?: unknown;
+        } & (unknown | unknown);
         /** @description Runs the `http-request` agent kind; output: its output */
         HttpRequestStep: {
             /**
@@ -2847,7 +2936,7 @@ export interface components {
             config?: components["schemas"]["LeadQualificationConfig"];
         };
         /** @description One step; `type` says which */
-        WorkflowStep: components["schemas"]["WorkflowTransformStep"] | components["schemas"]["WorkflowHttpStep"] | components["schemas"]["WorkflowBranchStep"] | components["schemas"]["WorkflowForeachStep"] | components["schemas"]["WorkflowFailStep"] | components["schemas"]["WorkflowLlmStep"] | components["schemas"]["HttpRequestStep"] | components["schemas"]["LeadQualificationStep"];
+        WorkflowStep: components["schemas"]["WorkflowTransformStep"] | components["schemas"]["WorkflowHttpStep"] | components["schemas"]["WorkflowBranchStep"] | components["schemas"]["WorkflowForeachStep"] | components["schemas"]["WorkflowFailStep"] | components["schemas"]["WorkflowLlmStep"] | components["schemas"]["WorkflowWaitStep"] | components["schemas"]["HttpRequestStep"] | components["schemas"]["LeadQualificationStep"];
         /** @description The `config` of agents of kind `workflow`: Runs steps defined as data (transform, http, branch, foreach, fail, llm and every agent kind), durably. */
         WorkflowConfig: {
             /** @description At most 100 steps in all */
@@ -10578,6 +10667,70 @@ export interface operations {
             };
         };
     };
+    eventExecutionWaiting: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id (payload `id`): the same on every retry and redelivery
+                 * @example evt_01jd8z6q8r0s2t4u6v8w0x2y4z
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds of this attempt
+                 * @example 1795428000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of {id}.{timestamp}.{body}>` keyed with the endpoint secret's bytes after `whsec_`; during the 24 hours after a rotation a second `v1,` signature (old secret), space-separated
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description `sha256=<hex HMAC-SHA256 of the raw body>` keyed with the whole current secret
+                 * @example sha256=5d7e…
+                 */
+                "x-signature": string;
+                /**
+                 * @description Same as `webhook-id`
+                 * @example evt_01jd8z6q8r0s2t4u6v8w0x2y4z
+                 */
+                "x-webhook-id": string;
+                /**
+                 * @description Same as `webhook-timestamp`
+                 * @example 1795428000
+                 */
+                "x-webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The event id, stable across retries
+                     * @example evt_01jd8z6q8r0s2t4u6v8w0x2y4z
+                     */
+                    id: string;
+                    /** @enum {string} */
+                    type: "execution.waiting";
+                    /** Format: date-time */
+                    created_at: string;
+                    data: components["schemas"]["ExecutionRecord"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     eventAgentCreated: {
         parameters: {
             query?: never;
@@ -10977,6 +11130,7 @@ export const webhooksExecutionStartedPostRequestBodyContentApplicationJsonTypeVa
 export const webhooksExecutionCompletedPostRequestBodyContentApplicationJsonTypeValues: ReadonlyArray<FlattenedDeepRequired<webhooks>["execution.completed"]["post"]["requestBody"]["content"]["application/json"]["type"]> = ["execution.completed"];
 export const webhooksExecutionFailedPostRequestBodyContentApplicationJsonTypeValues: ReadonlyArray<FlattenedDeepRequired<webhooks>["execution.failed"]["post"]["requestBody"]["content"]["application/json"]["type"]> = ["execution.failed"];
 export const webhooksExecutionCanceledPostRequestBodyContentApplicationJsonTypeValues: ReadonlyArray<FlattenedDeepRequired<webhooks>["execution.canceled"]["post"]["requestBody"]["content"]["application/json"]["type"]> = ["execution.canceled"];
+export const webhooksExecutionWaitingPostRequestBodyContentApplicationJsonTypeValues: ReadonlyArray<FlattenedDeepRequired<webhooks>["execution.waiting"]["post"]["requestBody"]["content"]["application/json"]["type"]> = ["execution.waiting"];
 export const webhooksAgentCreatedPostRequestBodyContentApplicationJsonTypeValues: ReadonlyArray<FlattenedDeepRequired<webhooks>["agent.created"]["post"]["requestBody"]["content"]["application/json"]["type"]> = ["agent.created"];
 export const webhooksAgentUpdatedPostRequestBodyContentApplicationJsonTypeValues: ReadonlyArray<FlattenedDeepRequired<webhooks>["agent.updated"]["post"]["requestBody"]["content"]["application/json"]["type"]> = ["agent.updated"];
 export const webhooksAgentPausedPostRequestBodyContentApplicationJsonTypeValues: ReadonlyArray<FlattenedDeepRequired<webhooks>["agent.paused"]["post"]["requestBody"]["content"]["application/json"]["type"]> = ["agent.paused"];
@@ -11000,14 +11154,14 @@ export const updateAgentDtoWebhook_authValues: ReadonlyArray<FlattenedDeepRequir
 export const createWebhookCredentialDtoTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateWebhookCredentialDto"]["type"]> = ["api_key", "signature"];
 export const webhookCredentialResponseTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookCredentialResponse"]["type"]> = ["api_key", "signature"];
 export const llmToolCallItemStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LlmToolCallItem"]["status"]> = ["pending", "completed", "failed"];
-export const executionStepItemStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionStepItem"]["status"]> = ["running", "completed", "failed", "skipped"];
+export const executionStepItemStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionStepItem"]["status"]> = ["running", "waiting", "completed", "failed", "skipped"];
 export const agentTestResponseStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AgentTestResponse"]["status"]> = ["completed", "failed"];
-export const executionRecordStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionRecord"]["status"]> = ["queued", "running", "completed", "failed", "cancelled"];
+export const executionRecordStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionRecord"]["status"]> = ["queued", "running", "waiting", "completed", "failed", "cancelled"];
 export const executionRecordSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionRecord"]["source"]> = ["api", "webhook", "retry"];
 export const callbackPayloadTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CallbackPayload"]["type"]> = ["execution.completed", "execution.failed", "execution.cancelled"];
-export const triggerResultResponseStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TriggerResultResponse"]["status"]> = ["queued", "running", "completed", "failed", "cancelled"];
+export const triggerResultResponseStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TriggerResultResponse"]["status"]> = ["queued", "running", "waiting", "completed", "failed", "cancelled"];
 export const logEntryItemLevelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LogEntryItem"]["level"]> = ["debug", "info", "warn", "error"];
-export const executionDetailStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionDetail"]["status"]> = ["queued", "running", "completed", "failed", "cancelled"];
+export const executionDetailStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionDetail"]["status"]> = ["queued", "running", "waiting", "completed", "failed", "cancelled"];
 export const executionDetailSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionDetail"]["source"]> = ["api", "webhook", "retry"];
 export const deliveryAttemptItemEventValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DeliveryAttemptItem"]["event"]> = ["execution.completed", "execution.failed", "execution.cancelled"];
 export const userResponseRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserResponse"]["role"]> = ["owner", "member"];
@@ -11016,11 +11170,11 @@ export const userListItemRoleValues: ReadonlyArray<FlattenedDeepRequired<compone
 export const userListItemStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserListItem"]["status"]> = ["active", "invited"];
 export const inviteUserDtoRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["InviteUserDto"]["role"]> = ["owner", "member"];
 export const updateUserDtoRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UpdateUserDto"]["role"]> = ["owner", "member"];
-export const createWebhookEndpointDtoEventsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateWebhookEndpointDto"]["events"]> = ["*", "execution.queued", "execution.started", "execution.completed", "execution.failed", "execution.canceled", "agent.created", "agent.updated", "agent.paused", "agent.resumed", "agent.deleted"];
-export const webhookEndpointWithSecretEventsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookEndpointWithSecret"]["events"]> = ["*", "execution.queued", "execution.started", "execution.completed", "execution.failed", "execution.canceled", "agent.created", "agent.updated", "agent.paused", "agent.resumed", "agent.deleted"];
-export const webhookEndpointResponseEventsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookEndpointResponse"]["events"]> = ["*", "execution.queued", "execution.started", "execution.completed", "execution.failed", "execution.canceled", "agent.created", "agent.updated", "agent.paused", "agent.resumed", "agent.deleted"];
-export const updateWebhookEndpointDtoEventsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UpdateWebhookEndpointDto"]["events"]> = ["*", "execution.queued", "execution.started", "execution.completed", "execution.failed", "execution.canceled", "agent.created", "agent.updated", "agent.paused", "agent.resumed", "agent.deleted"];
-export const endpointDeliveryItemEventValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EndpointDeliveryItem"]["event"]> = ["execution.queued", "execution.started", "execution.completed", "execution.failed", "execution.canceled", "agent.created", "agent.updated", "agent.paused", "agent.resumed", "agent.deleted", "ping"];
+export const createWebhookEndpointDtoEventsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateWebhookEndpointDto"]["events"]> = ["*", "execution.queued", "execution.started", "execution.completed", "execution.failed", "execution.canceled", "execution.waiting", "agent.created", "agent.updated", "agent.paused", "agent.resumed", "agent.deleted"];
+export const webhookEndpointWithSecretEventsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookEndpointWithSecret"]["events"]> = ["*", "execution.queued", "execution.started", "execution.completed", "execution.failed", "execution.canceled", "execution.waiting", "agent.created", "agent.updated", "agent.paused", "agent.resumed", "agent.deleted"];
+export const webhookEndpointResponseEventsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookEndpointResponse"]["events"]> = ["*", "execution.queued", "execution.started", "execution.completed", "execution.failed", "execution.canceled", "execution.waiting", "agent.created", "agent.updated", "agent.paused", "agent.resumed", "agent.deleted"];
+export const updateWebhookEndpointDtoEventsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UpdateWebhookEndpointDto"]["events"]> = ["*", "execution.queued", "execution.started", "execution.completed", "execution.failed", "execution.canceled", "execution.waiting", "agent.created", "agent.updated", "agent.paused", "agent.resumed", "agent.deleted"];
+export const endpointDeliveryItemEventValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EndpointDeliveryItem"]["event"]> = ["execution.queued", "execution.started", "execution.completed", "execution.failed", "execution.canceled", "execution.waiting", "agent.created", "agent.updated", "agent.paused", "agent.resumed", "agent.deleted", "ping"];
 export const endpointDeliveryItemStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EndpointDeliveryItem"]["status"]> = ["pending", "delivered", "failed"];
 export const errorObjectCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorObject"]["code"]> = ["invalid_request", "unauthorized", "forbidden", "not_found", "method_not_allowed", "conflict", "agent_paused", "request_timeout", "payload_too_large", "unsupported_media_type", "headers_too_large", "rate_limited", "internal_error", "service_unavailable"];
 export const httpRequestConfigMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HttpRequestConfig"]["method"]> = ["GET", "POST", "PUT", "PATCH", "DELETE"];
@@ -11044,6 +11198,9 @@ export const workflowLlmStepRetryJitterValues: ReadonlyArray<FlattenedDeepRequir
 export const workflowLlmStepOn_errorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkflowLlmStep"]["on_error"]> = ["fail", "continue"];
 export const workflowLlmStepTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkflowLlmStep"]["type"]> = ["llm"];
 export const workflowLlmStepToolsHttpMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkflowLlmStep"]["tools"]["http"]["method"]> = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+export const workflowWaitStepRetryJitterValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkflowWaitStep"]["retry"]["jitter"]> = ["full", "none"];
+export const workflowWaitStepOn_errorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkflowWaitStep"]["on_error"]> = ["fail", "continue"];
+export const workflowWaitStepTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkflowWaitStep"]["type"]> = ["wait"];
 export const httpRequestStepRetryJitterValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HttpRequestStep"]["retry"]["jitter"]> = ["full", "none"];
 export const httpRequestStepOn_errorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HttpRequestStep"]["on_error"]> = ["fail", "continue"];
 export const httpRequestStepTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HttpRequestStep"]["type"]> = ["http-request"];

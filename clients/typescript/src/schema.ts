@@ -1085,6 +1085,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "execution.waiting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * execution.waiting: Its run paused at a `wait` step (`waiting` says what for)
+         * @description POSTed to every enabled webhook endpoint subscribed to this type (or to `*`), signed with the endpoint secret. Any 2xx acknowledges it; anything else, a timeout (10 s) or a network error is retried with backoff (6 attempts at most), each attempt recorded in `GET /v2/webhook-endpoints/{id}/deliveries`.
+         */
+        post: operations["eventExecutionWaiting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "agent.created": {
         parameters: {
             query?: never;
@@ -1677,7 +1697,7 @@ export interface components {
              * @example completed
              * @enum {string}
              */
-            status: "running" | "completed" | "failed" | "skipped";
+            status: "running" | "waiting" | "completed" | "failed" | "skipped";
             /** @example 1 */
             attempts: number;
             /**
@@ -1732,6 +1752,24 @@ export interface components {
             /** @description The steps of a workflow, in the order they started; `[]` for other kinds */
             steps: components["schemas"]["ExecutionStepItem"][];
         };
+        ExecutionWaitingItem: {
+            /**
+             * @description The id of the `wait` step (`q[3]` inside a foreach)
+             * @example hold
+             */
+            step: string;
+            /**
+             * Format: date-time
+             * @description A wait for a time: when it ends
+             * @example 2026-11-24T09:00:00.000Z
+             */
+            until?: string;
+            /**
+             * @description A wait for a token: its id
+             * @example wtk_01jd8z6q8r0s2t4u6v8w0x2y4z
+             */
+            token_id?: string;
+        };
         ExecutionRecord: {
             /** @example exe_01jd8z4k9m2x7q3r5t6v8w0y1a */
             id: string;
@@ -1741,7 +1779,7 @@ export interface components {
              * @example completed
              * @enum {string}
              */
-            status: "queued" | "running" | "completed" | "failed" | "cancelled";
+            status: "queued" | "running" | "waiting" | "completed" | "failed" | "cancelled";
             /**
              * @example api
              * @enum {string}
@@ -1786,6 +1824,11 @@ export interface components {
             } | null;
             /** @example null */
             error: components["schemas"]["ExecutionErrorItem"] | null;
+            /**
+             * @description While `waiting`: what the run waits for; null otherwise
+             * @example null
+             */
+            waiting: components["schemas"]["ExecutionWaitingItem"] | null;
             /** @description Workflow executions only: their steps in the order they started; absent for other kinds */
             steps?: components["schemas"]["ExecutionStepItem"][];
             /**
@@ -1864,7 +1907,7 @@ export interface components {
              * @example completed
              * @enum {string}
              */
-            status: "queued" | "running" | "completed" | "failed" | "cancelled";
+            status: "queued" | "running" | "waiting" | "completed" | "failed" | "cancelled";
             /**
              * @example {
              *       "qualified": true,
@@ -1917,7 +1960,7 @@ export interface components {
              * @example completed
              * @enum {string}
              */
-            status: "queued" | "running" | "completed" | "failed" | "cancelled";
+            status: "queued" | "running" | "waiting" | "completed" | "failed" | "cancelled";
             /**
              * @example api
              * @enum {string}
@@ -1962,6 +2005,11 @@ export interface components {
             } | null;
             /** @example null */
             error: components["schemas"]["ExecutionErrorItem"] | null;
+            /**
+             * @description While `waiting`: what the run waits for; null otherwise
+             * @example null
+             */
+            waiting: components["schemas"]["ExecutionWaitingItem"] | null;
             /** @description Workflow executions only: their steps in the order they started; absent for other kinds */
             steps?: components["schemas"]["ExecutionStepItem"][];
             /**
@@ -2254,7 +2302,7 @@ export interface components {
              *       "execution.failed"
              *     ]
              */
-            events: ("*" | "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.canceled" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted")[];
+            events: ("*" | "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.canceled" | "execution.waiting" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted")[];
             /** @example CRM sync */
             description?: string;
             /**
@@ -2273,7 +2321,7 @@ export interface components {
             url: string;
             /** @example CRM sync */
             description: string | null;
-            events: ("*" | "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.canceled" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted")[];
+            events: ("*" | "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.canceled" | "execution.waiting" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted")[];
             enabled: boolean;
             /** @description Why the service disabled it (it kept failing); null otherwise */
             disabled_reason: string | null;
@@ -2297,7 +2345,7 @@ export interface components {
             url: string;
             /** @example CRM sync */
             description: string | null;
-            events: ("*" | "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.canceled" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted")[];
+            events: ("*" | "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.canceled" | "execution.waiting" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted")[];
             enabled: boolean;
             /** @description Why the service disabled it (it kept failing); null otherwise */
             disabled_reason: string | null;
@@ -2319,7 +2367,7 @@ export interface components {
         UpdateWebhookEndpointDto: {
             /** Format: uri */
             url?: string;
-            events?: ("*" | "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.canceled" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted")[];
+            events?: ("*" | "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.canceled" | "execution.waiting" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted")[];
             /** @description `""` clears it */
             description?: string;
             /** @description `true` re-enables an endpoint the service disabled (clearing `disabled_reason`) */
@@ -2350,7 +2398,7 @@ export interface components {
             /** @description The event id (`evt_…`): payload `id` and `webhook-id` */
             event_id: string;
             /** @enum {string} */
-            event: "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.canceled" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted" | "ping";
+            event: "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.canceled" | "execution.waiting" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted" | "ping";
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
             /** Format: date-time */
@@ -2767,6 +2815,47 @@ export interface components {
             base_url?: string;
             api_key?: string;
         };
+        /** @description Pauses the run without holding a worker: for `duration_ms`, or until `until`. Output: `{waited_ms}`. Errors: `invalid_wait` */
+        WorkflowWaitStep: {
+            /**
+             * @description Unique in the workflow
+             * @example qualify
+             */
+            id: string;
+            /** @description A value; a falsy result skips the step (status `skipped`) */
+            when?: unknown;
+            retry?: {
+                /** @default 1 */
+                max_attempts?: number;
+                /** @default 1000 */
+                interval_ms?: number;
+                /** @default 2 */
+                backoff_rate?: number;
+                max_delay_ms?: number;
+                /**
+                 * @default full
+                 * @enum {string}
+                 */
+                jitter?: "full" | "none";
+                /** @description Error codes to retry */
+                on?: string[];
+            };
+            /**
+             * @default fail
+             * @enum {string}
+             */
+            on_error?: "fail" | "continue";
+            timeout_ms?: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "wait";
+            /** @description A value → an integer of milliseconds, 0 to 7776000000 (90 days) */
+            duration_ms?: unknown;
+            /** @description A value → an ISO 8601 timestamp with a time zone, at most 90 days ahead; one in the past does not wait */
+            until?: unknown;
+        } & (unknown | unknown);
         /** @description Runs the `http-request` agent kind; output: its output */
         HttpRequestStep: {
             /**
@@ -2848,7 +2937,7 @@ export interface components {
             config?: components["schemas"]["LeadQualificationConfig"];
         };
         /** @description One step; `type` says which */
-        WorkflowStep: components["schemas"]["WorkflowTransformStep"] | components["schemas"]["WorkflowHttpStep"] | components["schemas"]["WorkflowBranchStep"] | components["schemas"]["WorkflowForeachStep"] | components["schemas"]["WorkflowFailStep"] | components["schemas"]["WorkflowLlmStep"] | components["schemas"]["HttpRequestStep"] | components["schemas"]["LeadQualificationStep"];
+        WorkflowStep: components["schemas"]["WorkflowTransformStep"] | components["schemas"]["WorkflowHttpStep"] | components["schemas"]["WorkflowBranchStep"] | components["schemas"]["WorkflowForeachStep"] | components["schemas"]["WorkflowFailStep"] | components["schemas"]["WorkflowLlmStep"] | components["schemas"]["WorkflowWaitStep"] | components["schemas"]["HttpRequestStep"] | components["schemas"]["LeadQualificationStep"];
         /** @description The `config` of agents of kind `workflow`: Runs steps defined as data (transform, http, branch, foreach, fail, llm and every agent kind), durably. */
         WorkflowConfig: {
             /** @description At most 100 steps in all */
@@ -10563,6 +10652,70 @@ export interface operations {
                     id: string;
                     /** @enum {string} */
                     type: "execution.canceled";
+                    /** Format: date-time */
+                    created_at: string;
+                    data: components["schemas"]["ExecutionRecord"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    eventExecutionWaiting: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id (payload `id`): the same on every retry and redelivery
+                 * @example evt_01jd8z6q8r0s2t4u6v8w0x2y4z
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds of this attempt
+                 * @example 1795428000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of {id}.{timestamp}.{body}>` keyed with the endpoint secret's bytes after `whsec_`; during the 24 hours after a rotation a second `v1,` signature (old secret), space-separated
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description `sha256=<hex HMAC-SHA256 of the raw body>` keyed with the whole current secret
+                 * @example sha256=5d7e…
+                 */
+                "x-signature": string;
+                /**
+                 * @description Same as `webhook-id`
+                 * @example evt_01jd8z6q8r0s2t4u6v8w0x2y4z
+                 */
+                "x-webhook-id": string;
+                /**
+                 * @description Same as `webhook-timestamp`
+                 * @example 1795428000
+                 */
+                "x-webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The event id, stable across retries
+                     * @example evt_01jd8z6q8r0s2t4u6v8w0x2y4z
+                     */
+                    id: string;
+                    /** @enum {string} */
+                    type: "execution.waiting";
                     /** Format: date-time */
                     created_at: string;
                     data: components["schemas"]["ExecutionRecord"];

@@ -15,6 +15,8 @@ import { MysqlFairClaimIndex1763801700000 } from './mysql/1763801700000-FairClai
 import { SqliteFairClaimIndex1763801700000 } from './sqlite/1763801700000-FairClaimIndex';
 import { MysqlDashboardUsersSessions1763900400000 } from './mysql/1763900400000-DashboardUsersSessions';
 import { SqliteDashboardUsersSessions1763900400000 } from './sqlite/1763900400000-DashboardUsersSessions';
+import { MysqlExecutionWaits1764200000000 } from './mysql/1764200000000-ExecutionWaits';
+import { SqliteExecutionWaits1764200000000 } from './sqlite/1764200000000-ExecutionWaits';
 import { MysqlExecutionsAccountIndex1763900500000 } from './mysql/1763900500000-ExecutionsAccountIndex';
 import { SqliteExecutionsAccountIndex1763900500000 } from './sqlite/1763900500000-ExecutionsAccountIndex';
 import { MysqlAccountSecrets1764000000000 } from './mysql/1764000000000-AccountSecrets';
@@ -56,6 +58,7 @@ export const SQLITE_MIGRATIONS: Function[] = [
   SqliteModelUsage1764000700000,
   SqliteDailyStatsParts1764000750000,
   SqliteWebhookEndpoints1764100000000,
+  SqliteExecutionWaits1764200000000,
 ];
 export const MYSQL_MIGRATIONS: Function[] = [
   MysqlInitial1763780000000,
@@ -74,4 +77,5 @@ export const MYSQL_MIGRATIONS: Function[] = [
   MysqlModelUsage1764000700000,
   MysqlDailyStatsParts1764000750000,
   MysqlWebhookEndpoints1764100000000,
+  MysqlExecutionWaits1764200000000,
 ];

@@ -187,6 +187,27 @@ const BUILT_IN: Record<string, [string, SchemaObject]> = {
       ['prompt'],
     ),
   ],
+  wait: [
+    'WorkflowWaitStep',
+    {
+      ...step(
+        'wait',
+        'Pauses the run without holding a worker: for `duration_ms`, or until `until`. Output: `{waited_ms}`. Errors: `invalid_wait`',
+        {
+          duration_ms: {
+            ...VALUE,
+            description: 'A value → an integer of milliseconds, 0 to 7776000000 (90 days)',
+          },
+          until: {
+            ...VALUE,
+            description:
+              'A value → an ISO 8601 timestamp with a time zone, at most 90 days ahead; one in the past does not wait',
+          },
+        },
+      ),
+      oneOf: [{ required: ['duration_ms'] }, { required: ['until'] }],
+    },
+  ],
 };
 
 /** `lead-qualification` → `LeadQualificationStep`. */
