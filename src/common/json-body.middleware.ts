@@ -14,7 +14,24 @@ declare module 'express-serve-static-core' {
   interface Request {
     /** The exact bytes of the JSON body, for signatures and hashing. */
     rawBody?: Buffer;
+    /** The fields of an HTML form POST, on the one path that takes them (FORM_PATH). */
+    formFields?: Record<string, string>;
   }
+}
+
+/**
+ * The one path whose POST may also be an HTML form (a wait token's callback URL, whose page
+ * posts its buttons): `application/x-www-form-urlencoded`, at most 64 KiB, read as fields.
+ */
+const FORM_PATH = /^\/v2\/wait-tokens\/[^/]+\/callback\/[^/]+$/;
+const FORM_BYTES = 64 * 1024;
+
+function isForm(req: Request): boolean {
+  const type = req.headers['content-type'];
+  if (!type || type.split(';')[0].trim().toLowerCase() !== 'application/x-www-form-urlencoded') {
+    return false;
+  }
+  return FORM_PATH.test((req.originalUrl ?? req.url).split('?')[0]);
 }
 
 function hasBody(req: Request): boolean {
@@ -37,11 +54,29 @@ function isJson(req: Request): boolean {
  */
 export function jsonBody(flavour: EnvelopeFlavour, docsUrl: string): RequestHandler[] {
   const parse = express.raw({ type: () => true, limit: MAX_BODY_BYTES });
+  const parseForm = express.raw({ type: () => true, limit: FORM_BYTES });
   return [
     (req: Request, res: Response, next: NextFunction) => {
       if (!hasBody(req)) {
         req.body = {};
         return next();
+      }
+      if (isForm(req)) {
+        return parseForm(req, res, (err?: unknown) => {
+          if (err) {
+            return sendError(
+              res,
+              flavour,
+              docsUrl,
+              'invalid_request',
+              'The form could not be read',
+            );
+          }
+          const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+          req.formFields = Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
+          req.body = {};
+          next();
+        });
       }
       if (!isJson(req)) {
         return sendError(

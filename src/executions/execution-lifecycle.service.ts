@@ -19,6 +19,7 @@ import {
 } from './execution.entity';
 import { EXECUTION_NOTICES, type ExecutionNotices } from './execution-notices';
 import { type FinalChanges, finalChanges, RunFinish, TRANSITION } from './run-finish';
+import { WaitTokens } from './wait-tokens';
 import { type RunSteps, RunStepsWriter, stepsOf } from './step-rows';
 
 /** How a run ended, as the worker reports it. */
@@ -56,6 +57,7 @@ export class ExecutionLifecycleService {
   private readonly counters: DailyCounters;
   private readonly finishes: RunFinish;
   private readonly steps: RunStepsWriter;
+  private readonly tokens: WaitTokens;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -67,6 +69,7 @@ export class ExecutionLifecycleService {
     this.counters = new DailyCounters(dataSource);
     this.finishes = new RunFinish(dataSource, this.counters);
     this.steps = new RunStepsWriter(dataSource);
+    this.tokens = new WaitTokens(dataSource);
   }
 
   /**
@@ -183,7 +186,12 @@ export class ExecutionLifecycleService {
     let noticed = false;
     await this.notices.load([execution.accountId]);
     const moved = await retrying(this.dataSource, TRANSITION).transaction(async (manager) => {
-      if (!(await this.move(manager, execution, 'running', changes))) return false;
+      // A token completed before the pause is written (even before its wait was reached):
+      // the execution is due at once. The token's row is locked first, as a completion does.
+      const tokenId = wait.tokenId;
+      const due = tokenId !== undefined && !(await this.tokens.stillWaiting(manager, tokenId));
+      const write = due ? { ...changes, wakeAt: now() } : changes;
+      if (!(await this.move(manager, execution, 'running', write))) return false;
       const steps = pause.steps;
       if (steps) await this.steps.store(manager, [{ executionId: execution.id, steps }]);
       // `execution.waiting` for the endpoints that want it; a callback waits for the end.
@@ -307,6 +315,7 @@ export class ExecutionLifecycleService {
         const moved = await this.move(manager, execution, seen, changes);
         if (!moved) return false;
         if (seen === 'waiting') await this.endWaitingSteps(manager, execution.id, completedAt);
+        await this.tokens.cancelOf(manager, execution.id);
         noticed = (await this.notices.write(manager, [{ execution }])) > 0;
         return true;
       });

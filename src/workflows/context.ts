@@ -59,6 +59,36 @@ export interface Checkpoint {
   waiting?(record: StepRecord): Promise<void>;
 }
 
+/** A wait token as a `wait` step sees it. */
+export interface WaitTokenState {
+  status: 'waiting' | 'completed' | 'expired' | 'cancelled';
+  /** Epoch ms. */
+  expiresAt: number;
+  choice: string | null;
+  data: Record<string, unknown> | null;
+  completedAt: string | null;
+  completedBy: unknown;
+}
+
+/**
+ * The run's wait tokens (`create_token`, `wait` with `token`), kept by the service (the
+ * execution store's `wait_tokens`). Absent in test runs: those steps then fail.
+ */
+export interface WaitTokenPort {
+  /** The token of step `stepId` of this execution (made once; a rerun gets a new secret). */
+  create(request: {
+    stepId: string;
+    timeoutMs: number;
+    title: string | null;
+    description: string | null;
+    choices: string[] | null;
+  }): Promise<{ id: string; url: string; expires_at: string }>;
+  /** A token of this execution, or null. */
+  get(id: string): Promise<WaitTokenState | null>;
+  /** Marks a waiting token expired; false if it had moved on. */
+  expire(id: string): Promise<boolean>;
+}
+
 /** Time, injectable so tests do not wait for retry intervals. */
 export interface Clock {
   now(): number;
@@ -186,4 +216,6 @@ export interface WorkflowRunContext {
    * steps are durable). Absent (test runs): a wait that would pause ends at once.
    */
   suspendable?: boolean;
+  /** Wait tokens (absent in test runs). */
+  tokens?: WaitTokenPort;
 }

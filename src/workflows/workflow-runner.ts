@@ -237,6 +237,7 @@ class WorkflowRun {
       clock: this.clock,
       startedAt: Date.parse(record.started_at),
       suspendable: this.context.suspendable === true,
+      tokens: this.context.tokens,
       http: this.context.http,
       logger: this.logger,
       meter: this.context.meter,

@@ -11,7 +11,14 @@ import type { DataSource } from 'typeorm';
 import { SecretBox } from '../common/crypto';
 import { APP_CONFIG, type AppConfig } from '../config/configuration';
 import { AccountSecret } from '../secrets/secret.entity';
-import { MODEL_METER, type ModelMeter, type StepRecord, type WorkflowRunContext } from './context';
+import { WaitTokens } from '../executions/wait-tokens';
+import {
+  MODEL_METER,
+  type ModelMeter,
+  type StepRecord,
+  type WaitTokenPort,
+  type WorkflowRunContext,
+} from './context';
 import type { ExpressionSandbox } from './expressions/sandbox';
 import { OutboundHttpClient } from './http/outbound-http-client';
 import { memoryCheckpoint, StepStore } from './service/step-store';
@@ -124,6 +131,7 @@ export class WorkflowKind
           checkpoint,
           idle: ctx.idle,
           suspendable: true,
+          tokens: this.tokens(ctx),
         }),
       );
     } catch (error) {
@@ -173,7 +181,10 @@ export class WorkflowKind
     accountId: string,
     source: string,
     input: Record<string, unknown>,
-    rest: Pick<WorkflowRunContext, 'signal' | 'checkpoint' | 'mocks' | 'idle' | 'suspendable'> & {
+    rest: Pick<
+      WorkflowRunContext,
+      'signal' | 'checkpoint' | 'mocks' | 'idle' | 'suspendable' | 'tokens'
+    > & {
       log: RunContext['log'];
     },
   ): WorkflowRunContext {
@@ -186,6 +197,7 @@ export class WorkflowKind
       mocks: rest.mocks,
       idle: rest.idle,
       suspendable: rest.suspendable,
+      tokens: rest.tokens,
       meter: this.meter,
       logger: { log: (level, message) => rest.log(level, message) },
       http: (this.http ??= new OutboundHttpClient({
@@ -196,6 +208,37 @@ export class WorkflowKind
         ...this.config.llm,
         http: (this.modelHttp ??= new OutboundHttpClient({ allowPrivate: true })),
       },
+    };
+  }
+
+  /** The wait tokens of an execution's run, in the execution store's table. */
+  private tokens(ctx: RunContext): WaitTokenPort {
+    const store = new WaitTokens(this.db());
+    const baseUrl = this.config?.baseUrl ?? '';
+    return {
+      create: (request) =>
+        store.create(
+          {
+            ...request,
+            accountId: ctx.accountId,
+            agentId: ctx.agentId,
+            executionId: ctx.executionId,
+          },
+          baseUrl,
+        ),
+      get: async (id) => {
+        const token = await store.ofExecution(ctx.executionId, id);
+        if (!token) return null;
+        return {
+          status: token.status,
+          expiresAt: token.expiresAt.getTime(),
+          choice: token.choice,
+          data: token.data,
+          completedAt: token.completedAt?.toISOString() ?? null,
+          completedBy: token.completedBy,
+        };
+      },
+      expire: (id) => store.expire(id),
     };
   }
 

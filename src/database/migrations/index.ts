@@ -15,6 +15,8 @@ import { MysqlFairClaimIndex1763801700000 } from './mysql/1763801700000-FairClai
 import { SqliteFairClaimIndex1763801700000 } from './sqlite/1763801700000-FairClaimIndex';
 import { MysqlDashboardUsersSessions1763900400000 } from './mysql/1763900400000-DashboardUsersSessions';
 import { SqliteDashboardUsersSessions1763900400000 } from './sqlite/1763900400000-DashboardUsersSessions';
+import { MysqlWaitTokens1764200100000 } from './mysql/1764200100000-WaitTokens';
+import { SqliteWaitTokens1764200100000 } from './sqlite/1764200100000-WaitTokens';
 import { MysqlExecutionWaits1764200000000 } from './mysql/1764200000000-ExecutionWaits';
 import { SqliteExecutionWaits1764200000000 } from './sqlite/1764200000000-ExecutionWaits';
 import { MysqlExecutionsAccountIndex1763900500000 } from './mysql/1763900500000-ExecutionsAccountIndex';
@@ -59,6 +61,7 @@ export const SQLITE_MIGRATIONS: Function[] = [
   SqliteDailyStatsParts1764000750000,
   SqliteWebhookEndpoints1764100000000,
   SqliteExecutionWaits1764200000000,
+  SqliteWaitTokens1764200100000,
 ];
 export const MYSQL_MIGRATIONS: Function[] = [
   MysqlInitial1763780000000,
@@ -78,4 +81,5 @@ export const MYSQL_MIGRATIONS: Function[] = [
   MysqlDailyStatsParts1764000750000,
   MysqlWebhookEndpoints1764100000000,
   MysqlExecutionWaits1764200000000,
+  MysqlWaitTokens1764200100000,
 ];

@@ -6,7 +6,7 @@ import type { CompileContext, StepContext, StepType } from '../step-type';
 /** The longest wait: 90 days. */
 export const MAX_WAIT_MS = 90 * 24 * 60 * 60 * 1000;
 
-const KINDS = ['duration_ms', 'until'] as const;
+const KINDS = ['duration_ms', 'until', 'token'] as const;
 type WaitKind = (typeof KINDS)[number];
 
 interface WaitBody {
@@ -32,13 +32,13 @@ export class WaitStep implements StepType<WaitBody> {
     if (given.length !== 1) {
       throw new ConfigValidationError(
         given.length === 0 ? path : childPath(path, given[1]),
-        'A wait step takes exactly one of duration_ms, until',
+        'A wait step takes exactly one of duration_ms, until, token',
       );
     }
     const kind = given[0];
     const fieldPath = childPath(path, kind);
     const value = context.value(raw[kind], fieldPath);
-    if (value.constant) {
+    if (value.constant && kind !== 'token') {
       // A literal is judged now, with the same rules as a computed value at run time.
       const literal = raw[kind];
       const problem =
@@ -50,6 +50,7 @@ export class WaitStep implements StepType<WaitBody> {
 
   async run(body: WaitBody, context: StepContext): Promise<unknown> {
     const value = await context.evaluate(body.value);
+    if (body.kind === 'token') return waitForToken(value, context);
     const wakeAt = wakeTime(body.kind, value, context.startedAt);
     const now = context.clock.now();
     if (now >= wakeAt || !context.suspendable) {
@@ -59,8 +60,42 @@ export class WaitStep implements StepType<WaitBody> {
   }
 }
 
+/**
+ * `wait` with `token`: a completed token's result at once (completed before the wait was
+ * reached too); past its expiry, `wait_timeout`; otherwise the run waits until the token is
+ * completed (its completion makes the execution due) or expires.
+ */
+async function waitForToken(id: unknown, context: StepContext): Promise<unknown> {
+  const token = typeof id === 'string' && context.tokens ? await context.tokens.get(id) : null;
+  if (!token) {
+    throw new StepError(
+      WorkflowErrorCode.invalidWait,
+      'token must be the id of a token this execution created',
+    );
+  }
+  if (token.status === 'waiting' && context.clock.now() >= token.expiresAt) {
+    if (await context.tokens!.expire(id as string)) token.status = 'expired';
+    else return waitForToken(id, context); // completed meanwhile
+  }
+  if (token.status === 'completed') {
+    return {
+      data: token.data,
+      choice: token.choice,
+      completed_at: token.completedAt,
+      completed_by: token.completedBy,
+    };
+  }
+  if (token.status !== 'waiting') {
+    throw new StepError(WorkflowErrorCode.waitTimeout, `The token is ${token.status}`);
+  }
+  if (!context.suspendable) {
+    throw new StepError(WorkflowErrorCode.invalidWait, 'A test run cannot wait for a token');
+  }
+  throw new WaitSuspend(token.expiresAt, false, id as string);
+}
+
 /** When a wait of `kind` with this (evaluated) value, started at `startedAt`, ends (epoch ms). */
-export function wakeTime(kind: WaitKind, value: unknown, startedAt: number): number {
+export function wakeTime(kind: 'duration_ms' | 'until', value: unknown, startedAt: number): number {
   const problem = kind === 'duration_ms' ? durationProblem(value) : untilProblem(value, startedAt);
   if (problem) throw new StepError(WorkflowErrorCode.invalidWait, problem);
   return kind === 'duration_ms' ? startedAt + (value as number) : Date.parse(value as string);

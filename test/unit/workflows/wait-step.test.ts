@@ -151,3 +151,33 @@ describe('wait step: a run', () => {
     expect(result.output).toEqual({ waited_ms: 0 });
   });
 });
+
+describe('create_token and wait with token: their definitions', () => {
+  const token = (fields: Record<string, unknown>) => ({ id: 't', type: 'create_token', ...fields });
+  it.each<[string, Record<string, unknown>, string]>([
+    ['no choices', { choices: [] }, 'steps[0].choices'],
+    [
+      'eleven choices',
+      { choices: Array.from({ length: 11 }, (_, i) => `c${i}`) },
+      'steps[0].choices',
+    ],
+    ['a choice not a string', { choices: ['ok', 3] }, 'steps[0].choices[1]'],
+    ['the same choice twice', { choices: ['ok', 'ok'] }, 'steps[0].choices'],
+    ['a timeout past 90 days', { timeout_ms: MAX_WAIT_MS + 1 }, 'steps[0].timeout_ms'],
+    ['a timeout of 0', { timeout_ms: 0 }, 'steps[0].timeout_ms'],
+  ])('%s is refused at its field', (_name, fields, field) => {
+    expect(refusedAt(() => compile({ steps: [token(fields)] }))).toBe(field);
+  });
+
+  it('a wait takes a token and nothing else with it', () => {
+    expect(() =>
+      compile({ steps: [token({ choices: ['a', 'b'] }), wait({ token: '{% $steps.t.id %}' })] }),
+    ).not.toThrow();
+    expect(fieldOf({ token: 'x', duration_ms: 5 })).toBe('steps[0].token');
+  });
+
+  it('a test run (no tokens) fails create_token with invalid_wait', async () => {
+    const result = await run({ steps: [token({})] });
+    expect(result.error).toMatchObject({ code: 'invalid_wait', step: 't' });
+  });
+});
