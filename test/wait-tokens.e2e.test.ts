@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestService, type TestService } from './support/service';
-import { startReceiver } from './support/workflows';
+import { exampleAgent, startReceiver } from './support/workflows';
 import { waitFor } from './support/wait';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies, read as JSON
@@ -205,5 +205,27 @@ describe('wait tokens', () => {
     const token = await tokenOf(id);
     expect(token.status).toBe('cancelled');
     await api().post(`/v2/wait-tokens/${token.id}/complete`).set(bearer(key)).send({}).expect(409);
+  });
+
+  it('examples/workflows/discount-approval.json: a person approves through the posted link', async () => {
+    const agent = await api()
+      .post('/v2/agents')
+      .set(bearer(key))
+      .send(exampleAgent('discount-approval.json', receiver.url));
+    expect(agent.body.error ?? null).toBeNull();
+    const run = await api()
+      .post(`/v2/agents/${agent.body.id}/trigger`)
+      .set(bearer(key))
+      .send({ input: { customer: 'Acme', percent: 15, reason: 'Three-year contract' } })
+      .expect(202);
+    expect(run.body.status).toBe('waiting');
+    const id = run.body.execution_id as string;
+    const posted = receiver.received.find((r) => r.path === '/messages')!.body as Json;
+    const url = /(http\S+\/callback\/\S+)$/.exec(posted.text as string)![1];
+    const page = await api().get(path(url)).expect(200);
+    expect(page.text).toContain('Discount of 15% for Acme');
+    await api().post(path(url)).send({ choice: 'approve', note: 'fine' }).expect(200);
+    const finished = await reaches(id, 'completed');
+    expect(finished.output).toEqual({ approved: true, by: { type: 'link' }, note: 'fine' });
   });
 });

@@ -174,6 +174,8 @@ describe('create_token and wait with token: their definitions', () => {
       compile({ steps: [token({ choices: ['a', 'b'] }), wait({ token: '{% $steps.t.id %}' })] }),
     ).not.toThrow();
     expect(fieldOf({ token: 'x', duration_ms: 5 })).toBe('steps[0].token');
+    // Its `timeout_ms` is the token's life (two days here), not a step timeout.
+    expect(() => compile({ steps: [token({ timeout_ms: 172_800_000 })] })).not.toThrow();
   });
 
   it('a test run (no tokens) fails create_token with invalid_wait', async () => {
