@@ -11,6 +11,7 @@ import { CallbackDelivery } from './webhooks/outbound/callback-delivery.entity';
 import { DeliveryAttempt } from './webhooks/outbound/delivery-attempt.entity';
 import { WebhookEndpoint } from './webhooks/outbound/webhook-endpoint.entity';
 import { ExecutionStep } from './executions/execution-step.entity';
+import { WaitToken } from './executions/wait-token.entity';
 import { ModelUsage } from './usage/model-usage.entity';
 
 /**
@@ -31,6 +32,7 @@ export const ENTITIES = [
   AccountSecret,
   AgentVersion,
   ExecutionStep,
+  WaitToken,
   ModelUsage,
   WebhookEndpoint,
 ];

@@ -154,6 +154,11 @@ describe('bad input, generated (fast-check), on every route of both listeners', 
         return fixtures.endpointId;
       case 'deliveries/:delivery_id':
         return fixtures.endpointDeliveryId;
+      // No such token: nothing a request sends can complete one.
+      case 'wait-tokens/:id':
+        return 'wtk_01jd8z0a2b4c6d8e0f2g4h6j8k';
+      case 'callback/:secret':
+        return 'fuzz-secret';
       default:
         throw new Error(`bad-input suite: no fixture for "${resource}" (${routeName(route)})`);
     }

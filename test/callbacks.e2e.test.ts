@@ -103,6 +103,7 @@ describe('outgoing webhooks (callbacks)', () => {
         input: execution.input,
         output: execution.output,
         error: null,
+        waiting: null,
         created_at: execution.createdAt.toISOString(),
         started_at: execution.startedAt!.toISOString(),
         completed_at: execution.completedAt!.toISOString(),

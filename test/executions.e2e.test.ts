@@ -132,6 +132,7 @@ describe('executions: list, read, cancel, retry', () => {
             'input',
             'output',
             'error',
+            'waiting',
             'created_at',
             'started_at',
             'completed_at',

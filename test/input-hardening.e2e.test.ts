@@ -30,6 +30,7 @@ describe('input hardening', () => {
     const ids: Record<ExecutionStatus, string[]> = {
       queued: [],
       running: [],
+      waiting: [],
       completed: [],
       failed: [],
       cancelled: [],
@@ -122,7 +123,7 @@ describe('input hardening', () => {
       expect(pageQueries).toHaveBeenCalledTimes(1);
       // Every status is no filter: one query too; any list costs at most four.
       pageQueries.mockClear();
-      await list(agent.id, `status=${statuses.join(',')},completed`).expect(200);
+      await list(agent.id, `status=${statuses.join(',')},waiting,completed`).expect(200);
       expect(pageQueries).toHaveBeenCalledTimes(1);
       pageQueries.mockClear();
       await list(agent.id, 'status=queued,running,failed,cancelled,failed,queued').expect(200);

@@ -181,6 +181,8 @@ describe('every documented error status of every operation is one the server giv
       409: (op) => post(op, url(op.path, { executions: ids.cancelled }), {}),
     },
     'POST /v2/executions/{id}/retry': { 409: (op) => post(op, url(op.path), {}) },
+    'POST /v2/wait-tokens/{id}/complete': { 409: (op) => post(op, url(op.path), {}) },
+    'POST /v2/wait-tokens/{id}/callback/{secret}': { 409: (op) => post(op, url(op.path), {}) },
     'POST /v2/users': {
       409: (op) => post(op, url(op.path), { email: ownerEmail, role: 'member' }),
     },

@@ -81,6 +81,7 @@ describe('POST /v2/agents/:id/trigger', () => {
       input: HOT_LEAD,
       output: res.body.output,
       error: null,
+      waiting: null,
       created_at: expect.stringMatching(ISO_MS),
       started_at: expect.stringMatching(ISO_MS),
       completed_at: expect.stringMatching(ISO_MS),

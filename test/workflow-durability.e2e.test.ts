@@ -145,4 +145,38 @@ describe('workflow durability across SIGKILL', () => {
     for (const request of b) expect(request.headers['idempotency-key']).toBe(`${id}:b`);
     expect(record.steps.map((s: Json) => s.id)).toEqual(['a', 'mid', 'b', 'c']);
   });
+
+  it('killed while the run waits: a new worker wakes it on time and it resumes from the wait', async () => {
+    worker = await startWorker();
+    const id = await startWorkflowRun(api, key, {
+      name: 'waiting',
+      config: {
+        steps: [
+          step('/waiting/a', 'a'),
+          { id: 'hold', type: 'wait', duration_ms: 3000 },
+          step('/waiting/c', 'c'),
+        ],
+      },
+    });
+    const waiting = await waitFor(
+      async () => (await api.api().get(`/v2/executions/${id}`).set(bearer(key))).body as Json,
+      (body) => body.status === 'waiting',
+      15_000,
+      20,
+    );
+    await kill();
+    worker = await startWorker();
+    const record = await finished(id);
+    expect(record.status).toBe('completed');
+    expect(Date.parse(record.completed_at)).toBeGreaterThanOrEqual(
+      Date.parse(waiting.waiting.until),
+    );
+    expect(calls('/waiting/a')).toHaveLength(1);
+    expect(calls('/waiting/c')).toHaveLength(1);
+    expect(record.steps.map((s: Json) => [s.id, s.status])).toEqual([
+      ['a', 'completed'],
+      ['hold', 'completed'],
+      ['c', 'completed'],
+    ]);
+  });
 });

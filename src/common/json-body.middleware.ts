@@ -16,7 +16,20 @@ declare module 'express-serve-static-core' {
   interface Request {
     /** The exact bytes of the body (JSON or form), for signatures and hashing. */
     rawBody?: Buffer;
+    /** The fields of an HTML form POST, on the one path that takes them (FORM_PATH). */
+    formFields?: Record<string, string>;
   }
+}
+
+/**
+ * The one path of the API listener whose POST may also be an HTML form: a wait token's callback
+ * URL, whose page posts its buttons. Its fields are read as on the webhook listener and handed
+ * to the route as `formFields` (a repeated field: its first value).
+ */
+const CALLBACK_FORM_PATH = /^\/v2\/wait-tokens\/[^/]+\/callback\/[^/]+$/;
+
+function isCallbackPath(req: Request): boolean {
+  return CALLBACK_FORM_PATH.test((req.originalUrl ?? req.url).split('?')[0]);
 }
 
 function hasBody(req: Request): boolean {
@@ -68,7 +81,8 @@ export function jsonBody(
         return next();
       }
       const type = bodyType(req);
-      if (type === 'other' || (type === 'form' && !options.forms)) {
+      const callbackForm = type === 'form' && !options.forms && isCallbackPath(req);
+      if (type === 'other' || (type === 'form' && !options.forms && !callbackForm)) {
         return sendError(res, flavour, docsUrl, 'unsupported_media_type', accepted);
       }
       parse(req, res, (err?: unknown) => {
@@ -111,6 +125,16 @@ export function jsonBody(
           } catch (error) {
             if (!(error instanceof FormBodyError)) throw error;
             return sendError(res, flavour, docsUrl, 'invalid_request', error.message);
+          }
+          if (callbackForm) {
+            const fields = req.body as Record<string, string | string[]>;
+            req.formFields = Object.fromEntries(
+              Object.entries(fields).map(([name, value]) => [
+                name,
+                Array.isArray(value) ? value[0] : value,
+              ]),
+            );
+            req.body = {};
           }
           return next();
         }

@@ -14,6 +14,10 @@ const EVENTS: Record<EventType, { schema: string; summary: string; deprecated?: 
       'Deprecated alias of `execution.cancelled`, sent under this name to an endpoint subscribed by it (and not by `execution.cancelled`, nor to `*`)',
     deprecated: true,
   },
+  'execution.waiting': {
+    schema: 'ExecutionRecord',
+    summary: 'Its run paused at a `wait` step (`waiting` says what for)',
+  },
   'agent.created': { schema: 'AgentDetail', summary: 'An agent was created' },
   'agent.updated': {
     schema: 'AgentDetail',

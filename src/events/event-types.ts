@@ -8,6 +8,7 @@ export const EVENT_TYPES = [
   'execution.completed',
   'execution.failed',
   'execution.cancelled',
+  'execution.waiting',
   'agent.created',
   'agent.updated',
   'agent.paused',

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, LessThanOrEqual } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { ApiError } from '../common/api-error';
 import { now } from '../common/time';
@@ -9,9 +9,17 @@ import { DailyCounters } from '../agents/daily-counters';
 import { MetricsService } from '../metrics/metrics.service';
 import { LocalBus } from '../queue/local-bus';
 import { RUN_QUEUE, type RunQueue } from '../queue/run-queue';
-import { Execution, ExecutionError, ExecutionStatus, LogEntry } from './execution.entity';
+import { ExecutionStep } from './execution-step.entity';
+import {
+  Execution,
+  ExecutionError,
+  ExecutionStatus,
+  type ExecutionWaiting,
+  LogEntry,
+} from './execution.entity';
 import { EXECUTION_NOTICES, type ExecutionNotices } from './execution-notices';
 import { type FinalChanges, finalChanges, RunFinish, TRANSITION } from './run-finish';
+import { WaitTokens } from './wait-tokens';
 import { type RunSteps, RunStepsWriter, stepsOf } from './step-rows';
 
 /** How a run ended, as the worker reports it. */
@@ -24,6 +32,17 @@ export interface RunOutcome {
   /** The step records it ended with (workflows), stored in the same transaction. */
   steps?: RunSteps;
 }
+
+/** How a run paused, as the worker reports it (the kinds' RunWaiting). */
+export interface RunPause {
+  wait: { step: string; wakeAt: Date; timed: boolean; tokenId?: string };
+  logs: LogEntry[];
+  /** The step records it paused with (the waiting one among them). */
+  steps?: RunSteps;
+}
+
+/** How many waiting rows one pass of `wakeDue` puts back in the queue at most. */
+export const WAKE_BATCH = 200;
 
 /**
  * The transitions of an execution to a final state (docs/api.md, Trigger and executions): each is
@@ -38,6 +57,7 @@ export class ExecutionLifecycleService {
   private readonly counters: DailyCounters;
   private readonly finishes: RunFinish;
   private readonly steps: RunStepsWriter;
+  private readonly tokens: WaitTokens;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -49,6 +69,7 @@ export class ExecutionLifecycleService {
     this.counters = new DailyCounters(dataSource);
     this.finishes = new RunFinish(dataSource, this.counters);
     this.steps = new RunStepsWriter(dataSource);
+    this.tokens = new WaitTokens(dataSource);
   }
 
   /**
@@ -144,6 +165,85 @@ export class ExecutionLifecycleService {
   }
 
   /**
+   * A run paused (`running` → `waiting`, only under the claim that ran it): the row keeps what
+   * it waits for (`waiting`), when it wakes (`wake_at`), its log so far and its step records,
+   * and gives up its lease; the worker forgets it. No callback: it is not finished. Waiters
+   * in this process (a synchronous trigger) are told after the commit. False when the row
+   * had moved on (cancelled, or taken over).
+   */
+  async suspend(execution: Execution, pause: RunPause): Promise<boolean> {
+    const { wait } = pause;
+    const waiting: ExecutionWaiting = { step: wait.step };
+    if (wait.timed) waiting.until = wait.wakeAt.toISOString();
+    if (wait.tokenId) waiting.token_id = wait.tokenId;
+    const changes = {
+      status: 'waiting' as const,
+      waiting,
+      wakeAt: wait.wakeAt,
+      logs: pause.logs,
+      leasedUntil: null,
+    };
+    let noticed = false;
+    await this.notices.load([execution.accountId]);
+    const moved = await retrying(this.dataSource, TRANSITION).transaction(async (manager) => {
+      // A token completed before the pause is written (even before its wait was reached):
+      // the execution is due at once. The token's row is locked first, as a completion does.
+      const tokenId = wait.tokenId;
+      const due = tokenId !== undefined && !(await this.tokens.stillWaiting(manager, tokenId));
+      const write = due ? { ...changes, wakeAt: now() } : changes;
+      if (!(await this.move(manager, execution, 'running', write))) return false;
+      const steps = pause.steps;
+      if (steps) await this.steps.store(manager, [{ executionId: execution.id, steps }]);
+      // `execution.waiting` for the endpoints that want it; a callback waits for the end.
+      noticed = (await this.notices.write(manager, [{ execution, steps: steps?.records }])) > 0;
+      return true;
+    });
+    if (noticed) this.notices.wake();
+    if (moved) await this.announceFinished(execution.id, execution);
+    return moved;
+  }
+
+  /**
+   * Puts the waiting executions whose `wake_at` has come back in the queue (`waiting` →
+   * `queued`, conditional on both, so that two workers polling at once wake each row once and a
+   * cancel wins or loses cleanly), then announces them to the run queue: any worker claims them
+   * as it claims new rows, and the run goes on from its waiting step. Resolves how many rows
+   * it woke. Run by every worker (WaitPoller), so a wake-up never depends on the process that
+   * started the wait.
+   */
+  async wakeDue(at: Date = now(), limit = WAKE_BATCH): Promise<number> {
+    const repository = this.dataSource.getRepository(Execution);
+    const due = await repository.find({
+      select: { id: true, attempts: true },
+      where: { status: 'waiting', wakeAt: LessThanOrEqual(at) },
+      order: { wakeAt: 'ASC' },
+      take: limit,
+    });
+    if (due.length === 0) return 0;
+    const result = await retrying(this.dataSource, TRANSITION).transaction((manager) =>
+      manager
+        .createQueryBuilder()
+        .update(Execution)
+        .set({ status: 'queued', waiting: null, wakeAt: null, leasedUntil: null })
+        .where('id IN (:...ids) AND status = :waiting AND wake_at <= :at', {
+          ids: due.map((row) => row.id),
+          waiting: 'waiting',
+          at,
+        })
+        .execute(),
+    );
+    const woken = result.affected ?? 0;
+    // Announcing a row another worker woke at the same moment costs nothing: a run queue
+    // job's id names the row's incarnation (BullMQ keeps one), and a claim takes a row once.
+    if (woken > 0) {
+      await this.queue
+        .requeue(due.map((row) => ({ id: row.id, attempts: row.attempts })))
+        .catch(() => undefined); // the reconciliation sweep or the poll finds them
+    }
+    return woken;
+  }
+
+  /**
    * Fails a claimed execution whose stored data cannot be read (a broken JSON document in
    * its row): it can never run. Its error is `agent_error`; no callback is sent, as its
    * payload cannot be built from the row.
@@ -184,9 +284,9 @@ export class ExecutionLifecycleService {
   async cancel(execution: Execution): Promise<Execution> {
     for (let attempt = 0; attempt < 3; attempt++) {
       const seen: ExecutionStatus = execution.status;
-      if (seen !== 'queued' && seen !== 'running') {
+      if (seen !== 'queued' && seen !== 'running' && seen !== 'waiting') {
         throw ApiError.conflict(
-          `The execution is ${seen}; only queued or running ones can be cancelled`,
+          `The execution is ${seen}; only queued, running or waiting ones can be cancelled`,
         );
       }
       const completedAt = now();
@@ -197,6 +297,8 @@ export class ExecutionLifecycleService {
           ? Math.max(0, completedAt.getTime() - execution.startedAt.getTime())
           : null,
         leasedUntil: null,
+        waiting: null,
+        wakeAt: null,
         logs: [
           ...(execution.logs ?? []),
           {
@@ -212,6 +314,8 @@ export class ExecutionLifecycleService {
       const cancelled = await retrying(this.dataSource, TRANSITION).transaction(async (manager) => {
         const moved = await this.move(manager, execution, seen, changes);
         if (!moved) return false;
+        if (seen === 'waiting') await this.endWaitingSteps(manager, execution.id, completedAt);
+        await this.tokens.cancelOf(manager, execution.id);
         noticed = (await this.notices.write(manager, [{ execution }])) > 0;
         return true;
       });
@@ -230,6 +334,30 @@ export class ExecutionLifecycleService {
       execution = current;
     }
     throw ApiError.conflict('The execution kept changing state; try again');
+  }
+
+  /** A cancelled waiting execution: its `waiting` step records end `failed` (`cancelled`). */
+  private async endWaitingSteps(
+    manager: EntityManager,
+    executionId: string,
+    at: Date,
+  ): Promise<void> {
+    const rows = await manager.find(ExecutionStep, { where: { executionId } });
+    for (const row of rows) {
+      const record = row.record as Record<string, unknown>;
+      if (record.status !== 'waiting') continue;
+      const started = Date.parse(String(record.started_at));
+      const ended = {
+        ...record,
+        status: 'failed',
+        error: { code: 'cancelled', message: 'The execution was cancelled while the step waited' },
+        completed_at: at.toISOString(),
+        duration_ms: Number.isNaN(started) ? null : Math.max(0, at.getTime() - started),
+      };
+      await manager.update(ExecutionStep, { executionId, stepId: row.stepId }, {
+        record: ended,
+      } as QueryDeepPartialEntity<ExecutionStep>);
+    }
   }
 
   private async move(

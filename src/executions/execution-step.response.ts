@@ -125,7 +125,10 @@ export class ExecutionStepItem {
   @ApiProperty({ description: 'The step type', example: 'lead-qualification' })
   type: string;
 
-  @ApiProperty({ enum: ['running', 'completed', 'failed', 'skipped'], example: 'completed' })
+  @ApiProperty({
+    enum: ['running', 'waiting', 'completed', 'failed', 'skipped'],
+    example: 'completed',
+  })
   status: string;
 
   @ApiProperty({ type: 'integer', example: 1 })

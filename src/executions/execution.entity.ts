@@ -6,13 +6,28 @@ import type { LogLevel } from '../kinds/agent-kind';
 export const EXECUTION_STATUSES = [
   'queued',
   'running',
+  'waiting',
   'completed',
   'failed',
   'cancelled',
 ] as const;
 export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
 export const FINAL_STATUSES: readonly ExecutionStatus[] = ['completed', 'failed', 'cancelled'];
+/**
+ * The statuses a synchronous trigger stops waiting at: the final ones, and `waiting` (the run
+ * paused at a `wait` step and holds nothing until it wakes).
+ */
+export const SETTLED_STATUSES: readonly ExecutionStatus[] = [...FINAL_STATUSES, 'waiting'];
 export type ExecutionSource = 'api' | 'webhook' | 'retry';
+
+/** What a waiting execution waits for (its record's `waiting`). */
+export interface ExecutionWaiting {
+  /** The record id of the `wait` step. */
+  step: string;
+  /** When it wakes by itself (a time, or its token's expiry), ISO 8601. */
+  until?: string;
+  token_id?: string;
+}
 
 export interface LogEntry {
   timestamp: string;
@@ -35,6 +50,7 @@ export interface ExecutionError {
 @Index('idx_executions_status_created', ['status', 'createdAt'])
 @Index('idx_executions_status_account_created', ['status', 'accountId', 'createdAt', 'id'])
 @Index('idx_executions_created', ['createdAt'])
+@Index('idx_executions_wake_at', ['wakeAt'])
 @Index('idx_executions_account_created', ['accountId', 'createdAt', 'id'])
 @Index('uq_executions_agent_idempotency', ['agentId', 'idempotencyKey'], { unique: true })
 export class Execution {
@@ -95,6 +111,17 @@ export class Execution {
   /** While running: until when the worker that claimed it is presumed alive. */
   @TimestampColumn({ name: 'leased_until', nullable: true })
   leasedUntil: Date | null;
+
+  /** While waiting: what for (null otherwise). */
+  @JsonColumn({ nullable: true })
+  waiting: ExecutionWaiting | null;
+
+  /**
+   * While waiting: when the wait poller puts the row back in the queue (the wait's end, its
+   * token's expiry, or the moment the token was completed). Null in every other status.
+   */
+  @TimestampColumn({ name: 'wake_at', nullable: true })
+  wakeAt: Date | null;
 
   @TimestampColumn({ name: 'created_at' })
   createdAt: Date;

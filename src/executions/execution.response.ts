@@ -22,6 +22,7 @@ export function toExecutionResponse(
     input: execution.input,
     output: execution.output,
     error: execution.error,
+    waiting: execution.status === 'waiting' ? (execution.waiting ?? null) : null,
     created_at: iso(execution.createdAt),
     started_at: iso(execution.startedAt),
     completed_at: iso(execution.completedAt),
@@ -78,6 +79,27 @@ export class ExecutionErrorItem {
       '`http_error` of an `http-request` agent or of the failing step: the answer (status, headers, body cut at 64 KiB)',
   })
   response?: FailedAnswerItem;
+}
+
+export class ExecutionWaitingItem {
+  @ApiProperty({
+    description: 'The id of the `wait` step (`q[3]` inside a foreach)',
+    example: 'hold',
+  })
+  step: string;
+
+  @ApiPropertyOptional({
+    format: 'date-time',
+    description: 'A wait for a time: when it ends',
+    example: '2026-11-24T09:00:00.000Z',
+  })
+  until?: string;
+
+  @ApiPropertyOptional({
+    description: 'A wait for a token: its id',
+    example: 'wtk_01jd8z6q8r0s2t4u6v8w0x2y4z',
+  })
+  token_id?: string;
 }
 
 export class LogEntryItem {
@@ -146,6 +168,14 @@ export class ExecutionRecord {
 
   @ApiProperty({ type: ExecutionErrorItem, nullable: true, example: null })
   error: ExecutionErrorItem | null;
+
+  @ApiProperty({
+    type: ExecutionWaitingItem,
+    nullable: true,
+    example: null,
+    description: 'While `waiting`: what the run waits for; null otherwise',
+  })
+  waiting: ExecutionWaitingItem | null;
 
   @ApiPropertyOptional({
     type: [ExecutionStepItem],

@@ -4,11 +4,12 @@ import { ExecutionsController } from './executions.controller';
 import { ExecutionsModule } from './executions.module';
 import { ExecutionsService } from './executions.service';
 import { TriggerService } from './trigger.service';
+import { WaitTokensController } from './wait-tokens.controller';
 
 /** The trigger and `/v2/executions` routes; the api role only (AppModule). */
 @Module({
   imports: [AgentsModule, ExecutionsModule],
-  controllers: [ExecutionsController],
+  controllers: [ExecutionsController, WaitTokensController],
   providers: [ExecutionsService, TriggerService],
 })
 export class ExecutionsApiModule {}

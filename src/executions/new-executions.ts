@@ -141,6 +141,8 @@ export function build(request: NewExecution, createdAt: Date): Execution {
     startedAt: null,
     completedAt: null,
     durationMs: null,
+    waiting: null,
+    wakeAt: null,
   } satisfies Execution);
 }
 

@@ -11,7 +11,12 @@ import { APP_CONFIG, type AppConfig } from '../config/configuration';
 import { LocalBus } from '../queue/local-bus';
 import { LocalDispatch } from '../queue/local-dispatch';
 import { RUN_QUEUE, type RunQueue } from '../queue/run-queue';
-import { Execution, type ExecutionError, FINAL_STATUSES } from './execution.entity';
+import {
+  Execution,
+  type ExecutionError,
+  FINAL_STATUSES,
+  SETTLED_STATUSES,
+} from './execution.entity';
 import { ExecutionIntakeService } from './execution-intake.service';
 import { heavyTurnFor } from '../common/heavy-turns';
 import type { RunOutcome } from './execution-lifecycle.service';
@@ -112,10 +117,10 @@ export class TriggerService implements OnModuleDestroy {
         'This Idempotency-Key was already used with a different request body for this agent',
       );
     }
-    if (!async && !isFinal(execution)) {
+    if (!async && !isFinal(execution) && execution.status !== 'waiting') {
       const id = execution.id;
       const wait = await this.queue.waitForFinish(id, this.config.syncWaitMs, () =>
-        this.executions.exists({ where: { id, status: In([...FINAL_STATUSES]) } }),
+        this.executions.exists({ where: { id, status: In([...SETTLED_STATUSES]) } }),
       );
       // Finished here: the worker handed over the final record (the Execution it finished,
       // carried as is by the queue); otherwise read it.
@@ -131,8 +136,9 @@ export class TriggerService implements OnModuleDestroy {
       replayed,
       result: {
         execution_id: execution.id,
-        // A synchronous trigger that ran out of time reports the run as in progress.
-        status: finished || async ? execution.status : 'running',
+        // A synchronous trigger that ran out of time reports the run as in progress; one
+        // whose run waits answers (202) at once, saying so.
+        status: finished || async || execution.status === 'waiting' ? execution.status : 'running',
         output: execution.output,
         error: finished && execution.status === 'failed' ? execution.error : null,
         duration_ms: execution.durationMs,

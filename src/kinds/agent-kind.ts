@@ -115,6 +115,25 @@ export class RunFailure extends Error {
   }
 }
 
+/**
+ * Thrown by a run that pauses (a workflow's `wait` step): the execution becomes `waiting`,
+ * gives up its slot and its lease, and is claimed again when it wakes (at `wakeAt`, or
+ * earlier when what it waits for happens). Its steps were handed over by `keepSteps` first.
+ */
+export class RunWaiting extends Error {
+  constructor(
+    /** The record id of the step that waits. */
+    readonly step: string,
+    /** When the execution wakes by itself. */
+    readonly wakeAt: Date,
+    /** Whether `wakeAt` is a time the step waits for (shown as `until`). */
+    readonly timed: boolean,
+    readonly tokenId?: string,
+  ) {
+    super(`The run waits at step ${step}`);
+  }
+}
+
 /** A bad agent config: answered as 400 with `field: "config.<path>"`. */
 export class ConfigValidationError extends Error {
   constructor(

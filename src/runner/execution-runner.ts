@@ -11,7 +11,7 @@ import { APP_CONFIG, type AppConfig } from '../config/configuration';
 import type { Execution, ExecutionError, LogEntry } from '../executions/execution.entity';
 import type { RunOutcome } from '../executions/execution-lifecycle.service';
 import type { RunSteps } from '../executions/step-rows';
-import { ConfigValidationError, RunContext, RunFailure } from '../kinds/agent-kind';
+import { ConfigValidationError, RunContext, RunFailure, RunWaiting } from '../kinds/agent-kind';
 import { KindRegistry } from '../kinds/kind-registry';
 import { LocalBus } from '../queue/local-bus';
 import { RunLog } from './run-log';
@@ -38,6 +38,8 @@ export type LiveLogWriter = (logs: LogEntry[]) => Promise<void>;
 export type RunResult =
   | { kind: 'finished'; outcome: RunOutcome }
   | { kind: 'cancelled'; logs: RunLog; steps?: RunSteps }
+  /** The run paused (a workflow's `wait`): the execution is to be recorded as waiting. */
+  | { kind: 'waiting'; wait: RunWaiting; logs: LogEntry[]; steps?: RunSteps }
   | { kind: 'abandoned' };
 
 /**
@@ -203,6 +205,10 @@ export class ExecutionRunner implements OnModuleDestroy {
       }
       if (reason === 'cancelled') return { kind: 'cancelled', logs: log, steps };
       if (reason) return { kind: 'abandoned' };
+      if (error instanceof RunWaiting) {
+        log.add('info', `Waiting at step ${error.step}`);
+        return { kind: 'waiting', wait: error, logs: log.toJSON(), steps };
+      }
       if (error instanceof RunFailure) {
         return fail(error.code, error.message, true, error.step, error.response);
       }

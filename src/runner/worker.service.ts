@@ -276,6 +276,11 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
         await this.logs.keepOfCancelledRun(execution.id, result.logs.toJSON(), result.steps);
         return;
       }
+      if (result.kind === 'waiting') {
+        // Not recorded (the database is away): the lease expires and the run starts again.
+        await this.lifecycle.suspend(execution, result);
+        return;
+      }
       const givenUp = () => this.stopping || run.abandoned || run.controller.signal.aborted;
       this.slots.writeResult(slot);
       await this.recorder.record(execution, result.outcome, givenUp);

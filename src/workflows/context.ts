@@ -14,7 +14,7 @@ export interface StepRecord {
   /** The step's id; inside a foreach iteration `id[index]` (`q[3]`, nested: `q[3][0]`). */
   id: string;
   type: string;
-  status: 'running' | 'completed' | 'failed' | 'skipped';
+  status: 'running' | 'waiting' | 'completed' | 'failed' | 'skipped';
   attempts: number;
   started_at: string;
   completed_at: string | null;
@@ -59,6 +59,36 @@ export interface Checkpoint {
    * Display only: the runner ignores its failure.
    */
   waiting?(record: StepRecord): Promise<void>;
+}
+
+/** A wait token as a `wait` step sees it. */
+export interface WaitTokenState {
+  status: 'waiting' | 'completed' | 'expired' | 'cancelled';
+  /** Epoch ms. */
+  expiresAt: number;
+  choice: string | null;
+  data: Record<string, unknown> | null;
+  completedAt: string | null;
+  completedBy: unknown;
+}
+
+/**
+ * The run's wait tokens (`create_token`, `wait` with `token`), kept by the service (the
+ * execution store's `wait_tokens`). Absent in test runs: those steps then fail.
+ */
+export interface WaitTokenPort {
+  /** The token of step `stepId` of this execution (made once; a rerun gets a new secret). */
+  create(request: {
+    stepId: string;
+    timeoutMs: number;
+    title: string | null;
+    description: string | null;
+    choices: string[] | null;
+  }): Promise<{ id: string; url: string; expires_at: string }>;
+  /** A token of this execution, or null. */
+  get(id: string): Promise<WaitTokenState | null>;
+  /** Marks a waiting token expired; false if it had moved on. */
+  expire(id: string): Promise<boolean>;
 }
 
 /** Time, injectable so tests do not wait for retry intervals. */
@@ -183,4 +213,11 @@ export interface WorkflowRunContext {
   idle?: <T>(work: () => Promise<T>) => Promise<T>;
   /** In [0, 1); jitter of retry delays. Default `Math.random`. */
   random?: () => number;
+  /**
+   * Whether the run may stop at a `wait` step and be resumed later (an execution's run, whose
+   * steps are durable). Absent (test runs): a wait that would pause ends at once.
+   */
+  suspendable?: boolean;
+  /** Wait tokens (absent in test runs). */
+  tokens?: WaitTokenPort;
 }

@@ -22,6 +22,8 @@ export const WorkflowErrorCode = {
   llmRefused: 'llm_refused',
   llmError: 'llm_error',
   maxTurnsExceeded: 'max_turns_exceeded',
+  invalidWait: 'invalid_wait',
+  waitTimeout: 'wait_timeout',
 } as const;
 
 /** Errors a step's `retry` skips unless its `on` names them (docs/workflows.md, The definition). */
@@ -93,6 +95,26 @@ export class CheckpointFailure extends Error {
     super(
       `Saving a step checkpoint failed: ${cause instanceof Error ? cause.message : String(cause)}`,
     );
+  }
+}
+
+/**
+ * A `wait` step has to wait (its time has not come): not a failure. The step is recorded as
+ * `waiting` and the run stops there; the execution is claimed again when it wakes, and the
+ * step runs again with its first start time (`StepContext.startedAt`).
+ */
+export class WaitSuspend extends Error {
+  /** The record id of the waiting step (set by the runner). */
+  step?: string;
+
+  constructor(
+    /** When it wakes by itself (epoch ms). */
+    readonly wakeAt: number,
+    /** Whether `wakeAt` is what the step waits for (a time), rather than a token's expiry. */
+    readonly timed: boolean,
+    readonly tokenId?: string,
+  ) {
+    super('The step waits');
   }
 }
 

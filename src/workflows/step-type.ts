@@ -1,5 +1,6 @@
 import type { RegisteredKind } from '../kinds/kind-registry';
 import type {
+  WaitTokenPort,
   Clock,
   ExecutionInfo,
   HttpClient,
@@ -38,6 +39,15 @@ export interface StepContext {
   readonly signal: AbortSignal;
   readonly timedOut: () => boolean;
   readonly clock: Clock;
+  /**
+   * When the step first started (epoch ms): for a step that waited and runs again after the
+   * execution woke, the start before the wait.
+   */
+  readonly startedAt: number;
+  /** Whether the run may pause here (WaitSuspend) and resume later; false in test runs. */
+  readonly suspendable: boolean;
+  /** The run's wait tokens (absent in test runs). */
+  readonly tokens?: WaitTokenPort;
   readonly http: HttpClient;
   readonly logger: WorkflowLogger;
   /** Model-call accounting of the account (absent in test runs and the CLI). */

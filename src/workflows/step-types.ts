@@ -2,11 +2,13 @@ import { ConfigValidationError } from '../kinds/agent-kind';
 import type { KindLookup, StepType } from './step-type';
 import { AgentKindStep } from './steps/agent-kind.step';
 import { BranchStep } from './steps/branch.step';
+import { CreateTokenStep } from './steps/create-token.step';
 import { FailStep } from './steps/fail.step';
 import { ForeachStep } from './steps/foreach.step';
 import { HttpStep } from './steps/http.step';
 import { LlmStep } from './steps/llm.step';
 import { TransformStep } from './steps/transform.step';
+import { WaitStep } from './steps/wait.step';
 
 /**
  * The built-in step types. Adding one is writing `steps/<name>.step.ts` and listing its
@@ -19,6 +21,8 @@ const BUILT_IN: readonly StepType<unknown>[] = [
   new ForeachStep(),
   new FailStep(),
   new LlmStep(),
+  new WaitStep(),
+  new CreateTokenStep(),
 ];
 const BY_NAME = new Map<string, StepType<unknown>>(BUILT_IN.map((type) => [type.type, type]));
 /** Kinds that cannot be steps: a workflow inside a workflow would escape the step limits. */

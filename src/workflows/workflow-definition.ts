@@ -100,9 +100,12 @@ export function compileWorkflow(config: unknown, options: CompileOptions = {}): 
         'on_error must be "fail" or "continue"',
       );
     }
+    // A type with a `timeout_ms` of its own (`create_token`: the token's life) has no step
+    // timeout field.
+    const ownTimeout = type.fields.includes('timeout_ms');
     const timeoutMs =
       integerField(
-        step.timeout_ms,
+        ownTimeout ? undefined : step.timeout_ms,
         childPath(path, 'timeout_ms'),
         TIMEOUT_MIN_MS,
         TIMEOUT_MAX_MS,

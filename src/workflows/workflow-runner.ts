@@ -8,7 +8,7 @@ import {
   type WorkflowLogger,
   type WorkflowRunContext,
 } from './context';
-import { abortEnd, CheckpointFailure, StepError, toStepError } from './errors';
+import { abortEnd, CheckpointFailure, StepError, toStepError, WaitSuspend } from './errors';
 import type { ExpressionScope } from './expressions/sandbox';
 import { toOutput } from './output';
 import { retryDelay, shouldRetry } from './retry';
@@ -21,12 +21,14 @@ import { truthy } from './steps/branch.step';
 import type { CompiledWorkflow } from './workflow-definition';
 
 export interface WorkflowResult {
-  status: 'completed' | 'failed';
+  /** `waiting`: the run stopped at a `wait` step (`waiting`) and resumes when it wakes. */
+  status: 'completed' | 'failed' | 'waiting';
   output: unknown;
   /** `step` is the id of the step that failed (absent when `output` failed). */
   error: { code: string; message: string; step?: string; response?: FailedAnswer } | null;
   /** In the order the steps started; the steps of a branch not taken are not listed. */
   steps: StepRecord[];
+  waiting?: { step: string; wakeAt: number; timed: boolean; tokenId?: string };
 }
 
 /** Where a list of steps runs: its scope, its record-id suffix, the signal it obeys. */
@@ -99,6 +101,12 @@ class WorkflowRun {
         throw signal.reason;
       }
       if (failure instanceof CheckpointFailure) throw failure;
+      if (failure instanceof WaitSuspend) {
+        this.records.redact(this.secrets);
+        const { wakeAt, timed, tokenId } = failure;
+        const waiting = { step: failure.step ?? '', wakeAt, timed, tokenId };
+        return { status: 'waiting', output: null, error: null, steps: this.records.steps, waiting };
+      }
       const stepError = toStepError(failure);
       error = { code: stepError.code, message: this.secrets.redact(stepError.message) };
       if (stepError.step !== undefined) error.step = stepError.step;
@@ -133,6 +141,11 @@ class WorkflowRun {
 
     const started = this.clock.now();
     const record = startedRecord(id, step, started);
+    // A step that waited goes on from its first start (a wait's time counts from there).
+    if (done?.status === 'waiting' && done.type === step.type) {
+      record.started_at = done.started_at;
+      record.attempts = Math.max(0, done.attempts - 1);
+    }
     // An llm step goes on from what it recorded before (its finished tool calls).
     if (done?.llm && done.type === step.type) this.models.seed(record, done);
     this.records.list(record);
@@ -156,6 +169,7 @@ class WorkflowRun {
     } catch (error) {
       if (frame.signal.aborted) throw frame.signal.reason;
       if (error instanceof CheckpointFailure) throw error;
+      if (error instanceof WaitSuspend) throw await this.suspend(record, error);
       failure = toStepError(error);
     }
     if (!failure) {
@@ -183,7 +197,7 @@ class WorkflowRun {
         return toOutput(await this.attempt(step, frame, record), this.secrets.values);
       } catch (error) {
         if (frame.signal.aborted) throw frame.signal.reason;
-        if (error instanceof CheckpointFailure) throw error;
+        if (error instanceof CheckpointFailure || error instanceof WaitSuspend) throw error;
         const failure = toStepError(error);
         if (!shouldRetry(step.retry, failure, record.attempts)) {
           throw failure.afterAttempts(record.attempts);
@@ -227,6 +241,9 @@ class WorkflowRun {
       signal,
       timedOut,
       clock: this.clock,
+      startedAt: Date.parse(record.started_at),
+      suspendable: this.context.suspendable === true,
+      tokens: this.context.tokens,
       http: this.context.http,
       logger: this.logger,
       meter: this.context.meter,
@@ -270,6 +287,24 @@ class WorkflowRun {
       record.duration_ms = Math.max(0, completed - Date.parse(record.started_at));
       await this.context.checkpoint.save({ ...record }, { required: false }).catch(() => undefined);
     }
+  }
+
+  /**
+   * A step paused (WaitSuspend): a `wait` step's record becomes `waiting`, stored before the
+   * run stops; a step around it (a branch, a foreach) stays `running` and runs again, reusing
+   * what finished inside it, when the execution wakes.
+   */
+  private async suspend(record: StepRecord, suspended: WaitSuspend): Promise<WaitSuspend> {
+    if (suspended.step !== undefined) return suspended;
+    suspended.step = record.id;
+    record.status = 'waiting';
+    await this.context.checkpoint
+      .save({ ...record }, { required: true })
+      .catch((error: unknown) => {
+        throw new CheckpointFailure(error);
+      });
+    this.logger.log('info', `Step ${record.id} waiting`, { step: record.id, status: 'waiting' });
+    return suspended;
   }
 
   private async finish(

@@ -11,7 +11,14 @@ import type { DataSource } from 'typeorm';
 import { SecretBox } from '../common/crypto';
 import { APP_CONFIG, type AppConfig } from '../config/configuration';
 import { AccountSecret } from '../secrets/secret.entity';
-import { MODEL_METER, type ModelMeter, type StepRecord, type WorkflowRunContext } from './context';
+import { WaitTokens } from '../executions/wait-tokens';
+import {
+  MODEL_METER,
+  type ModelMeter,
+  type StepRecord,
+  type WaitTokenPort,
+  type WorkflowRunContext,
+} from './context';
 import type { ExpressionSandbox } from './expressions/sandbox';
 import { OutboundHttpClient } from './http/outbound-http-client';
 import { memoryCheckpoint, StepStore } from './service/step-store';
@@ -19,7 +26,13 @@ import { WorkflowCache } from './service/workflow-cache';
 import { acquireSandbox, releaseSandbox } from './service/workflow-resources';
 import { workflowConfigSchema } from './service/workflow-schema';
 import { runWorkflow, type WorkflowResult } from './workflow-runner';
-import { AgentKind, AgentKindHandler, RunContext, RunFailure } from '../kinds/agent-kind';
+import {
+  AgentKind,
+  AgentKindHandler,
+  RunContext,
+  RunFailure,
+  RunWaiting,
+} from '../kinds/agent-kind';
 import { KindRegistry } from '../kinds/kind-registry';
 
 /** The `config` of a workflow agent; its schema is written by hand (workflow-schema.ts). */
@@ -117,6 +130,8 @@ export class WorkflowKind
           log: ctx.log,
           checkpoint,
           idle: ctx.idle,
+          suspendable: true,
+          tokens: this.tokens(ctx),
         }),
       );
     } catch (error) {
@@ -128,6 +143,10 @@ export class WorkflowKind
     }
     const steps = await checkpoint.final(result.steps);
     ctx.keepSteps?.(steps.records, steps.replace);
+    if (result.waiting) {
+      const { step, wakeAt, timed, tokenId } = result.waiting;
+      throw new RunWaiting(step, new Date(wakeAt), timed, tokenId);
+    }
     if (result.error)
       throw new RunFailure(
         result.error.code,
@@ -140,7 +159,7 @@ export class WorkflowKind
 
   /** A test run: nothing stored, mocked steps not run. Throws ConfigValidationError. */
   async test(run: WorkflowTestRun): Promise<{
-    status: WorkflowResult['status'];
+    status: 'completed' | 'failed';
     output: Record<string, unknown> | null;
     error: WorkflowResult['error'];
     steps: StepRecord[];
@@ -156,7 +175,9 @@ export class WorkflowKind
       }),
     );
     const output = result.status === 'completed' ? asObject(result.output) : null;
-    return { status: result.status, output, error: result.error, steps: result.steps };
+    // A test run is not suspendable: its waits end at once, so it never ends `waiting`.
+    const status = result.status === 'completed' ? 'completed' : 'failed';
+    return { status, output, error: result.error, steps: result.steps };
   }
 
   private context(
@@ -165,7 +186,10 @@ export class WorkflowKind
     accountId: string,
     source: string,
     input: Record<string, unknown>,
-    rest: Pick<WorkflowRunContext, 'signal' | 'checkpoint' | 'mocks' | 'idle'> & {
+    rest: Pick<
+      WorkflowRunContext,
+      'signal' | 'checkpoint' | 'mocks' | 'idle' | 'suspendable' | 'tokens'
+    > & {
       log: RunContext['log'];
     },
   ): WorkflowRunContext {
@@ -177,6 +201,8 @@ export class WorkflowKind
       checkpoint: rest.checkpoint,
       mocks: rest.mocks,
       idle: rest.idle,
+      suspendable: rest.suspendable,
+      tokens: rest.tokens,
       meter: this.meter,
       logger: { log: (level, message) => rest.log(level, message) },
       http: (this.http ??= new OutboundHttpClient({
@@ -187,6 +213,37 @@ export class WorkflowKind
         ...this.config.llm,
         http: (this.modelHttp ??= new OutboundHttpClient({ allowPrivate: true })),
       },
+    };
+  }
+
+  /** The wait tokens of an execution's run, in the execution store's table. */
+  private tokens(ctx: RunContext): WaitTokenPort {
+    const store = new WaitTokens(this.db());
+    const baseUrl = this.config?.baseUrl ?? '';
+    return {
+      create: (request) =>
+        store.create(
+          {
+            ...request,
+            accountId: ctx.accountId,
+            agentId: ctx.agentId,
+            executionId: ctx.executionId,
+          },
+          baseUrl,
+        ),
+      get: async (id) => {
+        const token = await store.ofExecution(ctx.executionId, id);
+        if (!token) return null;
+        return {
+          status: token.status,
+          expiresAt: token.expiresAt.getTime(),
+          choice: token.choice,
+          data: token.data,
+          completedAt: token.completedAt?.toISOString() ?? null,
+          completedBy: token.completedBy,
+        };
+      },
+      expire: (id) => store.expire(id),
     };
   }
 

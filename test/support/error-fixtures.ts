@@ -2,6 +2,9 @@ import { seedAgent } from './agents';
 import { createUser, signIn } from './dashboard';
 import { bearer, type TestService } from './service';
 import { endpointWithPing } from './endpoints';
+import { sha256Hex } from '../../src/common/crypto';
+import { newId } from '../../src/common/ids';
+import { WaitToken } from '../../src/executions/wait-token.entity';
 
 /**
  * The resources test/openapi-errors.e2e.test.ts provokes errors on: an enterprise account
@@ -54,8 +57,27 @@ export async function errorFixtures(t: TestService) {
     .set(owner.headers())
     .send({ name: 'errors' })
     .expect(201);
+  // A completed wait token (its completion and its callback URL are then 409).
+  const tokenSecret = 'errors-fixture-secret-0123456789abcdef';
+  const token = newId('wtk');
+  const at = new Date();
+  await t.service.dataSource.getRepository(WaitToken).insert({
+    id: token,
+    accountId: account.accountId,
+    agentId: agent.id,
+    executionId: queued,
+    stepId: 't',
+    status: 'completed',
+    completedAt: at,
+    completedBy: { type: 'link' },
+    secretHash: sha256Hex(tokenSecret),
+    expiresAt: new Date(at.getTime() + 3_600_000),
+    createdAt: at,
+  });
   const ids: Record<string, string> = {
     agents: agent.id,
+    'wait-tokens': token,
+    callback: tokenSecret,
     executions: queued,
     cancelled,
     'webhook-endpoints': endpoint.id,

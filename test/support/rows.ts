@@ -73,6 +73,8 @@ export async function insertExecution(
     requestHash: null,
     attempts: finished ? 1 : 0,
     leasedUntil: null,
+    waiting: null,
+    wakeAt: null,
     createdAt,
     startedAt: finished ? createdAt : null,
     completedAt: finished ? createdAt : null,

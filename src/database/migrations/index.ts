@@ -15,6 +15,10 @@ import { MysqlFairClaimIndex1763801700000 } from './mysql/1763801700000-FairClai
 import { SqliteFairClaimIndex1763801700000 } from './sqlite/1763801700000-FairClaimIndex';
 import { MysqlDashboardUsersSessions1763900400000 } from './mysql/1763900400000-DashboardUsersSessions';
 import { SqliteDashboardUsersSessions1763900400000 } from './sqlite/1763900400000-DashboardUsersSessions';
+import { MysqlWaitTokens1764200100000 } from './mysql/1764200100000-WaitTokens';
+import { SqliteWaitTokens1764200100000 } from './sqlite/1764200100000-WaitTokens';
+import { MysqlExecutionWaits1764200000000 } from './mysql/1764200000000-ExecutionWaits';
+import { SqliteExecutionWaits1764200000000 } from './sqlite/1764200000000-ExecutionWaits';
 import { MysqlExecutionsAccountIndex1763900500000 } from './mysql/1763900500000-ExecutionsAccountIndex';
 import { SqliteExecutionsAccountIndex1763900500000 } from './sqlite/1763900500000-ExecutionsAccountIndex';
 import { MysqlAccountSecrets1764000000000 } from './mysql/1764000000000-AccountSecrets';
@@ -65,6 +69,8 @@ export const SQLITE_MIGRATIONS: Function[] = [
   SqliteDailyStatsParts1764000750000,
   SqliteWebhookEndpoints1764100000000,
   SqliteWebhookSignatureFormats1764100400000,
+  SqliteExecutionWaits1764200000000,
+  SqliteWaitTokens1764200100000,
   SqliteSecretsUseScope1764200300000,
   SqliteUsersPerAccount1764200400000,
   SqliteServiceUrls1764410000000,
@@ -87,6 +93,8 @@ export const MYSQL_MIGRATIONS: Function[] = [
   MysqlDailyStatsParts1764000750000,
   MysqlWebhookEndpoints1764100000000,
   MysqlWebhookSignatureFormats1764100400000,
+  MysqlExecutionWaits1764200000000,
+  MysqlWaitTokens1764200100000,
   MysqlSecretsUseScope1764200300000,
   MysqlUsersPerAccount1764200400000,
   MysqlServiceUrls1764410000000,

@@ -21,6 +21,7 @@ import { DeliveryStore } from './delivery-store';
 const EXECUTION_EVENTS: Record<Execution['status'], SubscribableEvent> = {
   queued: 'execution.queued',
   running: 'execution.started',
+  waiting: 'execution.waiting',
   completed: 'execution.completed',
   failed: 'execution.failed',
   cancelled: 'execution.cancelled',

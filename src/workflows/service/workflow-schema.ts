@@ -187,6 +187,56 @@ const BUILT_IN: Record<string, [string, SchemaObject]> = {
       ['prompt'],
     ),
   ],
+  wait: [
+    'WorkflowWaitStep',
+    {
+      ...step(
+        'wait',
+        'Pauses the run without holding a worker: for `duration_ms`, until `until`, or until the token `token` is completed. Output: `{waited_ms}` (a time). Errors: `invalid_wait`, `wait_timeout`',
+        {
+          duration_ms: {
+            ...VALUE,
+            description: 'A value → an integer of milliseconds, 0 to 7776000000 (90 days)',
+          },
+          until: {
+            ...VALUE,
+            description:
+              'A value → an ISO 8601 timestamp with a time zone, at most 90 days ahead; one in the past does not wait',
+          },
+          token: {
+            ...VALUE,
+            description:
+              'A value → the id of a token this execution created (`create_token`). Output: `{data, choice, completed_at, completed_by}`; an expired token fails with `wait_timeout`',
+          },
+        },
+      ),
+      oneOf: [{ required: ['duration_ms'] }, { required: ['until'] }, { required: ['token'] }],
+    },
+  ],
+  create_token: [
+    'WorkflowCreateTokenStep',
+    step(
+      'create_token',
+      'Makes a wait token to be completed once (API, dashboard or its callback URL). Output: `{id, url, expires_at}`',
+      {
+        timeout_ms: {
+          ...VALUE,
+          description:
+            'A value → milliseconds until it expires, 1 to 7776000000 (90 days); default one day',
+        },
+        title: { ...VALUE, description: 'A value → text of at most 200 characters' },
+        description: { ...VALUE, description: 'A value → text of at most 2,000 characters' },
+        choices: {
+          type: 'array',
+          minItems: 1,
+          maxItems: 10,
+          uniqueItems: true,
+          items: { type: 'string', minLength: 1, maxLength: 200 },
+          example: ['approve', 'reject'],
+        },
+      },
+    ),
+  ],
 };
 
 /** `lead-qualification` → `LeadQualificationStep`. */

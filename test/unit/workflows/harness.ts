@@ -128,6 +128,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   models?: ModelDefaults;
   meter?: ModelMeter;
+  /** As an execution's run: a `wait` that has to wait stops the run (`waiting`). */
+  suspendable?: boolean;
 }
 
 export function run(config: unknown, options: RunOptions = {}): Promise<WorkflowResult> {
@@ -147,5 +149,6 @@ export function run(config: unknown, options: RunOptions = {}): Promise<Workflow
     mocks: options.mocks,
     models: options.models,
     meter: options.meter,
+    suspendable: options.suspendable,
   });
 }
