@@ -79,7 +79,7 @@ describe('runner durability', () => {
     const { key } = await api.seedAccount();
     const agentId = await createAgent(api, key);
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 6; i++) {
       ids.push(await triggerAsync(api, key, agentId, { email: `lead${i}@acme.io` }));
     }
     // Left by a worker that died mid-run: one on its first attempt, one on its last.
@@ -92,6 +92,11 @@ describe('runner durability', () => {
       { id: ids[4] },
       { status: 'running', attempts: 3, startedAt: past, leasedUntil: past },
     );
+    // Claimed three times too, but two of those were resumptions after waits: one try so far.
+    await rows(api).update(
+      { id: ids[5] },
+      { status: 'running', attempts: 3, resumes: 2, startedAt: past, leasedUntil: past },
+    );
     // One whose worker died a moment ago: its lease has not expired yet.
     await rows(api).update(
       { id: ids[2] },
@@ -103,6 +108,7 @@ describe('runner durability', () => {
       },
     );
     expect(await rows(api).countBy({ status: 'queued' })).toBe(2);
+    expect(await rows(api).countBy({ status: 'running' })).toBe(4);
     await api.close();
 
     const worker = await service({ ROLE: 'worker' });
@@ -111,13 +117,14 @@ describe('runner durability', () => {
       (list) => list.every((row) => FINAL_STATUSES.includes(row.status)),
     );
     const byId = new Map(final.map((row) => [row.id, row]));
-    for (const id of ids.slice(0, 4)) {
+    for (const id of [...ids.slice(0, 4), ids[5]]) {
       expect(byId.get(id)).toMatchObject({ status: 'completed', error: null });
       expect(byId.get(id)!.output).toMatchObject({ score: 30 });
     }
     expect(byId.get(ids[0])!.attempts).toBe(1);
     expect(byId.get(ids[2])!.attempts).toBe(2);
     expect(byId.get(ids[3])!.attempts).toBe(2);
+    expect(byId.get(ids[5])!.attempts).toBe(4);
     const interrupted = byId.get(ids[4])!;
     expect(interrupted).toMatchObject({ status: 'failed', output: null });
     expect(interrupted.error).toEqual({ code: 'interrupted', message: expect.any(String) });
@@ -126,9 +133,9 @@ describe('runner durability', () => {
     const stats = await worker.service.dataSource
       .getRepository(AgentDailyStats)
       .findBy({ agentId });
-    expect(stats.reduce((sum, day) => sum + day.completed, 0)).toBe(4);
+    expect(stats.reduce((sum, day) => sum + day.completed, 0)).toBe(5);
     expect(stats.reduce((sum, day) => sum + day.failed, 0)).toBe(1);
-    expect(stats.reduce((sum, day) => sum + day.created, 0)).toBe(5);
+    expect(stats.reduce((sum, day) => sum + day.created, 0)).toBe(6);
   });
 
   it('re-runs an execution whose worker process was killed mid-run', async () => {

@@ -15,7 +15,15 @@ import { RunStart } from './run-start';
 /** The plain (non-JSON) columns of an execution: enough to own, renew or settle a run. */
 export type Claim = Pick<
   Execution,
-  'id' | 'accountId' | 'agentId' | 'agentKind' | 'status' | 'attempts' | 'startedAt' | 'createdAt'
+  | 'id'
+  | 'accountId'
+  | 'agentId'
+  | 'agentKind'
+  | 'status'
+  | 'attempts'
+  | 'resumes'
+  | 'startedAt'
+  | 'createdAt'
 >;
 
 export interface FairClaim {
@@ -39,6 +47,7 @@ const CLAIM_COLUMNS = {
   agentVersion: true,
   status: true,
   attempts: true,
+  resumes: true,
   startedAt: true,
   createdAt: true,
 } as const;

@@ -224,7 +224,14 @@ export class ExecutionLifecycleService {
       manager
         .createQueryBuilder()
         .update(Execution)
-        .set({ status: 'queued', waiting: null, wakeAt: null, leasedUntil: null })
+        .set({
+          status: 'queued',
+          waiting: null,
+          wakeAt: null,
+          leasedUntil: null,
+          // The next claim is a resumption, not a restart: recovery does not count it.
+          resumes: () => 'resumes + 1',
+        })
         .where('id IN (:...ids) AND status = :waiting AND wake_at <= :at', {
           ids: due.map((row) => row.id),
           waiting: 'waiting',

@@ -108,6 +108,14 @@ export class Execution {
   @Column({ type: 'int', default: 0 })
   attempts: number;
 
+  /**
+   * How many of those starts were resumptions after a wait (each resumption is a claim, and so
+   * an attempt): `attempts - resumes` counts the starts that were not, which lease recovery
+   * bounds.
+   */
+  @Column({ type: 'int', default: 0 })
+  resumes: number;
+
   /** While running: until when the worker that claimed it is presumed alive. */
   @TimestampColumn({ name: 'leased_until', nullable: true })
   leasedUntil: Date | null;

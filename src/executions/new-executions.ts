@@ -136,6 +136,7 @@ export function build(request: NewExecution, createdAt: Date): Execution {
     idempotencyKey: request.idempotencyKey ?? null,
     requestHash: request.requestHash ?? null,
     attempts: 0,
+    resumes: 0,
     leasedUntil: null,
     createdAt,
     startedAt: null,

@@ -128,7 +128,7 @@ export class LeaseKeeper {
         if (this.stopping()) break;
         if (this.runs.has(execution.id)) continue; // ours: its lease is renewed
         try {
-          if (execution.attempts >= MAX_RUN_ATTEMPTS) {
+          if (interruptions(execution) >= MAX_RUN_ATTEMPTS) {
             await this.interrupt(execution, at);
           } else if (await this.leases.requeue(execution, at)) {
             requeued.push(queuedRun(execution));
@@ -161,7 +161,7 @@ export class LeaseKeeper {
     }
     if (!execution) return;
     const completedAt = now();
-    const message = `The run was interrupted ${execution.attempts} times (its worker stopped); giving up`;
+    const message = `The run was interrupted ${interruptions(execution)} times (its worker stopped); giving up`;
     await this.lifecycle.finish(
       execution,
       {
@@ -177,6 +177,11 @@ export class LeaseKeeper {
       { leaseExpiredBefore: expiredBefore },
     );
   }
+}
+
+/** The starts of a run that were not resumptions after a wait: its tries so far. */
+function interruptions(claim: Pick<Claim, 'attempts' | 'resumes'>): number {
+  return claim.attempts - (claim.resumes ?? 0);
 }
 
 function queuedRun(claim: Pick<Claim, 'id' | 'attempts'>): QueuedRun {

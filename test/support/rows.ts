@@ -72,6 +72,7 @@ export async function insertExecution(
     idempotencyKey: null,
     requestHash: null,
     attempts: finished ? 1 : 0,
+    resumes: 0,
     leasedUntil: null,
     waiting: null,
     wakeAt: null,

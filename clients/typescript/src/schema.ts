@@ -493,6 +493,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/wait-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account’s wait tokens
+         * @description Requires the `executions:read` scope.
+         */
+        get: operations["listWaitTokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/wait-tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one wait token
+         * @description Requires the `executions:read` scope.
+         */
+        get: operations["getWaitToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/wait-tokens/{id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a waiting token
+         * @description The first completion wins: a token that is not `waiting` is 409 `conflict` and nothing changes. The execution waiting on it resumes within a second.
+         *
+         *     Requires the `agents:trigger` scope.
+         */
+        post: operations["completeWaitToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/wait-tokens/{id}/callback/{secret}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The callback URL’s page: the token and one button per choice; completes nothing */
+        get: operations["waitTokenPage"];
+        put?: never;
+        /**
+         * Complete a token through its callback URL (no API key)
+         * @description A JSON object body completes the token with `data` = the body and `choice` = its `choice` field; the page’s form (`application/x-www-form-urlencoded`, `choice`) is answered with a page. A token that is not `waiting` is 409 `conflict`; a wrong secret 404.
+         */
+        post: operations["completeWaitTokenByLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/metrics": {
         parameters: {
             query?: never;
@@ -1122,6 +1205,26 @@ export interface webhooks {
          * @description POSTed to every enabled webhook endpoint subscribed to this type (or to `*`), signed with the endpoint secret. Any 2xx acknowledges it; anything else, a timeout (10 s) or a network error is retried with backoff (6 attempts at most), each attempt recorded in `GET /v2/webhook-endpoints/{id}/deliveries`.
          */
         post: operations["eventExecutionCanceled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "execution.waiting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * execution.waiting: Its run paused at a `wait` step (`waiting` says what for)
+         * @description POSTed to every enabled webhook endpoint subscribed to this type (or to `*`), signed with the endpoint secret. Any 2xx acknowledges it; anything else, a timeout (10 s) or a network error is retried with backoff (6 attempts at most), each attempt recorded in `GET /v2/webhook-endpoints/{id}/deliveries`.
+         */
+        post: operations["eventExecutionWaiting"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1776,7 +1879,7 @@ export interface components {
              * @example completed
              * @enum {string}
              */
-            status: "running" | "completed" | "failed" | "skipped";
+            status: "running" | "waiting" | "completed" | "failed" | "skipped";
             /** @example 1 */
             attempts: number;
             /**
@@ -1831,6 +1934,24 @@ export interface components {
             /** @description The steps of a workflow, in the order they started; `[]` for other kinds */
             steps: components["schemas"]["ExecutionStepItem"][];
         };
+        ExecutionWaitingItem: {
+            /**
+             * @description The id of the `wait` step (`q[3]` inside a foreach)
+             * @example hold
+             */
+            step: string;
+            /**
+             * Format: date-time
+             * @description A wait for a time: when it ends
+             * @example 2026-11-24T09:00:00.000Z
+             */
+            until?: string;
+            /**
+             * @description A wait for a token: its id
+             * @example wtk_01jd8z6q8r0s2t4u6v8w0x2y4z
+             */
+            token_id?: string;
+        };
         ExecutionRecord: {
             /** @example exe_01jd8z4k9m2x7q3r5t6v8w0y1a */
             id: string;
@@ -1840,7 +1961,7 @@ export interface components {
              * @example completed
              * @enum {string}
              */
-            status: "queued" | "running" | "completed" | "failed" | "cancelled";
+            status: "queued" | "running" | "waiting" | "completed" | "failed" | "cancelled";
             /**
              * @example api
              * @enum {string}
@@ -1885,6 +2006,11 @@ export interface components {
             } | null;
             /** @example null */
             error: components["schemas"]["ExecutionErrorItem"] | null;
+            /**
+             * @description While `waiting`: what the run waits for; null otherwise
+             * @example null
+             */
+            waiting: components["schemas"]["ExecutionWaitingItem"] | null;
             /** @description Workflow executions only: their steps in the order they started; absent for other kinds */
             steps?: components["schemas"]["ExecutionStepItem"][];
             /**
@@ -1963,7 +2089,7 @@ export interface components {
              * @example completed
              * @enum {string}
              */
-            status: "queued" | "running" | "completed" | "failed" | "cancelled";
+            status: "queued" | "running" | "waiting" | "completed" | "failed" | "cancelled";
             /**
              * @example {
              *       "qualified": true,
@@ -2021,7 +2147,7 @@ export interface components {
              * @example completed
              * @enum {string}
              */
-            status: "queued" | "running" | "completed" | "failed" | "cancelled";
+            status: "queued" | "running" | "waiting" | "completed" | "failed" | "cancelled";
             /**
              * @example api
              * @enum {string}
@@ -2066,6 +2192,11 @@ export interface components {
             } | null;
             /** @example null */
             error: components["schemas"]["ExecutionErrorItem"] | null;
+            /**
+             * @description While `waiting`: what the run waits for; null otherwise
+             * @example null
+             */
+            waiting: components["schemas"]["ExecutionWaitingItem"] | null;
             /** @description Workflow executions only: their steps in the order they started; absent for other kinds */
             steps?: components["schemas"]["ExecutionStepItem"][];
             /**
@@ -2098,6 +2229,67 @@ export interface components {
              * @default false
              */
             resume?: boolean;
+        };
+        CompletedByItem: {
+            /** @enum {string} */
+            type: "api_key" | "user" | "link";
+            /** @description The API key’s or the user’s id */
+            id?: string;
+            /** @description The user’s email */
+            email?: string;
+        };
+        WaitTokenRecord: {
+            /** @example wtk_01jd8z6q8r0s2t4u6v8w0x2y4z */
+            id: string;
+            /** @example exe_01jd8z4k9m2x7q3r5t6v8w0y1a */
+            execution_id: string;
+            /** @example agt_01jd8z2c4v6b8n0m2k4j6h8g0f */
+            agent_id: string;
+            /** @description The `create_token` step (`t[2]` inside a foreach) */
+            step_id: string;
+            /** @enum {string} */
+            status: "waiting" | "completed" | "expired" | "cancelled";
+            title: string | null;
+            description: string | null;
+            /**
+             * @example [
+             *       "approve",
+             *       "reject"
+             *     ]
+             */
+            choices: string[] | null;
+            choice: string | null;
+            data: {
+                [key: string]: unknown;
+            } | null;
+            /** Format: date-time */
+            completed_at: string | null;
+            completed_by: components["schemas"]["CompletedByItem"] | null;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        WaitTokenListMeta: {
+            limit: number;
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        WaitTokenListResponse: {
+            /** @description Newest first */
+            data: components["schemas"]["WaitTokenRecord"][];
+            meta: components["schemas"]["WaitTokenListMeta"];
+        };
+        CompleteWaitTokenDto: {
+            /**
+             * @description One of the token’s `choices` (required when it has some)
+             * @example approve
+             */
+            choice?: string;
+            /** @description Any JSON object, given to the waiting step as `data` */
+            data?: {
+                [key: string]: unknown;
+            };
         };
         DeliveryAttemptItem: {
             /**
@@ -2369,7 +2561,7 @@ export interface components {
              *       "execution.failed"
              *     ]
              */
-            events: ("*" | "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.cancelled" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted" | "execution.canceled")[];
+            events: ("*" | "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.cancelled" | "execution.waiting" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted" | "execution.canceled")[];
             /** @example CRM sync */
             description?: string;
             /**
@@ -2389,7 +2581,7 @@ export interface components {
             /** @example CRM sync */
             description: string | null;
             /** @description As subscribed. Deprecated: `execution.canceled`, the old spelling of `execution.cancelled`, is still accepted; an endpoint subscribed by that name (and not by the new one, nor to `*`) receives the event with `type: "execution.canceled"`. */
-            events: ("*" | "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.cancelled" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted" | "execution.canceled")[];
+            events: ("*" | "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.cancelled" | "execution.waiting" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted" | "execution.canceled")[];
             enabled: boolean;
             /** @description Why the service disabled it (it kept failing); null otherwise */
             disabled_reason: string | null;
@@ -2414,7 +2606,7 @@ export interface components {
             /** @example CRM sync */
             description: string | null;
             /** @description As subscribed. Deprecated: `execution.canceled`, the old spelling of `execution.cancelled`, is still accepted; an endpoint subscribed by that name (and not by the new one, nor to `*`) receives the event with `type: "execution.canceled"`. */
-            events: ("*" | "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.cancelled" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted" | "execution.canceled")[];
+            events: ("*" | "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.cancelled" | "execution.waiting" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted" | "execution.canceled")[];
             enabled: boolean;
             /** @description Why the service disabled it (it kept failing); null otherwise */
             disabled_reason: string | null;
@@ -2437,7 +2629,7 @@ export interface components {
             /** Format: uri */
             url?: string;
             /** @description The event types to receive; `["*"]` for all of them. Deprecated: `execution.canceled`, the old spelling of `execution.cancelled`, is still accepted; an endpoint subscribed by that name (and not by the new one, nor to `*`) receives the event with `type: "execution.canceled"`. */
-            events?: ("*" | "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.cancelled" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted" | "execution.canceled")[];
+            events?: ("*" | "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.cancelled" | "execution.waiting" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted" | "execution.canceled")[];
             /** @description `""` clears it */
             description?: string;
             /** @description `true` re-enables an endpoint the service disabled (clearing `disabled_reason`) */
@@ -2471,7 +2663,7 @@ export interface components {
              * @description The event's `type` as sent to this endpoint (`execution.canceled`, deprecated: to an endpoint subscribed by that name)
              * @enum {string}
              */
-            event: "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.cancelled" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted" | "execution.canceled" | "ping";
+            event: "execution.queued" | "execution.started" | "execution.completed" | "execution.failed" | "execution.cancelled" | "execution.waiting" | "agent.created" | "agent.updated" | "agent.paused" | "agent.resumed" | "agent.deleted" | "execution.canceled" | "ping";
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
             /** Format: date-time */
@@ -2888,6 +3080,98 @@ export interface components {
             base_url?: string;
             api_key?: string;
         };
+        /** @description Pauses the run without holding a worker: for `duration_ms`, until `until`, or until the token `token` is completed. Output: `{waited_ms}` (a time). Errors: `invalid_wait`, `wait_timeout` */
+        WorkflowWaitStep: {
+            /**
+             * @description Unique in the workflow
+             * @example qualify
+             */
+            id: string;
+            /** @description A value; a falsy result skips the step (status `skipped`) */
+            when?: unknown;
+            retry?: {
+                /** @default 1 */
+                max_attempts?: number;
+                /** @default 1000 */
+                interval_ms?: number;
+                /** @default 2 */
+                backoff_rate?: number;
+                max_delay_ms?: number;
+                /**
+                 * @default full
+                 * @enum {string}
+                 */
+                jitter?: "full" | "none";
+                /** @description Error codes to retry */
+                on?: string[];
+            };
+            /**
+             * @default fail
+             * @enum {string}
+             */
+            on_error?: "fail" | "continue";
+            timeout_ms?: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "wait";
+            /** @description A value → an integer of milliseconds, 0 to 7776000000 (90 days) */
+            duration_ms?: unknown;
+            /** @description A value → an ISO 8601 timestamp with a time zone, at most 90 days ahead; one in the past does not wait */
+            until?: unknown;
+            /** @description A value → the id of a token this execution created (`create_token`). Output: `{data, choice, completed_at, completed_by}`; an expired token fails with `wait_timeout` */
+            token?: unknown;
+        } & (unknown | unknown | unknown);
+        /** @description Makes a wait token to be completed once (API, dashboard or its callback URL). Output: `{id, url, expires_at}` */
+        WorkflowCreateTokenStep: {
+            /**
+             * @description Unique in the workflow
+             * @example qualify
+             */
+            id: string;
+            /** @description A value; a falsy result skips the step (status `skipped`) */
+            when?: unknown;
+            retry?: {
+                /** @default 1 */
+                max_attempts?: number;
+                /** @default 1000 */
+                interval_ms?: number;
+                /** @default 2 */
+                backoff_rate?: number;
+                max_delay_ms?: number;
+                /**
+                 * @default full
+                 * @enum {string}
+                 */
+                jitter?: "full" | "none";
+                /** @description Error codes to retry */
+                on?: string[];
+            };
+            /**
+             * @default fail
+             * @enum {string}
+             */
+            on_error?: "fail" | "continue";
+            /** @description A value → milliseconds until it expires, 1 to 7776000000 (90 days); default one day */
+            timeout_ms?: unknown;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "create_token";
+            /** @description A value → text of at most 200 characters */
+            title?: unknown;
+            /** @description A value → text of at most 2,000 characters */
+            description?: unknown;
+            /**
+             * @example [
+             *       "approve",
+             *       "reject"
+             *     ]
+             */
+            choices?: string[];
+        };
         /** @description Runs the `http-request` agent kind; output: its output */
         HttpRequestStep: {
             /**
@@ -2969,7 +3253,7 @@ export interface components {
             config?: components["schemas"]["LeadQualificationConfig"];
         };
         /** @description One step; `type` says which */
-        WorkflowStep: components["schemas"]["WorkflowTransformStep"] | components["schemas"]["WorkflowHttpStep"] | components["schemas"]["WorkflowBranchStep"] | components["schemas"]["WorkflowForeachStep"] | components["schemas"]["WorkflowFailStep"] | components["schemas"]["WorkflowLlmStep"] | components["schemas"]["HttpRequestStep"] | components["schemas"]["LeadQualificationStep"];
+        WorkflowStep: components["schemas"]["WorkflowTransformStep"] | components["schemas"]["WorkflowHttpStep"] | components["schemas"]["WorkflowBranchStep"] | components["schemas"]["WorkflowForeachStep"] | components["schemas"]["WorkflowFailStep"] | components["schemas"]["WorkflowLlmStep"] | components["schemas"]["WorkflowWaitStep"] | components["schemas"]["WorkflowCreateTokenStep"] | components["schemas"]["HttpRequestStep"] | components["schemas"]["LeadQualificationStep"];
         /** @description The `config` of agents of kind `workflow`: Runs steps defined as data (transform, http, branch, foreach, fail, llm and every agent kind), durably. */
         WorkflowConfig: {
             /** @description At most 100 steps in all */
@@ -6662,6 +6946,620 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listWaitTokens: {
+        parameters: {
+            query?: {
+                status?: "waiting" | "completed" | "expired" | "cancelled";
+                /** @description Agent id (`agt_…`) */
+                agent_id?: string;
+                /** @description Execution id (`exe_…`) */
+                execution_id?: string;
+                limit?: number;
+                /** @description `meta.next_cursor` of the previous page, unchanged */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitTokenListResponse"];
+                };
+            };
+            /** @description `invalid_request`: A parameter is missing, has the wrong type or an out-of-range value, or the JSON body is malformed (not valid JSON, not valid UTF-8, or not an object; a body sent with a GET or DELETE is read too), or the request itself is (a bad percent-encoding in the URL, a malformed header). `error.field` names the offending field (dotted for nested fields such as `options.callback_url`). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: The API key is missing, malformed, unknown or revoked, or the dashboard session expired or was signed out (sign in again). REST requests send `Authorization: Bearer <API_KEY>` or the session cookie; protected webhooks send `X-API-Key` or a valid signature. Dashboard sign-in with a wrong email or password is also 401. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `forbidden`: The API key is valid but lacks the scope this route needs (`agents:read`, `agents:write`, `agents:trigger` or `executions:read`); or the route manages keys, users, sessions or the signing secret, which API keys and members may not; or a request with the dashboard session cookie came from another origin or lacks its `X-CSRF-Token`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request_timeout`: The request line, headers and body did not all arrive within `REQUEST_TIMEOUT_MS` (30 s by default) of its first byte, as when a client or network sends them a trickle at a time; the connection was closed. Send the request again. Nothing was done with it. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body is not `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests for the account's plan. Wait the number of seconds in `Retry-After` before retrying; `X-RateLimit-*` headers show the budget. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `headers_too_large`: The request line and headers together are larger than 16 KiB; the connection was closed. Credentials and delivery ids are far shorter: look for a header that grew by mistake. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: The server failed unexpectedly. Retry later; the request id in `X-Request-Id` helps support find it. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: A dependency (the database or the queue) is unavailable. Retry after the number of seconds in `Retry-After`. A trigger or webhook answered 503 was not acknowledged; in the rare case that the database stored it just as the connection broke, a retry with the same `Idempotency-Key` (or delivery id) returns that execution instead of starting another. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getWaitToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Wait token id (`wtk_…`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitTokenRecord"];
+                };
+            };
+            /** @description `invalid_request`: A parameter is missing, has the wrong type or an out-of-range value, or the JSON body is malformed (not valid JSON, not valid UTF-8, or not an object; a body sent with a GET or DELETE is read too), or the request itself is (a bad percent-encoding in the URL, a malformed header). `error.field` names the offending field (dotted for nested fields such as `options.callback_url`). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: The API key is missing, malformed, unknown or revoked, or the dashboard session expired or was signed out (sign in again). REST requests send `Authorization: Bearer <API_KEY>` or the session cookie; protected webhooks send `X-API-Key` or a valid signature. Dashboard sign-in with a wrong email or password is also 401. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `forbidden`: The API key is valid but lacks the scope this route needs (`agents:read`, `agents:write`, `agents:trigger` or `executions:read`); or the route manages keys, users, sessions or the signing secret, which API keys and members may not; or a request with the dashboard session cookie came from another origin or lacks its `X-CSRF-Token`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: The route or resource does not exist, belongs to another account, or was deleted. For the inbound webhook: the webhook URL does not exist or was rotated or deleted. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request_timeout`: The request line, headers and body did not all arrive within `REQUEST_TIMEOUT_MS` (30 s by default) of its first byte, as when a client or network sends them a trickle at a time; the connection was closed. Send the request again. Nothing was done with it. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body is not `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests for the account's plan. Wait the number of seconds in `Retry-After` before retrying; `X-RateLimit-*` headers show the budget. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `headers_too_large`: The request line and headers together are larger than 16 KiB; the connection was closed. Credentials and delivery ids are far shorter: look for a header that grew by mistake. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: The server failed unexpectedly. Retry later; the request id in `X-Request-Id` helps support find it. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: A dependency (the database or the queue) is unavailable. Retry after the number of seconds in `Retry-After`. A trigger or webhook answered 503 was not acknowledged; in the rare case that the database stored it just as the connection broke, a retry with the same `Idempotency-Key` (or delivery id) returns that execution instead of starting another. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    completeWaitToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Wait token id (`wtk_…`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompleteWaitTokenDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitTokenRecord"];
+                };
+            };
+            /** @description `invalid_request`: A parameter is missing, has the wrong type or an out-of-range value, or the JSON body is malformed (not valid JSON, not valid UTF-8, or not an object; a body sent with a GET or DELETE is read too), or the request itself is (a bad percent-encoding in the URL, a malformed header). `error.field` names the offending field (dotted for nested fields such as `options.callback_url`). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: The API key is missing, malformed, unknown or revoked, or the dashboard session expired or was signed out (sign in again). REST requests send `Authorization: Bearer <API_KEY>` or the session cookie; protected webhooks send `X-API-Key` or a valid signature. Dashboard sign-in with a wrong email or password is also 401. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `forbidden`: The API key is valid but lacks the scope this route needs (`agents:read`, `agents:write`, `agents:trigger` or `executions:read`); or the route manages keys, users, sessions or the signing secret, which API keys and members may not; or a request with the dashboard session cookie came from another origin or lacks its `X-CSRF-Token`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: The route or resource does not exist, belongs to another account, or was deleted. For the inbound webhook: the webhook URL does not exist or was rotated or deleted. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request_timeout`: The request line, headers and body did not all arrive within `REQUEST_TIMEOUT_MS` (30 s by default) of its first byte, as when a client or network sends them a trickle at a time; the connection was closed. Send the request again. Nothing was done with it. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `conflict`: The request conflicts with the current state: an illegal state change (for example cancelling a finished execution) or an Idempotency-Key reused with a different body. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body is not `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests for the account's plan. Wait the number of seconds in `Retry-After` before retrying; `X-RateLimit-*` headers show the budget. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `headers_too_large`: The request line and headers together are larger than 16 KiB; the connection was closed. Credentials and delivery ids are far shorter: look for a header that grew by mistake. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: The server failed unexpectedly. Retry later; the request id in `X-Request-Id` helps support find it. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: A dependency (the database or the queue) is unavailable. Retry after the number of seconds in `Retry-After`. A trigger or webhook answered 503 was not acknowledged; in the rare case that the database stored it just as the connection broke, a retry with the same `Idempotency-Key` (or delivery id) returns that execution instead of starting another. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    waitTokenPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Wait token id (`wtk_…`) */
+                id: string;
+                /** @description The secret of the token’s `url` */
+                secret: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description `invalid_request`: A parameter is missing, has the wrong type or an out-of-range value, or the JSON body is malformed (not valid JSON, not valid UTF-8, or not an object; a body sent with a GET or DELETE is read too), or the request itself is (a bad percent-encoding in the URL, a malformed header). `error.field` names the offending field (dotted for nested fields such as `options.callback_url`). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: The route or resource does not exist, belongs to another account, or was deleted. For the inbound webhook: the webhook URL does not exist or was rotated or deleted. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request_timeout`: The request line, headers and body did not all arrive within `REQUEST_TIMEOUT_MS` (30 s by default) of its first byte, as when a client or network sends them a trickle at a time; the connection was closed. Send the request again. Nothing was done with it. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body is not `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `headers_too_large`: The request line and headers together are larger than 16 KiB; the connection was closed. Credentials and delivery ids are far shorter: look for a header that grew by mistake. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    completeWaitTokenByLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Wait token id (`wtk_…`) */
+                id: string;
+                /** @description The secret of the token’s `url` */
+                secret: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitTokenRecord"];
+                };
+            };
+            /** @description `invalid_request`: A parameter is missing, has the wrong type or an out-of-range value, or the JSON body is malformed (not valid JSON, not valid UTF-8, or not an object; a body sent with a GET or DELETE is read too), or the request itself is (a bad percent-encoding in the URL, a malformed header). `error.field` names the offending field (dotted for nested fields such as `options.callback_url`). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: The route or resource does not exist, belongs to another account, or was deleted. For the inbound webhook: the webhook URL does not exist or was rotated or deleted. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request_timeout`: The request line, headers and body did not all arrive within `REQUEST_TIMEOUT_MS` (30 s by default) of its first byte, as when a client or network sends them a trickle at a time; the connection was closed. Send the request again. Nothing was done with it. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `conflict`: The request conflicts with the current state: an illegal state change (for example cancelling a finished execution) or an Idempotency-Key reused with a different body. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body is not `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `headers_too_large`: The request line and headers together are larger than 16 KiB; the connection was closed. Credentials and delivery ids are far shorter: look for a header that grew by mistake. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10961,6 +11859,70 @@ export interface operations {
                     id: string;
                     /** @enum {string} */
                     type: "execution.canceled";
+                    /** Format: date-time */
+                    created_at: string;
+                    data: components["schemas"]["ExecutionRecord"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    eventExecutionWaiting: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id (payload `id`): the same on every retry and redelivery
+                 * @example evt_01jd8z6q8r0s2t4u6v8w0x2y4z
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds of this attempt
+                 * @example 1795428000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of {id}.{timestamp}.{body}>` keyed with the endpoint secret's bytes after `whsec_`; during the 24 hours after a rotation a second `v1,` signature (old secret), space-separated
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description `sha256=<hex HMAC-SHA256 of the raw body>` keyed with the whole current secret
+                 * @example sha256=5d7e…
+                 */
+                "x-signature": string;
+                /**
+                 * @description Same as `webhook-id`
+                 * @example evt_01jd8z6q8r0s2t4u6v8w0x2y4z
+                 */
+                "x-webhook-id": string;
+                /**
+                 * @description Same as `webhook-timestamp`
+                 * @example 1795428000
+                 */
+                "x-webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The event id, stable across retries
+                     * @example evt_01jd8z6q8r0s2t4u6v8w0x2y4z
+                     */
+                    id: string;
+                    /** @enum {string} */
+                    type: "execution.waiting";
                     /** Format: date-time */
                     created_at: string;
                     data: components["schemas"]["ExecutionRecord"];

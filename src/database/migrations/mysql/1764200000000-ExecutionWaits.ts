@@ -6,7 +6,7 @@ export class MysqlExecutionWaits1764200000000 implements MigrationInterface {
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(
-      `ALTER TABLE \`executions\` ADD \`waiting\` json NULL, ADD \`wake_at\` datetime(3) NULL`,
+      `ALTER TABLE \`executions\` ADD \`waiting\` json NULL, ADD \`wake_at\` datetime(3) NULL, ADD \`resumes\` int NOT NULL DEFAULT 0`,
     );
     await queryRunner.query(
       `CREATE INDEX \`idx_executions_wake_at\` ON \`executions\` (\`wake_at\`)`,
@@ -16,7 +16,7 @@ export class MysqlExecutionWaits1764200000000 implements MigrationInterface {
   public async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`DROP INDEX \`idx_executions_wake_at\` ON \`executions\``);
     await queryRunner.query(
-      `ALTER TABLE \`executions\` DROP COLUMN \`wake_at\`, DROP COLUMN \`waiting\``,
+      `ALTER TABLE \`executions\` DROP COLUMN \`resumes\`, DROP COLUMN \`wake_at\`, DROP COLUMN \`waiting\``,
     );
   }
 }
