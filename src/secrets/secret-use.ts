@@ -1,7 +1,15 @@
 import { SECRETS_USE } from '../auth/api-key.entity';
 import type { AuthContext } from '../auth/auth.decorators';
 import { ApiError } from '../common/api-error';
-import { childPath, SECRET_MARKER } from '../workflows/expressions/value';
+
+/** How a secret is referenced in a config string: `{{secrets.NAME}}`. */
+export const SECRET_MARKER = '{{secrets.';
+
+/** `steps[2].headers` + `Authorization` → `steps[2].headers.Authorization`; + 2 → `[2]`. */
+function childPath(path: string, key: string | number): string {
+  if (typeof key === 'number') return `${path}[${key}]`;
+  return path === '' ? key : `${path}.${key}`;
+}
 
 /** The first string in `value` that references a secret, with its path; or null. */
 export function findSecretReference(

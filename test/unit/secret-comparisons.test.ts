@@ -20,6 +20,8 @@ const HARMLESS = /^(null|undefined|true|false|\d+|'[^']*'|"[^"]*")$/;
  * comparisons, with the reason. Anything else must use `safeEqual` (constant time).
  */
 const REVIEWED: Record<string, string> = {
+  'src/sessions/sessions.service.ts: user.passwordHash !== null,':
+    'Whether a user has set a password at all (a null check), not a comparison of its value.',
   'src/executions/trigger.service.ts: execution.requestHash !== requestHash':
     "The SHA-256 of the caller's own request body, compared with the one stored for the same agent's Idempotency-Key (same account): it only tells a replay from a conflict.",
   'src/common/crypto.ts: previousKey !== secretKey':

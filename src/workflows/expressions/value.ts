@@ -1,5 +1,6 @@
 import { ConfigValidationError } from '../../kinds/agent-kind';
 import { ExpressionSyntaxError, type ExpressionSandbox, type ExpressionScope } from './sandbox';
+import { SECRET_MARKER } from '../../secrets/secret-use';
 
 /**
  * A *value* of a definition, compiled: JSON in which a string `"{% expr %}"` stands for the result
@@ -15,7 +16,7 @@ export interface CompiledValue {
 }
 
 const EXPRESSION = /^\{%([\s\S]*)%\}$/;
-export const SECRET_MARKER = '{{secrets.';
+export { SECRET_MARKER };
 
 /** `steps[2].value` + `email` → `steps[2].value.email`; `steps` + 2 → `steps[2]`. */
 export function childPath(path: string, key: string | number): string {
