@@ -1,3 +1,5 @@
+import { WaitToken } from '../src/executions/wait-token.entity';
+import { newId } from '../src/common/ids';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiKeysService } from '../src/auth/api-keys.service';
 import { SCOPES, type Scope } from '../src/auth/api-key.entity';
@@ -51,6 +53,9 @@ const REQUIRED_SCOPE: Record<string, Scope | null> = {
   'api POST /v2/webhook-endpoints/:id/secret/rotate': 'endpoints:write',
   'api POST /v2/webhook-endpoints/:id/test': 'endpoints:write',
   'api GET /v2/webhook-endpoints/:id/deliveries': 'endpoints:read',
+  'api GET /v2/wait-tokens': 'executions:read',
+  'api GET /v2/wait-tokens/:id': 'executions:read',
+  'api POST /v2/wait-tokens/:id/complete': 'agents:trigger',
   'api POST /v2/webhook-endpoints/:id/deliveries/:delivery_id/redeliver': 'endpoints:write',
 };
 
@@ -101,6 +106,9 @@ const PUBLIC_ROUTES = new Set([
   // Sign-in and password setup: their body is the credential (a bad one is 401 / 400).
   'api POST /v2/session',
   'api POST /v2/password-setup',
+  // A wait token's callback URL: its secret is the credential (a wrong one is 404).
+  'api GET /v2/wait-tokens/:id/callback/:secret',
+  'api POST /v2/wait-tokens/:id/callback/:secret',
 ]);
 
 /** The owner's webhook endpoint (a public address: nothing is sent, the suite has no worker). */
@@ -115,6 +123,7 @@ interface Owned {
   secretName: string;
   endpointId: string;
   endpointDeliveryId: string;
+  tokenId: string;
   /** Strings that belong to this account only: none may reach another account. */
   secrets: string[];
 }
@@ -175,6 +184,26 @@ describe('tenant isolation and scopes, on every route', () => {
     // One endpoint at a time (an account may have 20), with one delivery (its ping).
     await t.service.dataSource.getRepository(WebhookEndpoint).delete({ url: OWNER_HOOK });
     const endpoint = await endpointWithPing(t, key, OWNER_HOOK, `endpoint-of-${agent.id}`);
+    // A waiting token of the finished execution (as a create_token step leaves it).
+    const tokenId = newId('wtk');
+    await t.service.dataSource.getRepository(WaitToken).insert({
+      id: tokenId,
+      accountId: row.accountId,
+      agentId: agent.id,
+      executionId: finished.id,
+      stepId: 'approve',
+      status: 'waiting',
+      title: null,
+      description: null,
+      choices: null,
+      choice: null,
+      data: null,
+      completedAt: null,
+      completedBy: null,
+      secretHash: 'a'.repeat(64),
+      expiresAt: new Date(Date.now() + 3_600_000),
+      createdAt: new Date(),
+    });
     return {
       agentId: agent.id,
       webhookId: agent.webhookId,
@@ -183,11 +212,13 @@ describe('tenant isolation and scopes, on every route', () => {
       secretName,
       endpointId: endpoint.id,
       endpointDeliveryId: endpoint.pingId,
+      tokenId,
       secrets: [
         endpoint.id,
         endpoint.secret,
         `endpoint-of-${agent.id}`,
         endpoint.pingId,
+        tokenId,
         secretName,
         `secret-value-${agent.id}`,
         agent.id,
@@ -218,6 +249,8 @@ describe('tenant isolation and scopes, on every route', () => {
       else if (resource === 'versions/:version') values[param] = '1';
       else if (resource === 'webhook-endpoints/:id') values[param] = resources.endpointId;
       else if (resource === 'deliveries/:delivery_id') values[param] = resources.endpointDeliveryId;
+      else if (resource === 'wait-tokens/:id') values[param] = resources.tokenId;
+      else if (resource === 'callback/:secret') values[param] = 'a'.repeat(32);
       else throw new Error(`tenancy suite: no resource for "${resource}" (${routeName(route)})`);
     }
     const sample = SAMPLE_BODIES[routeName(route)];
