@@ -183,9 +183,11 @@ describe('http-request kind', () => {
     controller.abort(new Error('cancelled'));
     const { error } = await pending;
     expect(error).not.toBeInstanceOf(RunFailure);
+    // Counted once the server sees the close (a test before this one may still close its own
+    // connection meanwhile, so the count can pass abortedBefore + 1): the hang was aborted.
     while (server.aborted === abortedBefore)
       await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(server.aborted).toBe(abortedBefore + 1);
+    expect(server.aborted).toBeGreaterThan(abortedBefore);
   });
 
   it('normalizes its config with defaults', () => {
