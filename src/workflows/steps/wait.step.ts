@@ -54,7 +54,9 @@ export class WaitStep implements StepType<WaitBody> {
     const wakeAt = wakeTime(body.kind, value, context.startedAt);
     const now = context.clock.now();
     if (now >= wakeAt || !context.suspendable) {
-      return { waited_ms: context.suspendable ? Math.max(0, now - context.startedAt) : 0 };
+      // A time already past when the step started is no wait at all, whatever evaluating took.
+      const waited = context.suspendable && wakeAt > context.startedAt;
+      return { waited_ms: waited ? Math.max(0, now - context.startedAt) : 0 };
     }
     throw new WaitSuspend(wakeAt, true);
   }
