@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCOPES } from '../src/auth/api-key.entity';
 import { createUser, signIn } from './support/dashboard';
 import { bearer, startTestService, type TestService } from './support/service';
 import { startReceiver } from './support/workflows';
@@ -9,16 +10,7 @@ type Json = Record<string, any>;
 const CRM_TOKEN = 'crm-token-0123456789-abcdef';
 
 /** Every scope but `secrets:use`: what a key that may write agents but not use secrets has. */
-const WITHOUT_SECRETS_USE = [
-  'agents:read',
-  'agents:write',
-  'agents:trigger',
-  'executions:read',
-  'secrets:read',
-  'secrets:write',
-  'endpoints:read',
-  'endpoints:write',
-] as const;
+const WITHOUT_SECRETS_USE = SCOPES.filter((scope) => scope !== 'secrets:use');
 
 /**
  * The `secrets:use` scope over HTTP: a config that references `{{secrets.NAME}}` is saved or
@@ -34,6 +26,10 @@ describe('secrets:use', () => {
   let full: string;
   /** Every scope but secrets:use. */
   let limited: string;
+
+  /** A test run of `agentId` with `key`. */
+  const testRun = (key: string, agentId: string, body: object) =>
+    t.api().post(`/v2/agents/${agentId}/test`).set(bearer(key)).send(body);
 
   /** A workflow whose second step sends the CRM token to the receiver. */
   const usingSecret = (): Json => ({
@@ -161,19 +157,13 @@ describe('secrets:use', () => {
     expect(still.body.config).toEqual(plain());
 
     const received = crm.received.length;
-    const test = await t
-      .api()
-      .post(`/v2/agents/${mine.body.id}/test`)
-      .set(bearer(limited))
-      .send({ input: { email: 'a@b.io' }, config: usingSecret() });
+    const test = await testRun(limited, mine.body.id, {
+      input: { email: 'a@b.io' },
+      config: usingSecret(),
+    });
     expectRefused(test, HEADER_PATH);
     expect(crm.received.length).toBe(received);
-    await t
-      .api()
-      .post(`/v2/agents/${mine.body.id}/test`)
-      .set(bearer(limited))
-      .send({ input: { email: 'a@b.io' } })
-      .expect(200);
+    await testRun(limited, mine.body.id, { input: { email: 'a@b.io' } }).expect(200);
   });
 
   it('refuses the test route of an agent whose own config references a secret', async () => {
@@ -184,19 +174,14 @@ describe('secrets:use', () => {
       .send({ name: 'Owner-made', kind: 'workflow', config: usingSecret() })
       .expect(201);
     const received = crm.received.length;
-    const refused = await t
-      .api()
-      .post(`/v2/agents/${agent.body.id}/test`)
-      .set(bearer(limited))
-      .send({ input: { email: 'a@b.io' } });
+    const refused = await testRun(limited, agent.body.id, { input: { email: 'a@b.io' } });
     expectRefused(refused, HEADER_PATH);
     expect(crm.received.length).toBe(received);
     // A config of its own in the body does not lift the rule: the agent's config uses a secret.
-    const withDraft = await t
-      .api()
-      .post(`/v2/agents/${agent.body.id}/test`)
-      .set(bearer(limited))
-      .send({ input: { email: 'a@b.io' }, config: plain() });
+    const withDraft = await testRun(limited, agent.body.id, {
+      input: { email: 'a@b.io' },
+      config: plain(),
+    });
     expectRefused(withDraft, HEADER_PATH);
     expect(crm.received.length).toBe(received);
     // Its name and status still change without the scope: no config is saved.
@@ -207,12 +192,7 @@ describe('secrets:use', () => {
       .send({ name: 'Renamed by the limited key' })
       .expect(200);
     // The full key runs it; the receiver got the token, the step's echo shows it redacted.
-    const ran = await t
-      .api()
-      .post(`/v2/agents/${agent.body.id}/test`)
-      .set(bearer(full))
-      .send({ input: { email: 'a@b.io' } })
-      .expect(200);
+    const ran = await testRun(full, agent.body.id, { input: { email: 'a@b.io' } }).expect(200);
     expect(ran.body.status).toBe('completed');
     expect(crm.received.at(-1)!.headers.authorization).toBe(`Bearer ${CRM_TOKEN}`);
     expect(JSON.stringify(ran.body)).not.toContain(CRM_TOKEN);
@@ -295,12 +275,7 @@ describe('secrets:use', () => {
         },
       })
       .expect(201);
-    const ran = await t
-      .api()
-      .post(`/v2/agents/${agent.body.id}/test`)
-      .set(bearer(full))
-      .send({ input: { email: 'a@b.io' } })
-      .expect(200);
+    const ran = await testRun(full, agent.body.id, { input: { email: 'a@b.io' } }).expect(200);
     expect(ran.body.status).toBe('completed');
     expect(ran.body.output.numbers).toBe(numbers);
   });

@@ -17,6 +17,21 @@ const HOSTILE: [string, string][] = [
   ['a backtracking regex', '$match("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!", /^(a+)+$/)'],
 ];
 
+/** A workflow of `key`'s account whose one step evaluates the hostile `source`. */
+async function hostileAgent(t: TestService, key: string, source: string): Promise<Json> {
+  const created = await t
+    .api()
+    .post('/v2/agents')
+    .set(bearer(key))
+    .send({
+      name: 'Hostile',
+      kind: 'workflow',
+      config: { steps: [{ id: 'boom', type: 'transform', value: `{% ${source} %}` }] },
+    })
+    .expect(201);
+  return created.body as Json;
+}
+
 /**
  * Another account's requests while one account's run evaluates a hostile expression, over
  * HTTP against the whole service (API and worker in one process): they keep being answered,
@@ -62,18 +77,7 @@ describe('a hostile expression does not hold up other accounts', () => {
   it.each(HOSTILE)(
     '%s: the run fails, the neighbour is answered meanwhile',
     async (_name, source) => {
-      const agent = (
-        await t
-          .api()
-          .post('/v2/agents')
-          .set(bearer(attacker))
-          .send({
-            name: 'Hostile',
-            kind: 'workflow',
-            config: { steps: [{ id: 'boom', type: 'transform', value: `{% ${source} %}` }] },
-          })
-          .expect(201)
-      ).body as Json;
+      const agent = await hostileAgent(t, attacker, source);
 
       // A synchronous trigger: the API answers only when the run has ended.
       const run = t
@@ -146,18 +150,7 @@ describe('one account’s hostile test runs do not take the evaluators of anothe
   it.each(HOSTILE)(
     '%s: eight test runs at once, the neighbour’s workflow runs complete meanwhile',
     async (_name, source) => {
-      const agent = (
-        await t
-          .api()
-          .post('/v2/agents')
-          .set(bearer(attacker))
-          .send({
-            name: 'Hostile',
-            kind: 'workflow',
-            config: { steps: [{ id: 'boom', type: 'transform', value: `{% ${source} %}` }] },
-          })
-          .expect(201)
-      ).body as Json;
+      const agent = await hostileAgent(t, attacker, source);
       const tests = Promise.all(
         Array.from({ length: ATTACKER_RUNS }, () =>
           t

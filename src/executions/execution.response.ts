@@ -3,6 +3,7 @@ import { iso } from '../common/time';
 import { EXECUTION_STATUSES, type Execution } from './execution.entity';
 import type { StoredStep } from './execution-steps';
 import { ExecutionStepItem, FailedAnswerItem, StepUsageItem } from './execution-step.response';
+import { PageMeta } from '../common/page-meta.response';
 
 /**
  * The wire shape of an execution (docs/api.md, Trigger and executions); `logs` only in the detail,
@@ -222,28 +223,12 @@ export class ExecutionDetail extends ExecutionRecord {
   logs: LogEntryItem[];
 }
 
-export class ExecutionListMeta {
-  @ApiProperty({ type: 'integer', example: 20 })
-  limit: number;
-
-  @ApiProperty({ example: true })
-  has_more: boolean;
-
-  @ApiProperty({
-    type: 'string',
-    nullable: true,
-    description: 'Pass as `cursor` for the next page (same filters); null on the last page',
-    example: 'eyJjIjoiMjAyNi0xMS0yMlQxMDowMDowMC4wMDBaIiwiaSI6ImV4ZV8wMWpkIn0',
-  })
-  next_cursor: string | null;
-}
-
 export class ExecutionListResponse {
   @ApiProperty({ type: [ExecutionRecord], description: 'Newest first' })
   data: ExecutionRecord[];
 
-  @ApiProperty({ type: ExecutionListMeta })
-  meta: ExecutionListMeta;
+  @ApiProperty({ type: PageMeta })
+  meta: PageMeta;
 }
 
 /** The trigger result (docs/api.md, Trigger and executions). */

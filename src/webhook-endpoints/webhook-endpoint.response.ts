@@ -5,6 +5,7 @@ import type { DeliveryAttempt } from '../webhooks/outbound/delivery-attempt.enti
 import { DEPRECATED_EVENTS_NOTE, EVENT_CHOICES } from './dto/endpoint-fields';
 import { DEPRECATED_EVENTS, EVENT_TYPES } from '../events/event-types';
 import type { WebhookEndpoint } from '../webhooks/outbound/webhook-endpoint.entity';
+import { PageMeta } from '../common/page-meta.response';
 
 /** A webhook endpoint as the API shows it; its secret only on create and rotate. */
 export class WebhookEndpointResponse {
@@ -49,17 +50,6 @@ export class WebhookEndpointWithSecret extends WebhookEndpointResponse {
     example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
   })
   secret: string;
-}
-
-class PageMeta {
-  @ApiProperty({ type: 'integer' })
-  limit: number;
-
-  @ApiProperty()
-  has_more: boolean;
-
-  @ApiProperty({ type: 'string', nullable: true })
-  next_cursor: string | null;
 }
 
 export class WebhookEndpointList {

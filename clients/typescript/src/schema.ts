@@ -2108,7 +2108,7 @@ export interface components {
             /** @example 80 */
             duration_ms: number | null;
         };
-        ExecutionListMeta: {
+        PageMeta: {
             /** @example 20 */
             limit: number;
             /** @example true */
@@ -2122,7 +2122,7 @@ export interface components {
         ExecutionListResponse: {
             /** @description Newest first */
             data: components["schemas"]["ExecutionRecord"][];
-            meta: components["schemas"]["ExecutionListMeta"];
+            meta: components["schemas"]["PageMeta"];
         };
         LogEntryItem: {
             /**
@@ -2270,15 +2270,10 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
-        WaitTokenListMeta: {
-            limit: number;
-            has_more: boolean;
-            next_cursor: string | null;
-        };
         WaitTokenListResponse: {
             /** @description Newest first */
             data: components["schemas"]["WaitTokenRecord"][];
-            meta: components["schemas"]["WaitTokenListMeta"];
+            meta: components["schemas"]["PageMeta"];
         };
         CompleteWaitTokenDto: {
             /**
@@ -2614,11 +2609,6 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-        };
-        PageMeta: {
-            limit: number;
-            has_more: boolean;
-            next_cursor: string | null;
         };
         WebhookEndpointList: {
             /** @description Newest first */

@@ -3,6 +3,7 @@ import { IsIn, IsObject, IsOptional, IsString, MaxLength } from 'class-validator
 import { Optional } from '../../agents/dto/agent-fields';
 import { CursorQuery, IntegerQuery } from '../../common/query-params';
 import { WAIT_TOKEN_STATUSES } from '../wait-token.entity';
+import { PageMeta } from '../../common/page-meta.response';
 
 /** A cursor is the id of the previous page's last token. */
 export const TOKEN_CURSOR_PATTERN = /^[a-z]{3}_[0-9a-z]{26}$/;
@@ -117,21 +118,10 @@ export class WaitTokenRecord {
   created_at: string;
 }
 
-class WaitTokenListMeta {
-  @ApiProperty({ type: 'integer' })
-  limit: number;
-
-  @ApiProperty()
-  has_more: boolean;
-
-  @ApiProperty({ type: 'string', nullable: true })
-  next_cursor: string | null;
-}
-
 export class WaitTokenListResponse {
   @ApiProperty({ type: [WaitTokenRecord], description: 'Newest first' })
   data: WaitTokenRecord[];
 
-  @ApiProperty({ type: WaitTokenListMeta })
-  meta: WaitTokenListMeta;
+  @ApiProperty({ type: PageMeta })
+  meta: PageMeta;
 }
