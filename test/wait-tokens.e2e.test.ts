@@ -207,6 +207,32 @@ describe('wait tokens', () => {
     await api().post(`/v2/wait-tokens/${token.id}/complete`).set(bearer(key)).send({}).expect(409);
   });
 
+  it('a run that ends without waiting for its token cancels it', async () => {
+    const agent = await api()
+      .post('/v2/agents')
+      .set(bearer(key))
+      .send({
+        name: 'ends early',
+        kind: 'workflow',
+        config: {
+          steps: [
+            { id: 't', type: 'create_token' },
+            { id: 'boom', type: 'transform', value: '{% $error("the CRM said no") %}' },
+          ],
+        },
+      })
+      .expect(201);
+    const run = await api()
+      .post(`/v2/agents/${agent.body.id}/trigger`)
+      .set(bearer(key))
+      .send({ input: {} })
+      .expect(200);
+    expect(run.body.status).toBe('failed');
+    const token = await tokenOf(run.body.execution_id);
+    expect(token.status).toBe('cancelled');
+    await api().post(`/v2/wait-tokens/${token.id}/complete`).set(bearer(key)).send({}).expect(409);
+  });
+
   it('examples/workflows/discount-approval.json: a person approves through the posted link', async () => {
     const agent = await api()
       .post('/v2/agents')

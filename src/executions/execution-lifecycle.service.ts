@@ -106,7 +106,10 @@ export class ExecutionLifecycleService {
     // No notice to write (no callback, no endpoint wants the event), and not a recovery.
     const quiet =
       !options.leaseExpiredBefore &&
-      runs.every(({ execution }, i) => !loaded.wants({ ...execution, status: changes[i].status }));
+      runs.every(
+        ({ execution, outcome }, i) =>
+          !outcome.steps?.tokens && !loaded.wants({ ...execution, status: changes[i].status }),
+      );
     const lone = runs.length === 1 ? runs[0].execution : null;
     const alone = lone && quiet && this.finishes.mysql && !runs[0].outcome.steps;
     const results = alone
@@ -122,6 +125,10 @@ export class ExecutionLifecycleService {
             );
             const finished = finishedRuns(runs, changes, changed);
             await this.steps.store(manager, stepsOf(finished));
+            // Tokens it did not wait for: nobody can complete them into a finished run.
+            for (const { execution, steps } of finished) {
+              if (steps?.tokens) await this.tokens.cancelOf(manager, execution.id);
+            }
             notices = await this.notices.write(
               manager,
               finished.map(({ execution, steps }) => ({ execution, steps: steps?.records })),

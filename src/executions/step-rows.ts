@@ -15,6 +15,8 @@ export const STEP_ROWS_CHUNK = 200;
 export interface RunSteps {
   records: readonly Record<string, unknown>[];
   replace: boolean;
+  /** A step of the run created wait tokens: those still waiting are cancelled with its end. */
+  tokens?: boolean;
 }
 
 /** The rows of one execution's step records, positioned in their order. */

@@ -236,7 +236,7 @@ export class WaitTokens {
     return rows[0]?.status === 'waiting';
   }
 
-  /** Cancels the waiting tokens of a cancelled execution, in its transaction. */
+  /** Cancels the waiting tokens of an execution that ends, in its transaction. */
   async cancelOf(manager: EntityManager, executionId: string): Promise<void> {
     await manager
       .createQueryBuilder()

@@ -81,9 +81,10 @@ export interface RunContext<TConfig extends object = Record<string, unknown>> {
   /**
    * Hands over the step records the run ends with (a workflow's `steps`), to be stored with
    * its outcome in the transaction that records it; `replace`: they replace the records of
-   * the execution stored before. Absent outside a worker (nothing is stored there).
+   * the execution stored before; `tokens`: a step created wait tokens (those still waiting are
+   * cancelled with the outcome). Absent outside a worker (nothing is stored there).
    */
-  keepSteps?(records: readonly Record<string, unknown>[], replace: boolean): void;
+  keepSteps?(records: readonly Record<string, unknown>[], replace: boolean, tokens?: boolean): void;
 }
 
 /** What a class carrying `@AgentKind()` implements: one run of an agent on one input. */

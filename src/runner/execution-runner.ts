@@ -169,7 +169,7 @@ export class ExecutionRunner implements OnModuleDestroy {
       source: execution.source,
       attempt: execution.attempts,
       idle,
-      keepSteps: (records, replace) => (steps = { records, replace }),
+      keepSteps: (records, replace, tokens) => (steps = { records, replace, tokens }),
     };
     let removeListener = () => {};
     const aborted = new Promise<never>((_, reject) => {

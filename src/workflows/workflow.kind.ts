@@ -142,7 +142,7 @@ export class WorkflowKind
       throw error;
     }
     const steps = await checkpoint.final(result.steps);
-    ctx.keepSteps?.(steps.records, steps.replace);
+    ctx.keepSteps?.(steps.records, steps.replace, steps.tokens);
     if (result.waiting) {
       const { step, wakeAt, timed, tokenId } = result.waiting;
       throw new RunWaiting(step, new Date(wakeAt), timed, tokenId);

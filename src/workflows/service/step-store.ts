@@ -119,6 +119,7 @@ export class DurableCheckpoint implements Checkpoint {
     return {
       records: steps as unknown as readonly Record<string, unknown>[],
       replace: this.stored,
+      tokens: steps.some((step) => step.type === 'create_token' && step.status === 'completed'),
     };
   }
 
