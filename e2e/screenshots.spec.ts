@@ -46,6 +46,42 @@ test('screenshots of every page', async ({ page }) => {
     },
     { day: monthDay(0), model: 'gpt-4o', prompt: 12_000, completion: 3_400, calls: 9 },
   ]);
+  // Runs waiting for a person: the Waiting page's rows, and a waiting execution.
+  const approval = await createAgent('Discount approval', {
+    kind: 'workflow',
+    config: {
+      steps: [
+        {
+          id: 'ask',
+          type: 'create_token',
+          title: '{% "Discount of " & $input.percent & "% for " & $input.company %}',
+          description: '{% "Asked by " & $input.rep %}',
+          choices: ['approve', 'reject'],
+          timeout_ms: 172_800_000,
+        },
+        { id: 'decision', type: 'wait', token: '{% $steps.ask.id %}' },
+        { id: 'reply', type: 'transform', value: '{% $steps.decision.choice %}' },
+      ],
+    },
+  });
+  const waitingRuns: string[] = [];
+  for (const [company, percent, rep] of [
+    ['Acme GmbH', 20, 'jane@example.com'],
+    ['Globex', 12, 'omar@example.com'],
+  ] as const) {
+    const run = await apiCall('POST', `/agents/${approval.id}/trigger`, {
+      body: { input: { company, percent, rep }, options: { async: true } },
+    });
+    expect(run.status).toBe(202);
+    waitingRuns.push(run.body.execution_id as string);
+  }
+  const callBack = await createAgent('Call back in two days', {
+    kind: 'workflow',
+    config: { steps: [{ id: 'later', type: 'wait', duration_ms: 172_800_000 }] },
+  });
+  expect(
+    (await apiCall('POST', `/agents/${callBack.id}/trigger`, { body: { input: {} } })).status,
+  ).toBe(202);
   await page.setViewportSize({ width: 1280, height: 860 });
   await page.goto('/dashboard/sign-in');
   await page.screenshot({ path: join(out, 'sign-in.png') });
@@ -195,10 +231,19 @@ test('screenshots of every page', async ({ page }) => {
   await endpoints.getByRole('button', { name: 'Deliveries' }).click();
   await expect(endpoints.getByText('ping', { exact: true })).toBeVisible();
   await endpoints.screenshot({ path: join(out, 'webhook-endpoints.png') });
+  await page.goto(`/dashboard/executions/${waitingRuns[0]}`);
+  await expect(page.getByRole('region', { name: 'Waiting' })).toBeVisible();
+  await page.screenshot({ path: join(out, 'waiting-execution.png'), fullPage: true });
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto('/dashboard/');
   await expect(page.locator('.loading')).toHaveCount(0);
   await page.screenshot({ path: join(out, 'overview-dark.png'), fullPage: true });
+  await page.goto('/dashboard/waiting');
+  await expect(page.locator('.loading')).toHaveCount(0);
+  await page.screenshot({ path: join(out, 'waiting-dark.png'), fullPage: true });
+  await page.goto(`/dashboard/executions/${waitingRuns[0]}`);
+  await expect(page.getByRole('region', { name: 'Waiting' })).toBeVisible();
+  await page.screenshot({ path: join(out, 'waiting-execution-dark.png'), fullPage: true });
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/dashboard/executions');
@@ -207,6 +252,12 @@ test('screenshots of every page', async ({ page }) => {
   await page.goto('/dashboard/settings');
   await expect(page.locator('.loading')).toHaveCount(0);
   await page.screenshot({ path: join(out, 'settings-narrow.png'), fullPage: true });
+  await page.goto('/dashboard/waiting');
+  await expect(page.locator('.loading')).toHaveCount(0);
+  await page.screenshot({ path: join(out, 'waiting-narrow.png'), fullPage: true });
+  await page.goto(`/dashboard/executions/${waitingRuns[0]}`);
+  await expect(page.getByRole('region', { name: 'Waiting' })).toBeVisible();
+  await page.screenshot({ path: join(out, 'waiting-execution-narrow.png'), fullPage: true });
   // A phone (390 px): the agents and an execution's steps as stacked rows, the chart.
   await page.setViewportSize({ width: 390, height: 844 });
   for (const [name, path] of [

@@ -31,6 +31,7 @@ const { createWorkflowAgent, pureStepMicroseconds } = require('../bench/workflow
 const { httpWaitConfig, llmWaitConfig, measureSlowWaits, startSlowTarget } = require('../bench/slow-waits');
 const { LEAD, createAgents, sequentialClient } = require('../bench/common');
 const { measureIsolation, seedHeavy } = require('../bench/isolation');
+const { measureTimedWaits, measureTokenLatency, measureWaitingRss } = require('../bench/waits');
 
 const root = join(__dirname, '..');
 const quick = process.argv.includes('--quick');
@@ -52,6 +53,14 @@ const SYNC_WARMUP = 2500;
  * slow target, quick run too.
  */
 const SLOW = { runs: 200, delayMs: 2000, targetSeconds: 5 };
+/**
+ * Waits (docs/workflows.md, Waits): runs waiting 2 s each (`wait duration_ms`), all to finish
+ * within 4 s of their trigger; token completions timed to the next step's start (p99 < 1 s);
+ * executions waiting on tokens in one process (at most 50 MB of RSS added).
+ */
+const WAITS = quick
+  ? { timed: 200, waitMs: 2000, boundMs: 4000, tokens: 50, waiting: 2000, rssMb: 50 }
+  : { timed: 1000, waitMs: 2000, boundMs: 4000, tokens: 200, waiting: 10_000, rssMb: 50 };
 const LIST_CONNECTIONS = 10;
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL || 'info';
 /** Set by main() before the table is printed (bench/workflow.js). */
@@ -195,11 +204,13 @@ async function openDb(kind, env) {
     const finished = count("'completed','failed','cancelled'");
     const completed = count("'completed'");
     const pending = count("'queued','running'");
+    const waiting = count("'waiting'");
     const lastCompleted = db.prepare('SELECT MAX(completed_at) FROM executions WHERE agent_id = ?').pluck();
     return {
       finished: async (agentId) => finished.get(agentId),
       completed: async (agentId) => completed.get(agentId),
       pending: async (agentId) => pending.get(agentId),
+      waiting: async (agentId) => waiting.get(agentId),
       // Stored as UTC text `YYYY-MM-DD HH:MM:SS.SSS`.
       lastCompletedAt: async (agentId) => Date.parse(`${lastCompleted.get(agentId).replace(' ', 'T')}Z`),
       startLatencies: async (ids) =>
@@ -248,6 +259,7 @@ async function openDb(kind, env) {
     finished: (agentId) => count("'completed','failed','cancelled'", agentId),
     completed: (agentId) => count("'completed'", agentId),
     pending: (agentId) => count("'queued','running'", agentId),
+    waiting: (agentId) => count("'waiting'", agentId),
     lastCompletedAt: async (agentId) => {
       // The service writes UTC; read the text back as such.
       const [rows] = await conn.query(
@@ -467,6 +479,13 @@ async function measureService(kind, dbEnv, ports) {
     } finally {
       await model.close();
     }
+
+    log(`${kind}: ${WAITS.timed} runs at once, each waiting ${WAITS.waitMs / 1000} s (wait duration_ms)`);
+    results.timed_waits = await measureTimedWaits({ api, auth, db, runs: WAITS.timed, waitMs: WAITS.waitMs, boundMs: WAITS.boundMs, drainMs: P.drainMs });
+    log(`${kind}: ${WAITS.tokens} token completions, each to its next step's start`);
+    results.token_latency = await measureTokenLatency({ api, auth, db, samples: WAITS.tokens, drainMs: P.drainMs });
+    log(`${kind}: ${WAITS.waiting} executions left waiting on tokens, the RSS they add`);
+    results.waiting_rss = await measureWaitingRss({ api, auth, db, rss: () => rssMb(pid), count: WAITS.waiting, drainMs: P.drainMs });
 
     log(`${kind}: ${P.sync} sync triggers, one at a time (after ${SYNC_WARMUP} of them)`);
     results.sync = await measureSync(`${api}/v2/agents/${demo.agent_id}/trigger`, auth);
@@ -695,6 +714,9 @@ function targets(r) {
     ['5-step workflow end to end ≥ 0.8 × plain', `${(r.e2e_workflow.per_second / Math.max(1, r.e2e.per_second)).toFixed(2)} ×`, r.e2e_workflow.per_second >= 0.8 * r.e2e.per_second],
     [`${SLOW.runs} runs waiting ${SLOW.delayMs / 1000} s on http well under 10 s (< ${SLOW.targetSeconds} s)`, `${r.slow_http.seconds} s`, r.slow_http.complete && r.slow_http.completed === SLOW.runs && r.slow_http.seconds < SLOW.targetSeconds],
     [`${SLOW.runs} runs waiting ${SLOW.delayMs / 1000} s on a model well under 10 s (< ${SLOW.targetSeconds} s)`, `${r.slow_llm.seconds} s`, r.slow_llm.complete && r.slow_llm.completed === SLOW.runs && r.slow_llm.seconds < SLOW.targetSeconds],
+    [`${WAITS.timed} runs waiting ${WAITS.waitMs / 1000} s each finish within ${WAITS.boundMs / 1000} s of their trigger`, `${r.timed_waits.within_bound} of ${r.timed_waits.runs} (max ${r.timed_waits.max_ms} ms)`, r.timed_waits.complete && r.timed_waits.within_bound === r.timed_waits.runs],
+    ['token completion → next step start p99 < 1 s', `${r.token_latency.p99_ms} ms`, r.token_latency.measured === r.token_latency.samples && r.token_latency.p99_ms < 1000],
+    [`${WAITS.waiting} executions waiting on tokens add ≤ ${WAITS.rssMb} MB of RSS`, `${r.waiting_rss.rss_added_mb} MB`, r.waiting_rss.all_waiting && r.waiting_rss.rss_added_mb !== null && r.waiting_rss.rss_added_mb <= WAITS.rssMb],
     ['end to end ≥ 25 % of the bare GET', fmtPct(pct(r.e2e.per_second, r.baseline.rps)), pct(r.e2e.per_second, r.baseline.rps) >= 25],
     ['sync trigger overhead p50 ≤ 5 ms', `${r.sync.overhead_p50} ms`, r.sync.overhead_p50 <= 5],
     ['tenant isolation: another account p99 < 100 ms', r.isolation ? `${r.isolation.p99} ms` : '—', Boolean(r.isolation) && r.isolation.p99 < 100],
@@ -760,6 +782,12 @@ function table(byDb) {
     r.slow_http ? `${r.slow_http.seconds} (${r.slow_http.max_in_flight})${r.slow_http.completed < r.slow_http.runs ? ` ${r.slow_http.completed} of ${r.slow_http.runs} completed` : ''}; ${r.slow_http.rss_before_mb} / ${r.slow_http.rss_peak_mb}` : '—');
   row(`${SLOW.runs} runs each waiting ${SLOW.delayMs / 1000} s on a fake model (llm step), one process: s (target's most requests at once); RSS before / peak (MB)`, (r) =>
     r.slow_llm ? `${r.slow_llm.seconds} (${r.slow_llm.max_in_flight})${r.slow_llm.completed < r.slow_llm.runs ? ` ${r.slow_llm.completed} of ${r.slow_llm.runs} completed` : ''}; ${r.slow_llm.rss_before_mb} / ${r.slow_llm.rss_peak_mb}` : '—');
+  row(`${WAITS.timed} runs each waiting ${WAITS.waitMs / 1000} s (wait duration_ms), one process: trigger → completed p50 / p99 / max (ms); within ${WAITS.boundMs / 1000} s`, (r) =>
+    `${r.timed_waits.p50_ms} / ${r.timed_waits.p99_ms} / ${r.timed_waits.max_ms}; ${r.timed_waits.within_bound} of ${r.timed_waits.runs}${r.timed_waits.complete ? '' : ' INCOMPLETE'}`);
+  row(`token completion → next step start, ${WAITS.tokens} tokens one after the other: p50 / p99 / max (ms)`, (r) =>
+    `${r.token_latency.p50_ms} / ${r.token_latency.p99_ms} / ${r.token_latency.max_ms}`);
+  row(`${WAITS.waiting} executions waiting on tokens, one process: RSS before / peak / after (MB); added`, (r) =>
+    `${r.waiting_rss.rss_before_mb} / ${r.waiting_rss.rss_peak_mb} / ${r.waiting_rss.rss_after_mb}; ${r.waiting_rss.rss_added_mb} MB${r.waiting_rss.all_waiting ? '' : ' INCOMPLETE'}`);
   row('sync trigger p50 / p99 (ms)', (r) => `${r.sync.p50} / ${r.sync.p99}`);
   row('sync trigger overhead over the run p50 / p99 (ms)', (r) => `${r.sync.overhead_p50} / ${r.sync.overhead_p99}`);
   row('the same client, one at a time: bare NestJS GET round trip p50 (ms)', (r) => `${r.baseline.round_trip_p50 ?? '—'}`);

@@ -184,6 +184,72 @@ describe('webhook endpoints: execution events delivered, signed, retried', () =>
     });
   });
 
+  it('sends execution.waiting when a run starts waiting, with what it waits for; the end follows', async () => {
+    ({ key } = await t.seedAccount());
+    const agent = (
+      await t
+        .api()
+        .post('/v2/agents')
+        .set(bearer(key))
+        .send({
+          name: 'Pause',
+          kind: 'workflow',
+          config: {
+            steps: [
+              { id: 'first', type: 'transform', value: 1 },
+              { id: 'hold', type: 'wait', duration_ms: 400 },
+              { id: 'last', type: 'transform', value: 2 },
+            ],
+          },
+        })
+        .expect(201)
+    ).body as { id: string };
+    const hook = await receiver();
+    const { secret } = await endpoint(hook.url('/waiting'), [
+      'execution.waiting',
+      'execution.completed',
+    ]);
+    const others = await receiver();
+    await endpoint(others.url('/others'), ['execution.completed']);
+    const id = await trigger(agent.id, {});
+
+    const got = await eventually(() => {
+      const mine = events(hook).filter((e) => e.data.id === id);
+      return mine.length >= 2 && mine;
+    });
+    expect(got.map((e) => e.type)).toEqual(['execution.waiting', 'execution.completed']);
+    const [waiting, completed] = got;
+    await expectSigned(waiting.request, secret);
+    expect(waiting.data).toMatchObject({ id, status: 'waiting', output: null, completed_at: null });
+    const until = (waiting.data.waiting as { until: string }).until;
+    expect(waiting.data.waiting).toEqual({ step: 'hold', until });
+    expect(
+      Date.parse(until) - Date.parse(waiting.data.started_at as string),
+    ).toBeGreaterThanOrEqual(400);
+    expect(
+      (waiting.data.steps as { id: string; status: string }[]).map((s) => [s.id, s.status]),
+    ).toEqual([
+      ['first', 'completed'],
+      ['hold', 'waiting'],
+    ]);
+    expect(completed.data).toMatchObject({ status: 'completed', waiting: null });
+    expect(Date.parse(completed.data.completed_at as string)).toBeGreaterThanOrEqual(
+      Date.parse(until),
+    );
+    // An endpoint that subscribes to the end only gets the end.
+    const theirs = await eventually(() => {
+      const mine = events(others).filter((e) => e.data.id === id);
+      return mine.length >= 1 && mine;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(
+      events(others)
+        .filter((e) => e.data.id === id)
+        .map((e) => e.type),
+    ).toEqual(['execution.completed']);
+    expect(theirs[0].data).toEqual(completed.data);
+  });
+
   it('sends execution.failed and execution.cancelled; an endpoint gets only what it subscribes to', async () => {
     ({ key } = await t.seedAccount());
     const agent = await seedAgent(t, key);

@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { newId } from '../src/common/ids';
+import { ExecutionLifecycleService } from '../src/executions/execution-lifecycle.service';
+import { WaitToken } from '../src/executions/wait-token.entity';
 import { MetricsService, MODEL_LABELS_MAX } from '../src/metrics/metrics.service';
 import { UsageMeter } from '../src/usage/usage-meter';
 import { sample } from './support/prometheus';
@@ -32,6 +36,8 @@ describe('GET /metrics', () => {
       'aas_execution_duration_seconds',
       'aas_queue_depth',
       'aas_executions_running',
+      'aas_executions_waiting',
+      'aas_execution_wakeups_total',
       'aas_callback_delivery_attempts_total',
       'aas_rate_limited_total',
       'aas_model_tokens_total',
@@ -101,6 +107,58 @@ describe('GET /metrics', () => {
     await insertExecution(t.service.dataSource, agent, { status: 'queued' });
     text = await scrape();
     expect(sample(text, 'aas_queue_depth')).toBe(3);
+  });
+
+  it('reports waiting executions on each scrape and counts wake-ups by reason', async () => {
+    const ds = t.service.dataSource;
+    const agent = await insertAgent(ds, accountId, { kind: 'workflow' });
+    const past = new Date(Date.now() - 1000);
+    const token = async (status: WaitToken['status']) => {
+      const id = newId('wtk');
+      const row: Partial<WaitToken> = {
+        id,
+        accountId,
+        agentId: agent.id,
+        executionId: newId('exe'),
+        stepId: 't',
+        status,
+        title: null,
+        description: null,
+        choices: null,
+        choice: null,
+        data: null,
+        completedAt: status === 'completed' ? past : null,
+        completedBy: status === 'completed' ? { type: 'link' } : null,
+        secretHash: 'x'.repeat(64),
+        expiresAt: past,
+        createdAt: past,
+      };
+      await ds.getRepository(WaitToken).insert(row as QueryDeepPartialEntity<WaitToken>);
+      return id;
+    };
+    const waits = (waiting: { step: string; until?: string; token_id?: string }, wakeAt: Date) =>
+      insertExecution(ds, agent, { status: 'waiting', startedAt: past, waiting, wakeAt });
+    const later = new Date(Date.now() + 3_600_000);
+    const before = await scrape();
+    const woken = (text: string, reason: string) =>
+      sample(text, 'aas_execution_wakeups_total', { reason }) ?? 0;
+    await waits({ step: 'w', until: past.toISOString() }, past);
+    await waits({ step: 'w', until: past.toISOString() }, past);
+    await waits({ step: 'w', token_id: await token('completed') }, past);
+    await waits({ step: 'w', token_id: await token('waiting') }, past); // its expiry came
+    await waits({ step: 'w', until: later.toISOString() }, later); // not yet
+    let text = await scrape();
+    expect(sample(text, 'aas_executions_waiting')).toBe(5);
+
+    expect(await t.service.api!.get(ExecutionLifecycleService).wakeDue()).toBe(4);
+    text = await scrape();
+    expect(sample(text, 'aas_executions_waiting')).toBe(1);
+    expect(woken(text, 'time') - woken(before, 'time')).toBe(2);
+    expect(woken(text, 'token') - woken(before, 'token')).toBe(1);
+    expect(woken(text, 'expired') - woken(before, 'expired')).toBe(1);
+    // A row is woken once: a second poll finds nothing due.
+    expect(await t.service.api!.get(ExecutionLifecycleService).wakeDue()).toBe(0);
+    expect(woken(await scrape(), 'time') - woken(before, 'time')).toBe(2);
   });
 
   it('counts what the process records through MetricsService', async () => {

@@ -141,6 +141,15 @@ describe('wait tokens', () => {
     expect(done.body.completed_by.type).toBe(byKey.status === 200 ? 'api_key' : 'link');
 
     const finished = await reaches(id, 'completed');
+    // The run resumed once: every step is listed once, ran once, and nothing was posted twice.
+    expect(finished.steps.map((s: Json) => [s.id, s.status, s.attempts])).toEqual([
+      ['t', 'completed', 1],
+      ['post', 'completed', 1],
+      ['w', 'completed', 1],
+      ['after', 'completed', 1],
+    ]);
+    expect(receiver.received.filter((r) => r.path === '/approve/chat')).toHaveLength(1);
+    expect(finished.logs.filter((l: Json) => l.message.startsWith('Run started'))).toHaveLength(2);
     expect(finished.output.got).toEqual({
       data: done.body.data,
       choice: done.body.choice,

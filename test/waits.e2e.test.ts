@@ -84,6 +84,11 @@ describe('wait steps', () => {
       .set(bearer(key))
       .expect(200);
     expect(listed.body.data.map((e: Json) => e.id)).toEqual([id]);
+    // A list item is the record without its logs: `waiting` included.
+    expect(listed.body.data[0].waiting).toEqual(waiting.waiting);
+    expect(listed.body.data[0].steps.map((s: Json) => s.status)).toEqual(
+      waiting.steps.map((s: Json) => s.status),
+    );
     await api()
       .get(`/v2/agents/${agentId}/executions?status=completed`)
       .set(bearer(key))

@@ -18,7 +18,9 @@ const LEASE = { WORKER_LEASE_MS: '600', WORKER_POLL_MS: '50' };
  * the workflow as a worker process; it is SIGKILLed inside a slow http step and right after a
  * step's checkpoint, then a new worker process resumes on the same database. A local receiver
  * counts the calls: a completed http step is never repeated, the interrupted one is repeated with
- * the same Idempotency-Key. With REDIS_URL the runs go through BullMQ.
+ * the same Idempotency-Key. It is also killed while its run waits, for a time or on a token
+ * (completed after the restart, or while no worker runs): the run resumes from the wait. With
+ * REDIS_URL the runs go through BullMQ.
  */
 describe('workflow durability across SIGKILL', () => {
   let db: TestDatabase;
@@ -178,5 +180,79 @@ describe('workflow durability across SIGKILL', () => {
       ['hold', 'completed'],
       ['c', 'completed'],
     ]);
+  });
+  /** A run that makes a token, calls `a`, waits on the token, then calls `c`. */
+  const startTokenRun = (prefix: string) =>
+    startWorkflowRun(api, key, {
+      name: prefix,
+      config: {
+        steps: [
+          { id: 't', type: 'create_token', choices: ['approve', 'reject'] },
+          step(`/${prefix}/a`, 'a'),
+          { id: 'hold', type: 'wait', token: '{% $steps.t.id %}' },
+          step(`/${prefix}/c`, 'c'),
+        ],
+      },
+    });
+  const waitingOn = async (id: string): Promise<string> => {
+    const waiting = await waitFor(
+      async () => (await api.api().get(`/v2/executions/${id}`).set(bearer(key))).body as Json,
+      (body) => body.status === 'waiting',
+      15_000,
+      20,
+    );
+    expect(waiting.waiting.token_id).toMatch(/^wtk_/);
+    return waiting.waiting.token_id as string;
+  };
+  const completeToken = async (tokenId: string) =>
+    (
+      await api
+        .api()
+        .post(`/v2/wait-tokens/${tokenId}/complete`)
+        .set(bearer(key))
+        .send({ choice: 'approve' })
+        .expect(200)
+    ).body as Json;
+  const expectResumedFromTheWait = (prefix: string, record: Json) => {
+    expect(record.status).toBe('completed');
+    expect(calls(`/${prefix}/a`)).toHaveLength(1);
+    expect(calls(`/${prefix}/c`)).toHaveLength(1);
+    expect(record.steps.map((s: Json) => [s.id, s.status, s.attempts])).toEqual([
+      ['t', 'completed', 1],
+      ['a', 'completed', 1],
+      ['hold', 'completed', 1],
+      ['c', 'completed', 1],
+    ]);
+    expect(record.steps[2].output).toMatchObject({ choice: 'approve' });
+  };
+
+  it('killed while the run waits on a token: after a restart the token completes and the run resumes from the wait', async () => {
+    worker = await startWorker();
+    const id = await startTokenRun('token-after');
+    const tokenId = await waitingOn(id);
+    await kill();
+    worker = await startWorker(); // resolves once the new process says it has started
+    const token = await completeToken(tokenId);
+    const record = await finished(id);
+    expectResumedFromTheWait('token-after', record);
+    // The step after the wait started within a second of the completion.
+    const resumedIn =
+      Date.parse(record.steps[3].started_at as string) - Date.parse(token.completed_at as string);
+    expect(resumedIn).toBeGreaterThanOrEqual(0);
+    expect(resumedIn).toBeLessThan(1000);
+  });
+
+  it('a token completed while no worker runs: the next worker resumes the run from the wait', async () => {
+    worker = await startWorker();
+    const id = await startTokenRun('token-between');
+    const tokenId = await waitingOn(id);
+    await kill();
+    await completeToken(tokenId);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await api.api().get(`/v2/executions/${id}`).set(bearer(key))).body.status).toBe(
+      'waiting',
+    );
+    worker = await startWorker();
+    expectResumedFromTheWait('token-between', await finished(id));
   });
 });

@@ -13,6 +13,7 @@ export async function dashboardPages(): Promise<[string, string][]> {
     ['agent-detail', `/dashboard/agents/${agentId}`],
     ['executions', '/dashboard/executions'],
     ['execution-detail', `/dashboard/executions/${test.body.execution_id}`],
+    ['waiting', '/dashboard/waiting'],
     ['settings', '/dashboard/settings'],
   ];
 }

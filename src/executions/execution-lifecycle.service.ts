@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, LessThanOrEqual } from 'typeorm';
+import { DataSource, EntityManager, In, LessThanOrEqual } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { ApiError } from '../common/api-error';
 import { now } from '../common/time';
@@ -19,6 +19,7 @@ import {
 } from './execution.entity';
 import { EXECUTION_NOTICES, type ExecutionNotices } from './execution-notices';
 import { type FinalChanges, finalChanges, RunFinish, TRANSITION } from './run-finish';
+import { WaitToken } from './wait-token.entity';
 import { WaitTokens } from './wait-tokens';
 import { type RunSteps, RunStepsWriter, stepsOf } from './step-rows';
 
@@ -221,7 +222,7 @@ export class ExecutionLifecycleService {
   async wakeDue(at: Date = now(), limit = WAKE_BATCH): Promise<number> {
     const repository = this.dataSource.getRepository(Execution);
     const due = await repository.find({
-      select: { id: true, attempts: true },
+      select: { id: true, attempts: true, waiting: true },
       where: { status: 'waiting', wakeAt: LessThanOrEqual(at) },
       order: { wakeAt: 'ASC' },
       take: limit,
@@ -247,6 +248,7 @@ export class ExecutionLifecycleService {
         .execute(),
     );
     const woken = result.affected ?? 0;
+    if (woken > 0) await this.countWakeUps(due, woken);
     // Announcing a row another worker woke at the same moment costs nothing: a run queue
     // job's id names the row's incarnation (BullMQ keeps one), and a claim takes a row once.
     if (woken > 0) {
@@ -255,6 +257,31 @@ export class ExecutionLifecycleService {
         .catch(() => undefined); // the reconciliation sweep or the poll finds them
     }
     return woken;
+  }
+
+  /**
+   * Counts `woken` of the `due` rows in the wake-up metric by reason: a time wait's time, or
+   * for a token wait its token's state (completed: `token`; else its expiry came). When
+   * another worker woke some of the same rows at the same moment, the first `woken` rows
+   * stand for the ones this process woke: the total is exact, the split nearly so.
+   */
+  private async countWakeUps(
+    due: Pick<Execution, 'id' | 'waiting'>[],
+    woken: number,
+  ): Promise<void> {
+    const rows = due.slice(0, woken);
+    const tokenIds = rows.flatMap((row) => (row.waiting?.token_id ? [row.waiting.token_id] : []));
+    let completed = 0;
+    if (tokenIds.length > 0) {
+      const found = await this.dataSource
+        .getRepository(WaitToken)
+        .find({ select: { id: true }, where: { id: In(tokenIds), status: 'completed' } })
+        .catch(() => []);
+      completed = found.length;
+    }
+    this.metrics.executionsWoken('time', rows.length - tokenIds.length);
+    this.metrics.executionsWoken('token', completed);
+    this.metrics.executionsWoken('expired', tokenIds.length - completed);
   }
 
   /**

@@ -28,6 +28,7 @@ const LIST_COLUMNS: (keyof Execution)[] = [
   'error',
   'callbackUrl',
   'attempts',
+  'waiting',
   'createdAt',
   'startedAt',
   'completedAt',

@@ -7,6 +7,9 @@ export type { Listener };
 /** What became of one callback delivery attempt. */
 export type DeliveryOutcome = 'delivered' | 'retrying' | 'failed';
 
+/** Why a waiting execution was woken: its time came, its token was completed, or expired. */
+export type WakeReason = 'time' | 'token' | 'expired';
+
 /** Which limit rejected a request: an account's plan, or the per-IP limit of failed auth. */
 export type RateLimitScope = 'account' | 'ip';
 
@@ -32,6 +35,7 @@ export class MetricsService {
   private readonly modelTokens: Counter<string>;
   private readonly modelCalls: Counter<string>;
   private readonly modelLatency: Histogram<string>;
+  private readonly wakeUps: Counter<string>;
   private readonly httpSeries = new Map<string, HttpSeries>();
   /** Model names seen as label values (bounded: see `modelLabel`). */
   private readonly modelLabels = new Set<string>();
@@ -98,6 +102,13 @@ export class MetricsService {
       buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 60, 120],
       registers,
     });
+    this.wakeUps = new Counter({
+      name: 'aas_execution_wakeups_total',
+      help: 'Waiting executions this process put back in the queue, by reason (time: its time came; token: its token was completed; expired: its token expired)',
+      labelNames: ['reason'],
+      registers,
+    });
+    for (const reason of WAKE_REASONS) this.wakeUps.inc({ reason }, 0);
     if (dataSource) {
       new Gauge({
         name: 'aas_queue_depth',
@@ -115,6 +126,15 @@ export class MetricsService {
         async collect() {
           const counts = await countInProgress(dataSource);
           if (counts) this.set(counts.get('running') ?? 0);
+        },
+      });
+      new Gauge({
+        name: 'aas_executions_waiting',
+        help: 'Executions waiting (for a time or a token) now, counted in the database when scraped',
+        registers,
+        async collect() {
+          const counts = await countInProgress(dataSource);
+          if (counts) this.set(counts.get('waiting') ?? 0);
         },
       });
     }
@@ -148,6 +168,11 @@ export class MetricsService {
     if (durationMs !== null && durationMs >= 0) {
       this.runDuration.observe({ kind, status }, durationMs / 1000);
     }
+  }
+
+  /** `count` waiting executions were woken (put back in the queue) for `reason`. */
+  executionsWoken(reason: WakeReason, count: number): void {
+    if (count > 0) this.wakeUps.inc({ reason }, count);
   }
 
   /** One attempt to deliver a callback ended. */
@@ -195,12 +220,14 @@ export class MetricsService {
   }
 }
 
+const WAKE_REASONS: readonly WakeReason[] = ['time', 'token', 'expired'];
+
 /** Distinct `model` label values a process exports before counting new names as `other`. */
 export const MODEL_LABELS_MAX = 50;
 
 /**
- * Queued and running executions, one query served by the (status, created_at) index, shared
- * by both gauges of a scrape. Null when the database does not answer: the gauges then keep
+ * Queued, running and waiting executions, one query served by the (status, created_at) index,
+ * shared by the three gauges of a scrape. Null when the database does not answer: the gauges then keep
  * their last value rather than failing the whole scrape.
  */
 const inFlight = new WeakMap<DataSource, Promise<Map<string, number> | null>>();
@@ -218,7 +245,7 @@ async function queryInProgress(dataSource: DataSource): Promise<Map<string, numb
   if (!dataSource.isInitialized) return null;
   try {
     const rows: { status: string; n: number | string }[] = await dataSource.query(
-      `SELECT status, COUNT(*) AS n FROM executions WHERE status IN ('queued', 'running') GROUP BY status`,
+      `SELECT status, COUNT(*) AS n FROM executions WHERE status IN ('queued', 'running', 'waiting') GROUP BY status`,
     );
     const counts = new Map<string, number>();
     for (const row of rows) counts.set(row.status, Number(row.n));

@@ -40,6 +40,8 @@ export type ApiKeyList = Schemas['ApiKeyListResponse'];
 export type CreatedApiKey = Schemas['CreatedApiKeyResponse'];
 export type AccountInfo = Schemas['AccountResponse'];
 export type SigningSecret = Schemas['SigningSecretResponse'];
+export type WaitToken = Schemas['WaitTokenRecord'];
+export type WaitTokenList = Schemas['WaitTokenListResponse'];
 
 export type ApiKeyScope = NonNullable<Schemas['CreateApiKeyDto']['scopes']>[number];
 export type Secret = Schemas['SecretResponse'];

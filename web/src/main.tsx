@@ -14,6 +14,7 @@ import { SignInPage } from './session/SignInPage';
 import { SettingsPage } from './settings/SettingsPage';
 import { Link, Loading } from './ui';
 import { Shell } from './ui/Shell';
+import { WaitingPage } from './waiting/WaitingPage';
 import './styles.css';
 
 const PUBLIC = new Set(['/sign-in', '/setup-password']);
@@ -90,6 +91,7 @@ function Page({ path, search }: { path: string; search: URLSearchParams }) {
   if ((params = match('/agents/:id', path))) return <AgentDetailPage id={params.id} />;
   if (path === '/executions') return <ExecutionsPage search={search} />;
   if ((params = match('/executions/:id', path))) return <ExecutionDetailPage id={params.id} />;
+  if (path === '/waiting') return <WaitingPage />;
   if (path === '/settings') return <SettingsPage />;
   return (
     <div class="empty">

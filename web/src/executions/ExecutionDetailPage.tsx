@@ -1,5 +1,11 @@
 import { useState } from 'preact/hooks';
-import { api, type Agent, type DeliveryAttemptList, type ExecutionDetail } from '../api';
+import {
+  api,
+  type Agent,
+  type DeliveryAttemptList,
+  type ExecutionDetail,
+  type WaitTokenList,
+} from '../api';
 import { navigate } from '../router';
 import {
   Badge,
@@ -14,9 +20,11 @@ import {
   useInterval,
   useLoad,
 } from '../ui';
+import { outcomeText, span, TokenButtons } from '../waiting/TokenButtons';
 import { StepsTable } from './StepsTable';
 
-const LIVE = new Set(['queued', 'running']);
+/** Not finished: polled, and cancellable. */
+const LIVE = new Set(['queued', 'running', 'waiting']);
 
 export function ExecutionDetailPage({ id }: { id: string }) {
   const execution = useLoad(
@@ -39,8 +47,29 @@ export function ExecutionDetailPage({ id }: { id: string }) {
     [agentId],
   );
   const live = Boolean(e && LIVE.has(e.status));
-  // A queued or running execution is polled every second until it finishes.
-  useInterval(() => Promise.all([execution.reload(), deliveries.reload()]), LIVE_REFRESH_MS, live);
+  const waitingOn = e?.status === 'waiting' ? (e.waiting?.token_id ?? '') : null;
+  // The tokens of a waiting run that are still waiting (the one it waits on among them).
+  const tokens = useLoad(
+    () =>
+      waitingOn === null
+        ? Promise.resolve(undefined)
+        : api<WaitTokenList>(
+            'GET',
+            `/wait-tokens?execution_id=${encodeURIComponent(id)}&status=waiting&limit=100`,
+          ),
+    [id, waitingOn],
+  );
+  // A queued, running or waiting execution is polled every second until it finishes.
+  useInterval(
+    () =>
+      Promise.all([
+        execution.reload(),
+        deliveries.reload(),
+        waitingOn === null ? undefined : tokens.reload(),
+      ]),
+    LIVE_REFRESH_MS,
+    live,
+  );
 
   if (!e) {
     return (
@@ -135,6 +164,52 @@ export function ExecutionDetailPage({ id }: { id: string }) {
         }
       />
       <ErrorNote error={error} />
+
+      {e.status === 'waiting' && e.waiting && (
+        <section class="panel panel-waiting" aria-labelledby="waiting-title">
+          <h2 id="waiting-title">Waiting</h2>
+          <p data-testid="execution-waiting">
+            The run waits at step <code>{e.waiting.step}</code>
+            {e.waiting.until && (
+              <>
+                {' '}
+                until <Time iso={e.waiting.until} /> (in {span(e.waiting.until, Date.now())})
+              </>
+            )}
+            {e.waiting.token_id && (
+              <>
+                {' '}
+                for token <code>{e.waiting.token_id}</code>
+              </>
+            )}
+            . It holds no worker meanwhile; cancelling it cancels its tokens.
+          </p>
+          <ErrorNote error={tokens.error} />
+          {(tokens.data?.data ?? []).map((token) => (
+            <div class="waiting-token" key={token.id} data-token-id={token.id}>
+              <div>
+                <p class="token-title">
+                  {token.title ?? <code>{token.step_id}</code>}
+                  {token.id === e.waiting?.token_id ? '' : ' (not waited on yet)'}
+                </p>
+                {token.description && <p class="muted small">{token.description}</p>}
+                <p class="muted small">
+                  Expires <Time iso={token.expires_at} />
+                </p>
+              </div>
+              <TokenButtons
+                token={token}
+                onOutcome={(outcome) => {
+                  setError(
+                    outcome.error === undefined ? undefined : new Error(outcomeText(outcome)),
+                  );
+                  return Promise.all([tokens.reload(), execution.reload()]);
+                }}
+              />
+            </div>
+          ))}
+        </section>
+      )}
 
       <section class="panel" aria-labelledby="timings">
         <h2 id="timings">Timings</h2>

@@ -7,6 +7,7 @@ const NAV = [
   { href: '/', label: 'Overview', active: (p: string) => p === '/' },
   { href: '/agents', label: 'Agents', active: (p: string) => p.startsWith('/agents') },
   { href: '/executions', label: 'Executions', active: (p: string) => p.startsWith('/executions') },
+  { href: '/waiting', label: 'Waiting', active: (p: string) => p === '/waiting' },
   { href: '/settings', label: 'Settings', active: (p: string) => p.startsWith('/settings') },
 ];
 
