@@ -19,6 +19,8 @@ import { MetricsModule } from './health/metrics.module';
 import { QueueModule } from './queue/queue.module';
 import { RetentionModule } from './retention/retention.module';
 import { RunnerModule } from './runner/runner.module';
+import { SchedulerModule } from './schedules/scheduler.module';
+import { SchedulesApiModule } from './schedules/schedules-api.module';
 import { SecretsApiModule } from './secrets/secrets-api.module';
 import { SessionsApiModule } from './sessions/sessions-api.module';
 import { UsageApiModule } from './usage/usage-api.module';
@@ -53,6 +55,7 @@ const ROLE_MODULES: Record<Role, Type[]> = {
     AgentsApiModule,
     AgentTestApiModule,
     ExecutionsApiModule,
+    SchedulesApiModule,
     HealthModule,
     MetricsModule,
     DeliveriesModule,
@@ -66,7 +69,14 @@ const ROLE_MODULES: Record<Role, Type[]> = {
     WorkflowsModule,
   ],
   // Runs queued executions and sends callbacks; no listener of its own.
-  worker: [RunnerModule, RetentionModule, CallbackDispatchModule, UsageModule, WorkflowsModule],
+  worker: [
+    RunnerModule,
+    SchedulerModule,
+    RetentionModule,
+    CallbackDispatchModule,
+    UsageModule,
+    WorkflowsModule,
+  ],
 };
 
 /**

@@ -13,6 +13,7 @@ import { WebhookEndpoint } from './webhooks/outbound/webhook-endpoint.entity';
 import { ExecutionStep } from './executions/execution-step.entity';
 import { WaitToken } from './executions/wait-token.entity';
 import { ModelUsage } from './usage/model-usage.entity';
+import { Schedule } from './schedules/schedule.entity';
 
 /**
  * Every entity of the service, composed here at the root (each module owns its entities; the
@@ -35,4 +36,5 @@ export const ENTITIES = [
   WaitToken,
   ModelUsage,
   WebhookEndpoint,
+  Schedule,
 ];

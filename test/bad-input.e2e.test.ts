@@ -58,6 +58,7 @@ interface Fixtures {
   webhooks: SeededAgent[];
   endpointId: string;
   endpointDeliveryId: string;
+  scheduleId: string;
 }
 
 describe('bad input, generated (fast-check), on every route of both listeners', () => {
@@ -119,7 +120,14 @@ describe('bad input, generated (fast-check), on every route of both listeners', 
     // An account has at most 20 endpoints: the fuzzing makes some; start afresh.
     await t.service.dataSource.getRepository(WebhookEndpoint).delete({ accountId });
     const endpoint = await endpointWithPing(t, key, 'https://hooks.example.com/fuzz');
+    const schedule = await t
+      .api()
+      .post(`/v2/agents/${webhooks[0].id}/schedules`)
+      .set(bearer(key))
+      .send({ cron: '@daily', enabled: false })
+      .expect(201);
     fixtures = {
+      scheduleId: schedule.body.id,
       agentId: webhooks[0].id,
       executionId: triggered.body.execution_id,
       webhooks,
@@ -154,6 +162,8 @@ describe('bad input, generated (fast-check), on every route of both listeners', 
         return fixtures.endpointId;
       case 'deliveries/:delivery_id':
         return fixtures.endpointDeliveryId;
+      case 'schedules/:id':
+        return fixtures.scheduleId;
       // No such token: nothing a request sends can complete one.
       case 'wait-tokens/:id':
         return 'wtk_01jd8z0a2b4c6d8e0f2g4h6j8k';

@@ -128,6 +128,8 @@ describe('executions: list, read, cancel, retry', () => {
             'status',
             'source',
             'retry_of',
+            'schedule_id',
+            'scheduled_for',
             'agent_version',
             'input',
             'output',

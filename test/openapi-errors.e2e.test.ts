@@ -181,6 +181,13 @@ describe('every documented error status of every operation is one the server giv
       409: (op) => post(op, url(op.path, { executions: ids.cancelled }), {}),
     },
     'POST /v2/executions/{id}/retry': { 409: (op) => post(op, url(op.path), {}) },
+    // The fixture's schedules have the external ids `errors-fixture` and `errors-fixture-2`.
+    'POST /v2/agents/{id}/schedules': {
+      409: (op) => post(op, url(op.path), { cron: '@daily', external_id: 'errors-fixture' }),
+    },
+    'PATCH /v2/schedules/{id}': {
+      409: (op) => answer(call(op, url(op.path)).send({ external_id: 'errors-fixture-2' })),
+    },
     'POST /v2/wait-tokens/{id}/complete': { 409: (op) => post(op, url(op.path), {}) },
     'POST /v2/wait-tokens/{id}/callback/{secret}': { 409: (op) => post(op, url(op.path), {}) },
     'POST /v2/users': {

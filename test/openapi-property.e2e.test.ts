@@ -3,6 +3,7 @@ import type { ValidateFunction } from 'ajv';
 import type Ajv2020 from 'ajv/dist/2020';
 import { Not } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Schedule } from '../src/schedules/schedule.entity';
 import { WebhookEndpoint } from '../src/webhooks/outbound/webhook-endpoint.entity';
 import { seedAgent } from './support/agents';
 import { createUser, signIn, type Browser } from './support/dashboard';
@@ -50,6 +51,10 @@ const STATE_400: Record<string, string> = {
   'POST /v2/password-setup': 'token',
 };
 
+/** Valid `cron` and `timezone` values for generated schedules. */
+const SCHEDULE_CRONS = ['* * * * *', '0 9 * * MON-FRI', '*/15 * * * * *', '@hourly', '30 2 1 * *'];
+const SCHEDULE_ZONES = ['UTC', 'Europe/Berlin', 'America/New_York', 'Asia/Kolkata'];
+
 /**
  * The generators' copy of the document's schemas, narrowed where the server checks more than
  * any schema can state (docs/api.md). The checks of what is generated, and of every
@@ -62,6 +67,12 @@ function generatorSchemas(served: Record<string, Schema>): Record<string, Schema
   schemas.CreateAgentDto.oneOf = schemas.CreateAgentDto.oneOf.filter(
     (alternative: Schema) => alternative.$ref !== '#/components/schemas/CreateWorkflowAgent',
   );
+  // A schedule's `cron` and `timezone` are checked by the parser and the zone database.
+  for (const name of ['CreateScheduleDto', 'UpdateScheduleDto']) {
+    const properties = schemas[name].properties;
+    properties.cron = { ...properties.cron, enum: SCHEDULE_CRONS };
+    properties.timezone = { ...properties.timezone, enum: SCHEDULE_ZONES };
+  }
   return schemas;
 }
 
@@ -127,7 +138,14 @@ describe('the OpenAPI document both ways, with its schemas as generators', () =>
       .send({ input: {}, options: { async: true } })
       .expect(202);
     const endpoint = await endpointWithPing(t, key, 'https://hooks.example.com/property');
+    const schedule = await t
+      .api()
+      .post(`/v2/agents/${agent.id}/schedules`)
+      .set(bearer(key))
+      .send({ cron: '@daily' })
+      .expect(201);
     ids = {
+      schedules: schedule.body.id,
       agents: agent.id,
       executions: triggered.body.execution_id,
       'webhook-endpoints': endpoint.id,
@@ -240,6 +258,8 @@ describe('the OpenAPI document both ways, with its schemas as generators', () =>
         await t.service.dataSource
           .getRepository(WebhookEndpoint)
           .delete({ id: Not(ids['webhook-endpoints']) });
+        // An agent has at most 50 schedules: the generated ones are removed too.
+        await t.service.dataSource.getRepository(Schedule).delete({ id: Not(ids.schedules) });
       });
     },
     TIMEOUT_MS,

@@ -57,6 +57,11 @@ const REQUIRED_SCOPE: Record<string, Scope | null> = {
   'api GET /v2/wait-tokens/:id': 'executions:read',
   'api POST /v2/wait-tokens/:id/complete': 'agents:trigger',
   'api POST /v2/webhook-endpoints/:id/deliveries/:delivery_id/redeliver': 'endpoints:write',
+  'api POST /v2/agents/:id/schedules': 'agents:write',
+  'api GET /v2/agents/:id/schedules': 'agents:read',
+  'api GET /v2/schedules/:id': 'agents:read',
+  'api PATCH /v2/schedules/:id': 'agents:write',
+  'api DELETE /v2/schedules/:id': 'agents:write',
 };
 
 /**
@@ -124,6 +129,7 @@ interface Owned {
   endpointId: string;
   endpointDeliveryId: string;
   tokenId: string;
+  scheduleId: string;
   /** Strings that belong to this account only: none may reach another account. */
   secrets: string[];
 }
@@ -204,7 +210,15 @@ describe('tenant isolation and scopes, on every route', () => {
       expiresAt: new Date(Date.now() + 3_600_000),
       createdAt: new Date(),
     });
+    // A disabled schedule (the suite has no worker), with an input only this account has.
+    const schedule = await t
+      .api()
+      .post(`/v2/agents/${agent.id}/schedules`)
+      .set(bearer(key))
+      .send({ cron: '@daily', enabled: false, input: { note: `schedule-of-${agent.id}` } })
+      .expect(201);
     return {
+      scheduleId: schedule.body.id,
       agentId: agent.id,
       webhookId: agent.webhookId,
       queuedId: queued.body.execution_id,
@@ -214,6 +228,8 @@ describe('tenant isolation and scopes, on every route', () => {
       endpointDeliveryId: endpoint.pingId,
       tokenId,
       secrets: [
+        schedule.body.id,
+        `schedule-of-${agent.id}`,
         endpoint.id,
         endpoint.secret,
         `endpoint-of-${agent.id}`,
@@ -250,6 +266,7 @@ describe('tenant isolation and scopes, on every route', () => {
       else if (resource === 'webhook-endpoints/:id') values[param] = resources.endpointId;
       else if (resource === 'deliveries/:delivery_id') values[param] = resources.endpointDeliveryId;
       else if (resource === 'wait-tokens/:id') values[param] = resources.tokenId;
+      else if (resource === 'schedules/:id') values[param] = resources.scheduleId;
       else if (resource === 'callback/:secret') values[param] = 'a'.repeat(32);
       else throw new Error(`tenancy suite: no resource for "${resource}" (${routeName(route)})`);
     }

@@ -18,7 +18,7 @@ export const FINAL_STATUSES: readonly ExecutionStatus[] = ['completed', 'failed'
  * paused at a `wait` step and holds nothing until it wakes).
  */
 export const SETTLED_STATUSES: readonly ExecutionStatus[] = [...FINAL_STATUSES, 'waiting'];
-export type ExecutionSource = 'api' | 'webhook' | 'retry';
+export type ExecutionSource = 'api' | 'webhook' | 'retry' | 'schedule';
 
 /** What a waiting execution waits for (its record's `waiting`). */
 export interface ExecutionWaiting {
@@ -53,6 +53,8 @@ export interface ExecutionError {
 @Index('idx_executions_wake_at', ['wakeAt'])
 @Index('idx_executions_account_created', ['accountId', 'createdAt', 'id'])
 @Index('uq_executions_agent_idempotency', ['agentId', 'idempotencyKey'], { unique: true })
+// One execution at most per schedule and fire time (docs/schedules.md, Exactly once).
+@Index('uq_executions_schedule_fire', ['scheduleId', 'scheduledFor'], { unique: true })
 export class Execution {
   @PrimaryColumn({ type: 'varchar', length: 40 })
   id: string;
@@ -130,6 +132,14 @@ export class Execution {
    */
   @TimestampColumn({ name: 'wake_at', nullable: true })
   wakeAt: Date | null;
+
+  /** `source: "schedule"`: the schedule that fired it (null for other sources). */
+  @IdColumn({ name: 'schedule_id', nullable: true })
+  scheduleId: string | null;
+
+  /** `source: "schedule"`: the nominal fire time, without jitter (null for other sources). */
+  @TimestampColumn({ name: 'scheduled_for', nullable: true })
+  scheduledFor: Date | null;
 
   @TimestampColumn({ name: 'created_at' })
   createdAt: Date;

@@ -19,6 +19,8 @@ export function toExecutionResponse(
     status: execution.status,
     source: execution.source,
     retry_of: execution.retryOf,
+    schedule_id: execution.scheduleId ?? null,
+    scheduled_for: iso(execution.scheduledFor),
     agent_version: execution.agentVersion,
     input: execution.input,
     output: execution.output,
@@ -125,7 +127,7 @@ export class ExecutionRecord {
   @ApiProperty({ enum: EXECUTION_STATUSES, example: 'completed' })
   status: string;
 
-  @ApiProperty({ enum: ['api', 'webhook', 'retry'], example: 'api' })
+  @ApiProperty({ enum: ['api', 'webhook', 'retry', 'schedule'], example: 'api' })
   source: string;
 
   @ApiProperty({
@@ -135,6 +137,24 @@ export class ExecutionRecord {
     example: null,
   })
   retry_of: string | null;
+
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description: '`source: "schedule"`: the schedule that started it; null for other sources',
+    example: null,
+  })
+  schedule_id: string | null;
+
+  @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    description:
+      '`source: "schedule"`: the nominal fire time (without jitter); null for other sources',
+    example: null,
+  })
+  scheduled_for: string | null;
 
   @ApiProperty({
     type: 'integer',

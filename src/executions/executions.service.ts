@@ -23,6 +23,8 @@ const LIST_COLUMNS: (keyof Execution)[] = [
   'status',
   'source',
   'retryOf',
+  'scheduleId',
+  'scheduledFor',
   'input',
   'output',
   'error',

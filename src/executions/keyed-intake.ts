@@ -16,7 +16,7 @@ import {
 
 /**
  * The intake's path for an execution whose idempotency key is already stored (or was taken
- * by another process meanwhile): one transaction on its own, outside the batches
+ * by another process meanwhile), or whose schedule fire another process stored first: one transaction on its own, outside the batches
  * (ExecutionIntakeService).
  */
 export class KeyedIntake {
@@ -49,7 +49,17 @@ export class KeyedIntake {
         await this.queue.enqueue([execution.id]);
         return { execution, created: true };
       } catch (error) {
-        if (!request.idempotencyKey || !isUniqueViolation(error)) throw error;
+        if (!isUniqueViolation(error)) throw error;
+        if (request.schedule) {
+          // This fire of the schedule was stored already (by another scheduler): that one stands.
+          const fired = await this.dataSource.getRepository(Execution).findOneBy({
+            scheduleId: request.schedule.id,
+            scheduledFor: request.schedule.scheduledFor,
+          });
+          if (fired) return { execution: fired, created: false };
+          if (!request.idempotencyKey) continue;
+        }
+        if (!request.idempotencyKey) throw error;
         const existing = await this.dataSource.getRepository(Execution).findOneBy({
           agentId: request.agent.id,
           idempotencyKey: request.idempotencyKey,

@@ -17,6 +17,8 @@ export interface NewExecution {
   input: Record<string, unknown>;
   source: ExecutionSource;
   retryOf?: string | null;
+  /** A schedule's fire: the schedule and the nominal time (unique together). */
+  schedule?: { id: string; scheduledFor: Date };
   callbackUrl?: string | null;
   idempotencyKey?: string | null;
   /** SHA-256 of the request that carried the key, to tell a replay from a conflict. */
@@ -128,6 +130,8 @@ export function build(request: NewExecution, createdAt: Date): Execution {
     status: 'queued',
     source: request.source,
     retryOf: request.retryOf ?? null,
+    scheduleId: request.schedule?.id ?? null,
+    scheduledFor: request.schedule?.scheduledFor ?? null,
     input: request.input,
     output: null,
     error: null,

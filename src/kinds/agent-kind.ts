@@ -69,8 +69,10 @@ export interface RunContext<TConfig extends object = Record<string, unknown>> {
   signal: AbortSignal;
   /** The agent version whose config this is (a cache key with `agentId`). */
   agentVersion?: number;
-  /** The execution's `source` (`api`, `webhook`, `retry`). */
+  /** The execution's `source` (`api`, `webhook`, `retry`, `schedule`). */
   source?: string;
+  /** `source: "schedule"`: the schedule and the nominal fire time (ISO 8601). */
+  schedule?: { id: string; scheduledFor: string };
   /** Which attempt of the execution this run is (1 on its first claim). */
   attempt?: number;
   /**

@@ -9,6 +9,8 @@ export type DeliveryOutcome = 'delivered' | 'retrying' | 'failed';
 
 /** Why a waiting execution was woken: its time came, its token was completed, or expired. */
 export type WakeReason = 'time' | 'token' | 'expired';
+/** What became of one fire time of a schedule. */
+export type ScheduleFireOutcome = 'started' | 'skipped_overlap' | 'missed' | 'caught_up';
 
 /** Which limit rejected a request: an account's plan, or the per-IP limit of failed auth. */
 export type RateLimitScope = 'account' | 'ip';
@@ -36,6 +38,8 @@ export class MetricsService {
   private readonly modelCalls: Counter<string>;
   private readonly modelLatency: Histogram<string>;
   private readonly wakeUps: Counter<string>;
+  private readonly scheduleFires: Counter<string>;
+  private readonly scheduleLateness: Histogram<string>;
   private readonly httpSeries = new Map<string, HttpSeries>();
   /** Model names seen as label values (bounded: see `modelLabel`). */
   private readonly modelLabels = new Set<string>();
@@ -109,6 +113,18 @@ export class MetricsService {
       registers,
     });
     for (const reason of WAKE_REASONS) this.wakeUps.inc({ reason }, 0);
+    this.scheduleFires = new Counter({
+      name: 'aas_schedule_fires_total',
+      help: 'Fire times of schedules, by outcome (started, skipped_overlap, missed, caught_up)',
+      labelNames: ['outcome'],
+      registers,
+    });
+    this.scheduleLateness = new Histogram({
+      name: 'aas_schedule_fire_lateness_seconds',
+      help: "Seconds from a fire's nominal time (plus its jitter) to its execution's creation, fires on time only",
+      buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60],
+      registers,
+    });
     if (dataSource) {
       new Gauge({
         name: 'aas_queue_depth',
@@ -178,6 +194,12 @@ export class MetricsService {
   /** One attempt to deliver a callback ended. */
   deliveryAttempt(outcome: DeliveryOutcome): void {
     this.deliveries.inc({ outcome });
+  }
+
+  /** Fire times of schedules that ended so (`count` of them); the lateness of a started one. */
+  scheduleFired(outcome: ScheduleFireOutcome, count = 1, latenessMs?: number): void {
+    if (count > 0) this.scheduleFires.inc({ outcome }, count);
+    if (latenessMs !== undefined) this.scheduleLateness.observe(Math.max(0, latenessMs) / 1000);
   }
 
   /** A request was rejected with 429. */

@@ -167,6 +167,14 @@ export class ExecutionRunner implements OnModuleDestroy {
       signal,
       agentVersion: execution.agentVersion,
       source: execution.source,
+      ...(execution.scheduleId && execution.scheduledFor
+        ? {
+            schedule: {
+              id: execution.scheduleId,
+              scheduledFor: execution.scheduledFor.toISOString(),
+            },
+          }
+        : {}),
       attempt: execution.attempts,
       idle,
       keepSteps: (records, replace, tokens) => (steps = { records, replace, tokens }),

@@ -7,6 +7,9 @@ export interface ExecutionInfo {
   id: string;
   agent_id: string;
   source: string;
+  /** `source: "schedule"`: the schedule and the nominal fire time; null otherwise. */
+  schedule_id?: string | null;
+  scheduled_for?: string | null;
 }
 
 /** One entry of an execution's `steps` (docs/workflows.md, The definition). */

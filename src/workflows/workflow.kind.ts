@@ -126,6 +126,7 @@ export class WorkflowKind
       result = await runWorkflow(
         workflow,
         this.context(ctx.executionId, ctx.agentId, ctx.accountId, ctx.source ?? 'api', input, {
+          schedule: ctx.schedule,
           signal: ctx.signal,
           log: ctx.log,
           checkpoint,
@@ -191,10 +192,17 @@ export class WorkflowKind
       'signal' | 'checkpoint' | 'mocks' | 'idle' | 'suspendable' | 'tokens'
     > & {
       log: RunContext['log'];
+      schedule?: RunContext['schedule'];
     },
   ): WorkflowRunContext {
     return {
-      execution: { id, agent_id: agentId, source },
+      execution: {
+        id,
+        agent_id: agentId,
+        source,
+        schedule_id: rest.schedule?.id ?? null,
+        scheduled_for: rest.schedule?.scheduledFor ?? null,
+      },
       accountId,
       input,
       signal: rest.signal,

@@ -74,8 +74,20 @@ export async function errorFixtures(t: TestService) {
     expiresAt: new Date(at.getTime() + 3_600_000),
     createdAt: at,
   });
+  // Two disabled schedules of the agent, with external ids (a third with either is 409).
+  const schedules = [];
+  for (const externalId of ['errors-fixture', 'errors-fixture-2']) {
+    const schedule = await t
+      .api()
+      .post(`/v2/agents/${agent.id}/schedules`)
+      .set(bearer(key))
+      .send({ cron: '@daily', enabled: false, external_id: externalId })
+      .expect(201);
+    schedules.push(schedule.body.id as string);
+  }
   const ids: Record<string, string> = {
     agents: agent.id,
+    schedules: schedules[0],
     'wait-tokens': token,
     callback: tokenSecret,
     executions: queued,

@@ -85,6 +85,13 @@ export const SAMPLE_BODIES: Record<string, Record<string, unknown>> = {
     timeout_ms: 25000,
   },
   'api POST /v2/agents/:id/webhook-credentials': { type: 'api_key' },
+  'api POST /v2/agents/:id/schedules': {
+    cron: '0 9 * * MON-FRI',
+    timezone: 'Europe/Berlin',
+    input: { report: 'weekly' },
+    enabled: false,
+  },
+  'api PATCH /v2/schedules/:id': { cron: '@hourly', jitter_ms: 1000 },
   'api POST /v2/agents/:id/webhook-url/rotate': {},
   'api POST /v2/agents/:id/test-webhook': { input: { email: 'lead@acme.io' } },
   'api POST /v2/agents/:id/test': { input: { email: 'lead@acme.io' } },

@@ -62,6 +62,8 @@ export async function insertExecution(
     status: 'completed',
     source: 'api',
     retryOf: null,
+    scheduleId: null,
+    scheduledFor: null,
     input: { email: 'a@example.com' },
     output: finished ? { ok: true } : null,
     error: null,

@@ -22,7 +22,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['kinds'],
   ['agents'],
   ['executions'],
-  ['runner'],
+  ['runner', 'schedules'],
   ['workflows'],
   ['usage', 'agent-test'],
   ['webhooks'],

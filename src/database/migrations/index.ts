@@ -41,6 +41,8 @@ import { MysqlUsersPerAccount1764200400000 } from './mysql/1764200400000-UsersPe
 import { SqliteUsersPerAccount1764200400000 } from './sqlite/1764200400000-UsersPerAccount';
 import { MysqlServiceUrls1764410000000 } from './mysql/1764410000000-ServiceUrls';
 import { SqliteServiceUrls1764410000000 } from './sqlite/1764410000000-ServiceUrls';
+import { MysqlSchedules1796185800000 } from './mysql/1796185800000-Schedules';
+import { SqliteSchedules1796185800000 } from './sqlite/1796185800000-Schedules';
 
 /**
  * Migrations in order, one list per driver (column types differ between SQLite and MySQL).
@@ -74,6 +76,7 @@ export const SQLITE_MIGRATIONS: Function[] = [
   SqliteSecretsUseScope1764200300000,
   SqliteUsersPerAccount1764200400000,
   SqliteServiceUrls1764410000000,
+  SqliteSchedules1796185800000,
 ];
 export const MYSQL_MIGRATIONS: Function[] = [
   MysqlInitial1763780000000,
@@ -98,4 +101,5 @@ export const MYSQL_MIGRATIONS: Function[] = [
   MysqlSecretsUseScope1764200300000,
   MysqlUsersPerAccount1764200400000,
   MysqlServiceUrls1764410000000,
+  MysqlSchedules1796185800000,
 ];

@@ -20,7 +20,13 @@ const loadJsonata = (): typeof jsonata =>
 export interface ExpressionScope {
   input: unknown;
   steps: Record<string, unknown>;
-  execution: { id: string; agent_id: string; source: string };
+  execution: {
+    id: string;
+    agent_id: string;
+    source: string;
+    schedule_id?: string | null;
+    scheduled_for?: string | null;
+  };
   item?: unknown;
   index?: number;
   /**
