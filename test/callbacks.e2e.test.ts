@@ -109,6 +109,7 @@ describe('outgoing webhooks (callbacks)', () => {
         completed_at: execution.completedAt!.toISOString(),
         duration_ms: 50,
         usage: null,
+        tags: [],
       },
     });
     expect(payload.data).not.toHaveProperty('logs');

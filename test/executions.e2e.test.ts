@@ -138,6 +138,7 @@ describe('executions: list, read, cancel, retry', () => {
             'completed_at',
             'duration_ms',
             'usage',
+            'tags',
           ].sort(),
         );
         expect(item.created_at).toMatch(ISO_MS);

@@ -131,6 +131,10 @@ export class Execution {
   @TimestampColumn({ name: 'wake_at', nullable: true })
   wakeAt: Date | null;
 
+  /** Its tags (docs/api.md, Tags), null for none; the `execution_tags` rows index them. */
+  @JsonColumn({ nullable: true })
+  tags: string[] | null;
+
   @TimestampColumn({ name: 'created_at' })
   createdAt: Date;
 

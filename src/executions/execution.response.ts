@@ -27,6 +27,7 @@ export function toExecutionResponse(
     started_at: iso(execution.startedAt),
     completed_at: iso(execution.completedAt),
     duration_ms: execution.durationMs,
+    tags: execution.tags ?? [],
   };
   if (options.steps) body.steps = options.steps;
   if (options.withUsage) body.usage = executionUsage(options.steps);
@@ -214,6 +215,14 @@ export class ExecutionRecord {
 
   @ApiProperty({ type: 'integer', nullable: true, example: 80 })
   duration_ms: number | null;
+
+  @ApiProperty({
+    type: [String],
+    description:
+      'The tags given when it was triggered (`options.tags`, `X-Tags`); a retry keeps them',
+    example: ['campaign:black-friday'],
+  })
+  tags: string[];
 }
 
 /** `GET /v2/executions/:id` and the cancel and retry answers: the record with its logs. */

@@ -80,6 +80,7 @@ export async function insertExecution(
     startedAt: finished ? createdAt : null,
     completedAt: finished ? createdAt : null,
     durationMs: finished ? 5 : null,
+    tags: null,
     ...fields,
   };
   await dataSource.getRepository(Execution).insert(execution as QueryDeepPartialEntity<Execution>);

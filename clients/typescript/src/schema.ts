@@ -2035,6 +2035,13 @@ export interface components {
             completed_at: string | null;
             /** @example 80 */
             duration_ms: number | null;
+            /**
+             * @description The tags given when it was triggered (`options.tags`, `X-Tags`); a retry keeps them
+             * @example [
+             *       "campaign:black-friday"
+             *     ]
+             */
+            tags: string[];
         };
         CallbackPayload: {
             /**
@@ -2066,6 +2073,14 @@ export interface components {
              * @example https://example.com/hooks/agents
              */
             callback_url?: string;
+            /**
+             * @description Tags kept on the execution (`tags`) to find it with the `tag=` filter of the executions lists; a repeated tag counts once
+             * @example [
+             *       "campaign:black-friday",
+             *       "crm"
+             *     ]
+             */
+            tags?: string[];
         };
         TriggerAgentDto: {
             /**
@@ -2221,6 +2236,13 @@ export interface components {
             completed_at: string | null;
             /** @example 80 */
             duration_ms: number | null;
+            /**
+             * @description The tags given when it was triggered (`options.tags`, `X-Tags`); a retry keeps them
+             * @example [
+             *       "campaign:black-friday"
+             *     ]
+             */
+            tags: string[];
             logs: components["schemas"]["LogEntryItem"][];
         };
         RetryExecutionDto: {
@@ -6223,6 +6245,8 @@ export interface operations {
                 from?: string;
                 /** @description `created_at` up to: a date (the whole UTC day, inclusive) or a timestamp */
                 to?: string;
+                /** @description Only executions carrying this tag; repeat it (`tag=a&tag=b`) for those carrying all of them */
+                tag?: string[];
                 /** @description Items per page at most. A page also ends early, after at least one item, once its items pass 4 MiB of JSON (`has_more` is then true). */
                 limit?: number;
                 /** @description `meta.next_cursor` of the previous page, unchanged (signed: an edited cursor, another agent’s, or one sent with other filters is 400) */
@@ -6375,6 +6399,8 @@ export interface operations {
                 from?: string;
                 /** @description `created_at` up to: a date (the whole UTC day, inclusive) or a timestamp */
                 to?: string;
+                /** @description Only executions carrying this tag; repeat it (`tag=a&tag=b`) for those carrying all of them */
+                tag?: string[];
                 /** @description Items per page at most. A page also ends early, after at least one item, once its items pass 4 MiB of JSON (`has_more` is then true). */
                 limit?: number;
                 /** @description `meta.next_cursor` of the previous page, unchanged (signed: an edited cursor, another agent’s, or one sent with other filters is 400) */
@@ -11076,6 +11102,11 @@ export interface operations {
                 "svix-timestamp"?: string;
                 /** @description Delivery id used when none of `Idempotency-Key`, `webhook-id`, `svix-id` is present */
                 "X-GitHub-Delivery"?: string;
+                /**
+                 * @description Tags of the execution, comma-separated (at most 10, each 1 to 64 characters of A-Z a-z 0-9 _ . : -); kept as its `tags`. A bad one: 400 `field: "X-Tags"`
+                 * @example campaign:black-friday,crm
+                 */
+                "X-Tags"?: string;
             };
             path: {
                 /** @description The last segment of the agent's `webhook_url` (a secret) */
