@@ -13,6 +13,7 @@ import { WebhookEndpoint } from './webhooks/outbound/webhook-endpoint.entity';
 import { ExecutionStep } from './executions/execution-step.entity';
 import { WaitToken } from './executions/wait-token.entity';
 import { ExecutionTag } from './executions/execution-tag.entity';
+import { BulkAction } from './bulk/bulk-action.entity';
 import { ModelUsage } from './usage/model-usage.entity';
 
 /**
@@ -37,4 +38,5 @@ export const ENTITIES = [
   ModelUsage,
   WebhookEndpoint,
   ExecutionTag,
+  BulkAction,
 ];

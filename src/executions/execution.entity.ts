@@ -52,6 +52,7 @@ export interface ExecutionError {
 @Index('idx_executions_created', ['createdAt'])
 @Index('idx_executions_wake_at', ['wakeAt'])
 @Index('idx_executions_account_created', ['accountId', 'createdAt', 'id'])
+@Index('idx_executions_bulk_action', ['bulkActionId', 'id'])
 @Index('uq_executions_agent_idempotency', ['agentId', 'idempotencyKey'], { unique: true })
 export class Execution {
   @PrimaryColumn({ type: 'varchar', length: 40 })
@@ -130,6 +131,13 @@ export class Execution {
    */
   @TimestampColumn({ name: 'wake_at', nullable: true })
   wakeAt: Date | null;
+
+  /**
+   * The bulk action that matched it to be retried (docs/api.md, Bulk retry), set once: a later
+   * bulk action never matches it again. Null otherwise.
+   */
+  @IdColumn({ name: 'bulk_action_id', nullable: true })
+  bulkActionId: string | null;
 
   /** Its tags (docs/api.md, Tags), null for none; the `execution_tags` rows index them. */
   @JsonColumn({ nullable: true })

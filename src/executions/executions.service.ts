@@ -293,6 +293,20 @@ export class ExecutionsService {
     options: { resume?: boolean } = {},
   ): Promise<Execution> {
     const original = await this.get(accountId, id);
+    return (await this.retryExecution(original, options)).execution;
+  }
+
+  /**
+   * The retry of `original` (read already, of its account), as `retry` makes it: the checks,
+   * then the new execution. `agent`: the agent when the caller has it (a bulk action reads a
+   * page of them at once). `idempotencyKey`: a second call with the same key creates nothing
+   * and answers the first retry (`created: false`), so a bulk action resumed after a crash
+   * retries each execution once.
+   */
+  async retryExecution(
+    original: Execution,
+    options: { resume?: boolean; agent?: Agent; idempotencyKey?: string } = {},
+  ): Promise<{ execution: Execution; created: boolean }> {
     if (options.resume === true && original.agentKind !== WORKFLOW) {
       throw ApiError.invalid('resume', 'Only the executions of workflow agents can be resumed');
     }
@@ -306,7 +320,7 @@ export class ExecutionsService {
         `The execution is ${original.status}; only finished executions can be retried`,
       );
     }
-    const agent = await this.ownedAgent(accountId, original.agentId);
+    const agent = options.agent ?? (await this.ownedAgent(original.accountId, original.agentId));
     if (agent.status === 'paused') {
       throw new ApiError('agent_paused', 'The agent is paused; resume it to run executions');
     }
@@ -319,14 +333,18 @@ export class ExecutionsService {
         retryOf: original.id,
         callbackUrl: original.callbackUrl,
         tags: original.tags,
+        idempotencyKey: options.idempotencyKey ?? null,
       });
-    if (options.resume !== true) return (await submit()).execution;
+    if (options.resume !== true) return submit();
     // The copied records are stored before the execution exists, so no worker can run it
     // without them; the engine reuses the finished ones and starts from the failed step.
     const resumed = newId('exe');
     await this.steps.copyForResume(original.id, resumed);
     try {
-      return (await submit(resumed)).execution;
+      const result = await submit(resumed);
+      // A repeated key answered the first retry: the copies made for this one are not used.
+      if (!result.created) await this.steps.remove(resumed).catch(() => undefined);
+      return result;
     } catch (error) {
       await this.steps.remove(resumed).catch(() => undefined);
       throw error;

@@ -155,6 +155,7 @@ export function build(request: NewExecution, createdAt: Date): Execution {
     error: null,
     logs: null,
     callbackUrl: request.callbackUrl ?? null,
+    bulkActionId: null,
     tags: request.tags && request.tags.length > 0 ? request.tags : null,
     idempotencyKey: request.idempotencyKey ?? null,
     requestHash: request.requestHash ?? null,

@@ -81,6 +81,7 @@ export async function insertExecution(
     completedAt: finished ? createdAt : null,
     durationMs: finished ? 5 : null,
     tags: null,
+    bulkActionId: null,
     ...fields,
   };
   await dataSource.getRepository(Execution).insert(execution as QueryDeepPartialEntity<Execution>);

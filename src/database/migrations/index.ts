@@ -43,6 +43,8 @@ import { MysqlServiceUrls1764410000000 } from './mysql/1764410000000-ServiceUrls
 import { SqliteServiceUrls1764410000000 } from './sqlite/1764410000000-ServiceUrls';
 import { MysqlExecutionTags1796173000000 } from './mysql/1796173000000-ExecutionTags';
 import { SqliteExecutionTags1796173000000 } from './sqlite/1796173000000-ExecutionTags';
+import { MysqlBulkActions1796173100000 } from './mysql/1796173100000-BulkActions';
+import { SqliteBulkActions1796173100000 } from './sqlite/1796173100000-BulkActions';
 
 /**
  * Migrations in order, one list per driver (column types differ between SQLite and MySQL).
@@ -77,6 +79,7 @@ export const SQLITE_MIGRATIONS: Function[] = [
   SqliteUsersPerAccount1764200400000,
   SqliteServiceUrls1764410000000,
   SqliteExecutionTags1796173000000,
+  SqliteBulkActions1796173100000,
 ];
 export const MYSQL_MIGRATIONS: Function[] = [
   MysqlInitial1763780000000,
@@ -102,4 +105,5 @@ export const MYSQL_MIGRATIONS: Function[] = [
   MysqlUsersPerAccount1764200400000,
   MysqlServiceUrls1764410000000,
   MysqlExecutionTags1796173000000,
+  MysqlBulkActions1796173100000,
 ];

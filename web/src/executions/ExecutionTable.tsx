@@ -14,8 +14,8 @@ export interface Filters {
  * The filter's days are the browser's, as the times the list shows are: the API gets the
  * instants that bound them (it reads a bare date as a whole UTC day).
  */
-const dayStart = (day: string) => day && new Date(`${day}T00:00:00`).toISOString();
-const dayEnd = (day: string) => day && new Date(`${day}T23:59:59.999`).toISOString();
+export const dayStart = (day: string) => day && new Date(`${day}T00:00:00`).toISOString();
+export const dayEnd = (day: string) => day && new Date(`${day}T23:59:59.999`).toISOString();
 
 function listPath(agentId: string | undefined, filters: Filters, limit: number, cursor?: string) {
   const params = query({

@@ -2,7 +2,8 @@ import { useMemo } from 'preact/hooks';
 import { allAgents, EXECUTION_STATUSES, type AgentListItem, type ExecutionStatus } from '../api';
 import { navigate } from '../router';
 import { PageHeader, useLoad } from '../ui';
-import { ExecutionTable } from './ExecutionTable';
+import { BulkRetry } from './BulkRetry';
+import { ExecutionTable, dayEnd, dayStart } from './ExecutionTable';
 
 export function ExecutionsPage({ search }: { search: URLSearchParams }) {
   const agentId = search.get('agent') ?? '';
@@ -83,6 +84,13 @@ export function ExecutionsPage({ search }: { search: URLSearchParams }) {
           </button>
         )}
       </form>
+      <BulkRetry
+        agentId={agentId}
+        statuses={statuses}
+        from={dayStart(from)}
+        to={dayEnd(to)}
+        tag={tag}
+      />
       <ExecutionTable agentId={agentId || undefined} filters={filters} agentNames={names} />
     </>
   );
