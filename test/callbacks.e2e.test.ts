@@ -110,6 +110,7 @@ describe('outgoing webhooks (callbacks)', () => {
         duration_ms: 50,
         usage: null,
         tags: [],
+        trace_id: null,
       },
     });
     expect(payload.data).not.toHaveProperty('logs');

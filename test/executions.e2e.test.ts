@@ -139,6 +139,7 @@ describe('executions: list, read, cancel, retry', () => {
             'duration_ms',
             'usage',
             'tags',
+            'trace_id',
           ].sort(),
         );
         expect(item.created_at).toMatch(ISO_MS);

@@ -88,6 +88,7 @@ describe('POST /v2/agents/:id/trigger', () => {
       duration_ms: res.body.duration_ms,
       usage: null,
       tags: [],
+      trace_id: null,
       logs: expect.any(Array),
     });
     const { created_at, started_at, completed_at } = detail.body;

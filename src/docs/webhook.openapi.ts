@@ -161,6 +161,15 @@ export function webhookPathItem(
           'Delivery id used when none of `Idempotency-Key`, `webhook-id`, `svix-id` is present',
         ),
         {
+          name: 'traceparent',
+          in: 'header',
+          required: false,
+          description:
+            'W3C trace context: with tracing on, the execution’s spans join this trace (its `trace_id`)',
+          schema: { type: 'string' },
+          example: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01',
+        },
+        {
           name: 'X-Tags',
           in: 'header',
           required: false,

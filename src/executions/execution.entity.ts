@@ -139,6 +139,14 @@ export class Execution {
   @IdColumn({ name: 'bulk_action_id', nullable: true })
   bulkActionId: string | null;
 
+  /**
+   * The W3C trace context its spans belong to (`traceparent` text: the trigger's server span,
+   * or the caller's trace), kept so that every attempt, resumed anywhere, joins that trace.
+   * Null when tracing is off (docs/operations.md, Tracing).
+   */
+  @Column({ name: 'trace_parent', type: 'varchar', length: 55, nullable: true })
+  traceParent: string | null;
+
   /** Its tags (docs/api.md, Tags), null for none; the `execution_tags` rows index them. */
   @JsonColumn({ nullable: true })
   tags: string[] | null;

@@ -34,6 +34,7 @@ const LIST_COLUMNS: (keyof Execution)[] = [
   'completedAt',
   'durationMs',
   'tags',
+  'traceParent',
 ];
 
 /** A row of a page before it is read: where it sorts, and about how large its JSON is. */

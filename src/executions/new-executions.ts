@@ -18,6 +18,8 @@ export interface NewExecution {
   source: ExecutionSource;
   retryOf?: string | null;
   callbackUrl?: string | null;
+  /** The trace context to keep (tracing on: taken when the request is submitted). */
+  traceParent?: string | null;
   /** Checked already (tags.ts); none or empty: no tags. */
   tags?: string[] | null;
   idempotencyKey?: string | null;
@@ -156,6 +158,7 @@ export function build(request: NewExecution, createdAt: Date): Execution {
     logs: null,
     callbackUrl: request.callbackUrl ?? null,
     bulkActionId: null,
+    traceParent: request.traceParent ?? null,
     tags: request.tags && request.tags.length > 0 ? request.tags : null,
     idempotencyKey: request.idempotencyKey ?? null,
     requestHash: request.requestHash ?? null,

@@ -24,6 +24,7 @@ import { build, claimAt, IDEMPOTENCY_WINDOW_MS, type NewExecution } from './new-
 import { ExecutionsService } from './executions.service';
 import type { TriggerAgentDto } from './dto/trigger-agent.dto';
 import { checkTags } from './tags';
+import { tracing } from '../tracing/tracing';
 
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 
@@ -113,6 +114,7 @@ export class TriggerService implements OnModuleDestroy {
         requestHash,
         // A synchronous caller sees only the outcome: this process's worker may take it at once.
         dispatch: !async,
+        traceParent: tracing()?.traceParentForNew() ?? null,
       };
       // A large input is run, stored and answered on heavy turns (common/heavy-turns.ts).
       await heavyTurnFor(body.input);

@@ -82,6 +82,7 @@ export async function insertExecution(
     durationMs: finished ? 5 : null,
     tags: null,
     bulkActionId: null,
+    traceParent: null,
     ...fields,
   };
   await dataSource.getRepository(Execution).insert(execution as QueryDeepPartialEntity<Execution>);

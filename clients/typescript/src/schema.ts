@@ -2086,6 +2086,11 @@ export interface components {
              *     ]
              */
             tags: string[];
+            /**
+             * @description The OpenTelemetry trace id of its spans (32 hex digits): the trigger request’s trace, or the caller’s from its `traceparent`; null when tracing is off
+             * @example null
+             */
+            trace_id: string | null;
         };
         CallbackPayload: {
             /**
@@ -2287,6 +2292,11 @@ export interface components {
              *     ]
              */
             tags: string[];
+            /**
+             * @description The OpenTelemetry trace id of its spans (32 hex digits): the trigger request’s trace, or the caller’s from its `traceparent`; null when tracing is off
+             * @example null
+             */
+            trace_id: string | null;
             logs: components["schemas"]["LogEntryItem"][];
         };
         RetryExecutionDto: {
@@ -6168,6 +6178,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description W3C trace context: with tracing on, the execution’s spans join this trace (its `trace_id`) */
+                traceparent?: string;
                 /** @description 1 to 255 characters. The same key for the same agent within 24 h answers the first execution (with `Idempotent-Replayed: true`) and starts nothing; with a different body, 409 `conflict`. */
                 "Idempotency-Key"?: string;
             };
@@ -11499,6 +11511,11 @@ export interface operations {
                 "svix-timestamp"?: string;
                 /** @description Delivery id used when none of `Idempotency-Key`, `webhook-id`, `svix-id` is present */
                 "X-GitHub-Delivery"?: string;
+                /**
+                 * @description W3C trace context: with tracing on, the execution’s spans join this trace (its `trace_id`)
+                 * @example 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01
+                 */
+                traceparent?: string;
                 /**
                  * @description Tags of the execution, comma-separated (at most 10, each 1 to 64 characters of A-Z a-z 0-9 _ . : -); kept as its `tags`. A bad one: 400 `field: "X-Tags"`
                  * @example campaign:black-friday,crm

@@ -45,6 +45,8 @@ import { MysqlExecutionTags1796173000000 } from './mysql/1796173000000-Execution
 import { SqliteExecutionTags1796173000000 } from './sqlite/1796173000000-ExecutionTags';
 import { MysqlBulkActions1796173100000 } from './mysql/1796173100000-BulkActions';
 import { SqliteBulkActions1796173100000 } from './sqlite/1796173100000-BulkActions';
+import { MysqlExecutionTraceParent1796173200000 } from './mysql/1796173200000-ExecutionTraceParent';
+import { SqliteExecutionTraceParent1796173200000 } from './sqlite/1796173200000-ExecutionTraceParent';
 
 /**
  * Migrations in order, one list per driver (column types differ between SQLite and MySQL).
@@ -80,6 +82,7 @@ export const SQLITE_MIGRATIONS: Function[] = [
   SqliteServiceUrls1764410000000,
   SqliteExecutionTags1796173000000,
   SqliteBulkActions1796173100000,
+  SqliteExecutionTraceParent1796173200000,
 ];
 export const MYSQL_MIGRATIONS: Function[] = [
   MysqlInitial1763780000000,
@@ -106,4 +109,5 @@ export const MYSQL_MIGRATIONS: Function[] = [
   MysqlServiceUrls1764410000000,
   MysqlExecutionTags1796173000000,
   MysqlBulkActions1796173100000,
+  MysqlExecutionTraceParent1796173200000,
 ];
