@@ -12,6 +12,8 @@ import { DeliveryAttempt } from './webhooks/outbound/delivery-attempt.entity';
 import { WebhookEndpoint } from './webhooks/outbound/webhook-endpoint.entity';
 import { ExecutionStep } from './executions/execution-step.entity';
 import { WaitToken } from './executions/wait-token.entity';
+import { ExecutionTag } from './executions/execution-tag.entity';
+import { BulkAction } from './bulk/bulk-action.entity';
 import { ModelUsage } from './usage/model-usage.entity';
 import { Schedule } from './schedules/schedule.entity';
 
@@ -37,4 +39,6 @@ export const ENTITIES = [
   ModelUsage,
   WebhookEndpoint,
   Schedule,
+  ExecutionTag,
+  BulkAction,
 ];

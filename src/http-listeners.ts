@@ -12,6 +12,7 @@ import { jsonBody } from './common/json-body.middleware';
 import { middlewareSequence } from './common/middleware-sequence';
 import { redactUrl } from './common/logging.module';
 import { requestLog } from './common/request-log.middleware';
+import { tracingMiddleware } from './tracing/tracing';
 import { ShutdownClock } from './common/shutdown';
 import type { AppConfig } from './config/configuration';
 import { isDashboardPath, rootPage } from './dashboard/dashboard-static';
@@ -79,6 +80,9 @@ function listenerChain(
   methods: RouteMethods,
 ): RequestHandler {
   const chain: RequestHandler[] = [];
+  // Tracing on: the server span first, so that everything after runs in its context.
+  const traced = tracingMiddleware();
+  if (traced) chain.push(traced);
   chain.push(requestLog(() => PinoLogger.root));
   chain.push(httpMetrics(metrics, listener));
   chain.push(securityHeaders(isDashboardPath));

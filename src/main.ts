@@ -3,6 +3,7 @@ import 'reflect-metadata';
 import { ConfigError, loadConfig, redactConfigSecrets } from './config/configuration';
 import { startService } from './bootstrap';
 import { startupLine } from './common/startup-line';
+import { startTracing, stopTracing } from './tracing/tracing';
 
 async function main(): Promise<void> {
   let config;
@@ -15,6 +16,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // Before anything else: the listeners' middleware asks whether tracing is on.
+  startTracing();
   const service = await startService(config, { listen: true });
   serviceUp();
   const parts = [...config.roles].join(', ');
@@ -52,20 +55,24 @@ async function main(): Promise<void> {
       process.stderr.write('Shutdown did not complete in time; exiting\n');
       process.exit(1);
     }, config.shutdownGraceMs + 10_000).unref();
-    service.close().then(
-      () => {
-        process.stdout.write(
-          JSON.stringify({ level: 30, time: Date.now(), msg: 'stopped' }) + '\n',
-        );
-        process.exit(0);
-      },
-      (error: unknown) => {
-        process.stderr.write(
-          `Shutdown failed: ${error instanceof Error ? error.message : String(error)}\n`,
-        );
-        process.exit(1);
-      },
-    );
+    service
+      .close()
+      // The spans still buffered are exported before the process ends.
+      .then(() => stopTracing().catch(() => undefined))
+      .then(
+        () => {
+          process.stdout.write(
+            JSON.stringify({ level: 30, time: Date.now(), msg: 'stopped' }) + '\n',
+          );
+          process.exit(0);
+        },
+        (error: unknown) => {
+          process.stderr.write(
+            `Shutdown failed: ${error instanceof Error ? error.message : String(error)}\n`,
+          );
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

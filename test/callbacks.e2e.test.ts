@@ -109,6 +109,8 @@ describe('outgoing webhooks (callbacks)', () => {
         completed_at: execution.completedAt!.toISOString(),
         duration_ms: 50,
         usage: null,
+        tags: [],
+        trace_id: null,
       },
     });
     expect(payload.data).not.toHaveProperty('logs');

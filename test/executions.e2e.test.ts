@@ -140,6 +140,8 @@ describe('executions: list, read, cancel, retry', () => {
             'completed_at',
             'duration_ms',
             'usage',
+            'tags',
+            'trace_id',
           ].sort(),
         );
         expect(item.created_at).toMatch(ISO_MS);

@@ -35,6 +35,8 @@ const REQUIRED_SCOPE: Record<string, Scope | null> = {
   'api GET /v2/executions/:id': 'executions:read',
   'api POST /v2/executions/:id/cancel': 'agents:trigger',
   'api POST /v2/executions/:id/retry': 'agents:trigger',
+  'api POST /v2/executions/bulk-retry': 'agents:trigger',
+  'api GET /v2/bulk-actions/:id': 'executions:read',
   'api GET /v2/executions/:id/deliveries': 'executions:read',
   'api GET /v2/agent-kinds': 'agents:read',
   'api GET /v2/stats': 'agents:read',
@@ -130,6 +132,7 @@ interface Owned {
   endpointDeliveryId: string;
   tokenId: string;
   scheduleId: string;
+  bulkActionId: string;
   /** Strings that belong to this account only: none may reach another account. */
   secrets: string[];
 }
@@ -217,8 +220,16 @@ describe('tenant isolation and scopes, on every route', () => {
       .set(bearer(key))
       .send({ cron: '@daily', enabled: false, input: { note: `schedule-of-${agent.id}` } })
       .expect(201);
+    // A bulk action of the account (it matches the finished execution's kind of status only).
+    const bulk = await t
+      .api()
+      .post('/v2/executions/bulk-retry')
+      .set(bearer(key))
+      .send({ status: 'cancelled', agent_id: agent.id })
+      .expect(202);
     return {
       scheduleId: schedule.body.id,
+      bulkActionId: bulk.body.id,
       agentId: agent.id,
       webhookId: agent.webhookId,
       queuedId: queued.body.execution_id,
@@ -235,6 +246,7 @@ describe('tenant isolation and scopes, on every route', () => {
         `endpoint-of-${agent.id}`,
         endpoint.pingId,
         tokenId,
+        bulk.body.id,
         secretName,
         `secret-value-${agent.id}`,
         agent.id,
@@ -267,6 +279,7 @@ describe('tenant isolation and scopes, on every route', () => {
       else if (resource === 'deliveries/:delivery_id') values[param] = resources.endpointDeliveryId;
       else if (resource === 'wait-tokens/:id') values[param] = resources.tokenId;
       else if (resource === 'schedules/:id') values[param] = resources.scheduleId;
+      else if (resource === 'bulk-actions/:id') values[param] = resources.bulkActionId;
       else if (resource === 'callback/:secret') values[param] = 'a'.repeat(32);
       else throw new Error(`tenancy suite: no resource for "${resource}" (${routeName(route)})`);
     }

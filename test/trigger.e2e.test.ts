@@ -87,6 +87,8 @@ describe('POST /v2/agents/:id/trigger', () => {
       completed_at: expect.stringMatching(ISO_MS),
       duration_ms: res.body.duration_ms,
       usage: null,
+      tags: [],
+      trace_id: null,
       logs: expect.any(Array),
     });
     const { created_at, started_at, completed_at } = detail.body;

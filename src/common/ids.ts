@@ -2,7 +2,19 @@ import { randomBytes, randomFillSync } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
 
 export type IdPrefix =
-  'acc' | 'key' | 'agt' | 'exe' | 'dlv' | 'usr' | 'ses' | 'sec' | 'wep' | 'evt' | 'wtk' | 'sch';
+  | 'acc'
+  | 'key'
+  | 'agt'
+  | 'exe'
+  | 'dlv'
+  | 'usr'
+  | 'ses'
+  | 'sec'
+  | 'wep'
+  | 'evt'
+  | 'wtk'
+  | 'sch'
+  | 'blk';
 
 /** Random bytes drawn from the system in blocks (POOL_BYTES at a time), handed out one by one. */
 const POOL_BYTES = 4096;

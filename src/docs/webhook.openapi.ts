@@ -2,6 +2,7 @@ import { ApiProperty, type PathItemObject, type ResponseObject } from '@nestjs/s
 import type { ErrorCode } from '../common/error-codes';
 import { MAX_FORM_FIELDS } from '../common/form-body';
 import type { AppConfig } from '../config/configuration';
+import { MAX_TAGS, TAG_RULE } from '../executions/tags';
 
 /** The acknowledgement of the inbound webhook (note the camelCase `executionId`). */
 export class WebhookAck {
@@ -57,6 +58,10 @@ const WEBHOOK_FORM = {
 export const WEBHOOK_MODELS = [WebhookAck];
 
 const ref = (model: { name: string }) => ({ $ref: `#/components/schemas/${model.name}` });
+
+const TAG = '[A-Za-z0-9_.:-]{1,64}';
+/** The `X-Tags` header as the service reads it (executions/tags.ts: items trimmed). */
+const X_TAGS_PATTERN = `^ *${TAG} *(, *${TAG} *){0,${MAX_TAGS - 1}}$`;
 
 const deliveryHeader = (name: string, description: string) => ({
   name,
@@ -155,6 +160,23 @@ export function webhookPathItem(
           'X-GitHub-Delivery',
           'Delivery id used when none of `Idempotency-Key`, `webhook-id`, `svix-id` is present',
         ),
+        {
+          name: 'traceparent',
+          in: 'header',
+          required: false,
+          description:
+            'W3C trace context: with tracing on, the execution’s spans join this trace (its `trace_id`)',
+          schema: { type: 'string' },
+          example: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01',
+        },
+        {
+          name: 'X-Tags',
+          in: 'header',
+          required: false,
+          description: `Tags of the execution, comma-separated (at most ${MAX_TAGS}, each ${TAG_RULE}); kept as its \`tags\`. A bad one: 400 \`field: "X-Tags"\``,
+          schema: { type: 'string', pattern: X_TAGS_PATTERN },
+          example: 'campaign:black-friday,crm',
+        },
       ],
       requestBody: {
         required: true,

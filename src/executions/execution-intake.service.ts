@@ -24,6 +24,7 @@ import {
 import { IntakeBatches, MAX_IN_FLIGHT } from './intake-batches';
 import { KeyedIntake } from './keyed-intake';
 import { finalChanges } from './run-finish';
+import { tracing } from '../tracing/tracing';
 
 /** A submit waiting for its batch. */
 interface Pending {
@@ -94,6 +95,11 @@ export class ExecutionIntakeService {
 
   /** Stores a new execution (see above); resolves once it is committed and announced. */
   submit(request: NewExecution): Promise<IntakeResult> {
+    // The caller's trace context, taken now: the batch is written in another one.
+    const traces = tracing();
+    if (traces && request.traceParent === undefined) {
+      request = { ...request, traceParent: traces.traceParentForNew() };
+    }
     return new Promise<IntakeResult>((resolve, reject) =>
       this.batches.add({ request, resolve, reject }),
     );

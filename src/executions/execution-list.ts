@@ -8,6 +8,7 @@ import {
   LIMIT_MAX,
   ListExecutionsQuery,
 } from './dto/list-executions.query';
+import { MAX_TAGS, TAG_PATTERN } from './tags';
 
 /** What a page of `GET /v2/agents/:id/executions` shows. */
 export interface ListFilters {
@@ -16,6 +17,14 @@ export interface ListFilters {
   /** Inclusive bounds on `created_at`. */
   from: Date | null;
   to: Date | null;
+  /** Every one must be on the execution; null: no tag filter. Sorted, each once. */
+  tags: string[] | null;
+}
+
+/** Tags in one canonical form: each once, sorted; none is no filter (null). */
+export function canonicalTags(tags: readonly string[] | null | undefined): string[] | null {
+  if (!tags || tags.length === 0) return null;
+  return [...new Set(tags)].sort();
 }
 
 /** The last item of the previous page: the next page starts strictly after it. */
@@ -83,6 +92,8 @@ interface CursorBody {
   s: ExecutionStatus[] | null;
   f: string | null;
   t: string | null;
+  /** Tags (absent: none). */
+  g?: string[];
   l: number;
 }
 
@@ -108,7 +119,8 @@ function sameFilters(a: ListFilters, b: ListFilters): boolean {
     JSON.stringify(canonicalStatuses(a.statuses)) ===
       JSON.stringify(canonicalStatuses(b.statuses)) &&
     time(a.from) === time(b.from) &&
-    time(a.to) === time(b.to)
+    time(a.to) === time(b.to) &&
+    JSON.stringify(canonicalTags(a.tags)) === JSON.stringify(canonicalTags(b.tags))
   );
 }
 
@@ -144,6 +156,7 @@ export class ListCursors {
       s: canonicalStatuses(filters.statuses),
       f: filters.from?.toISOString() ?? null,
       t: filters.to?.toISOString() ?? null,
+      ...(filters.tags ? { g: canonicalTags(filters.tags)! } : {}),
       l: limit,
     };
     const payload = Buffer.from(JSON.stringify(body)).toString('base64url');
@@ -213,13 +226,23 @@ function parseCursorBody(payload: string): {
       (!Array.isArray(body.s) ||
         body.s.length === 0 ||
         body.s.length > EXECUTION_STATUSES.length ||
-        !body.s.every((status) => (EXECUTION_STATUSES as readonly string[]).includes(status))))
+        !body.s.every((status) => (EXECUTION_STATUSES as readonly string[]).includes(status)))) ||
+    (body.g !== undefined &&
+      (!Array.isArray(body.g) ||
+        body.g.length === 0 ||
+        body.g.length > MAX_TAGS ||
+        !body.g.every((tag) => typeof tag === 'string' && TAG_PATTERN.test(tag))))
   ) {
     throw invalidCursor();
   }
   return {
     position: { createdAt: date(body.c)!, id: body.i },
-    filters: { statuses: canonicalStatuses(body.s), from: date(body.f), to: date(body.t) },
+    filters: {
+      statuses: canonicalStatuses(body.s),
+      from: date(body.f),
+      to: date(body.t),
+      tags: canonicalTags(body.g),
+    },
     limit: body.l,
   };
 }
@@ -241,6 +264,7 @@ export function resolveListRequest(
     from:
       query.from !== undefined ? parseBound(query.from, 'from') : (cursor?.filters.from ?? null),
     to: query.to !== undefined ? parseBound(query.to, 'to') : (cursor?.filters.to ?? null),
+    tags: query.tag !== undefined ? canonicalTags(query.tag) : (cursor?.filters.tags ?? null),
   };
   if (filters.from && filters.to && filters.from > filters.to) {
     throw ApiError.invalid('from', 'from must not be after to');
@@ -248,7 +272,7 @@ export function resolveListRequest(
   if (cursor && !sameFilters(filters, cursor.filters)) {
     throw ApiError.invalid(
       'cursor',
-      'cursor was issued for other filters: repeat the same status, from and to, or leave them out',
+      'cursor was issued for other filters: repeat the same status, from, to and tag, or leave them out',
     );
   }
   return {

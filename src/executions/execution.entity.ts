@@ -52,6 +52,7 @@ export interface ExecutionError {
 @Index('idx_executions_created', ['createdAt'])
 @Index('idx_executions_wake_at', ['wakeAt'])
 @Index('idx_executions_account_created', ['accountId', 'createdAt', 'id'])
+@Index('idx_executions_bulk_action', ['bulkActionId', 'id'])
 @Index('uq_executions_agent_idempotency', ['agentId', 'idempotencyKey'], { unique: true })
 // One execution at most per schedule and fire time (docs/schedules.md, Exactly once).
 @Index('uq_executions_schedule_fire', ['scheduleId', 'scheduledFor'], { unique: true })
@@ -140,6 +141,24 @@ export class Execution {
   /** `source: "schedule"`: the nominal fire time, without jitter (null for other sources). */
   @TimestampColumn({ name: 'scheduled_for', nullable: true })
   scheduledFor: Date | null;
+  /**
+   * The bulk action that matched it to be retried (docs/api.md, Bulk retry), set once: a later
+   * bulk action never matches it again. Null otherwise.
+   */
+  @IdColumn({ name: 'bulk_action_id', nullable: true })
+  bulkActionId: string | null;
+
+  /**
+   * The W3C trace context its spans belong to (`traceparent` text: the trigger's server span,
+   * or the caller's trace), kept so that every attempt, resumed anywhere, joins that trace.
+   * Null when tracing is off (docs/operations.md, Tracing).
+   */
+  @Column({ name: 'trace_parent', type: 'varchar', length: 55, nullable: true })
+  traceParent: string | null;
+
+  /** Its tags (docs/api.md, Tags), null for none; the `execution_tags` rows index them. */
+  @JsonColumn({ nullable: true })
+  tags: string[] | null;
 
   @TimestampColumn({ name: 'created_at' })
   createdAt: Date;

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { iso } from '../common/time';
+import { traceIdOf } from '../tracing/tracing';
 import { EXECUTION_STATUSES, type Execution } from './execution.entity';
 import type { StoredStep } from './execution-steps';
 import { ExecutionStepItem, FailedAnswerItem, StepUsageItem } from './execution-step.response';
@@ -30,6 +31,8 @@ export function toExecutionResponse(
     started_at: iso(execution.startedAt),
     completed_at: iso(execution.completedAt),
     duration_ms: execution.durationMs,
+    tags: execution.tags ?? [],
+    trace_id: traceIdOf(execution.traceParent),
   };
   if (options.steps) body.steps = options.steps;
   if (options.withUsage) body.usage = executionUsage(options.steps);
@@ -235,6 +238,23 @@ export class ExecutionRecord {
 
   @ApiProperty({ type: 'integer', nullable: true, example: 80 })
   duration_ms: number | null;
+
+  @ApiProperty({
+    type: [String],
+    description:
+      'The tags given when it was triggered (`options.tags`, `X-Tags`); a retry keeps them',
+    example: ['campaign:black-friday'],
+  })
+  tags: string[];
+
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description:
+      'The OpenTelemetry trace id of its spans (32 hex digits): the trigger request’s trace, or the caller’s from its `traceparent`; null when tracing is off',
+    example: null,
+  })
+  trace_id: string | null;
 }
 
 /** `GET /v2/executions/:id` and the cancel and retry answers: the record with its logs. */

@@ -5,11 +5,16 @@ import { ExecutionsModule } from './executions.module';
 import { ExecutionsService } from './executions.service';
 import { TriggerService } from './trigger.service';
 import { WaitTokensController } from './wait-tokens.controller';
+import { BulkActionsController } from '../bulk/bulk-actions.controller';
+import { BulkActionsService } from '../bulk/bulk-actions.service';
 
-/** The trigger and `/v2/executions` routes; the api role only (AppModule). */
+/**
+ * The trigger, `/v2/executions` and `/v2/bulk-actions` routes, and the runner of bulk actions;
+ * the api role only (AppModule).
+ */
 @Module({
   imports: [AgentsModule, ExecutionsModule],
-  controllers: [ExecutionsController, WaitTokensController],
-  providers: [ExecutionsService, TriggerService],
+  controllers: [ExecutionsController, WaitTokensController, BulkActionsController],
+  providers: [ExecutionsService, TriggerService, BulkActionsService],
 })
 export class ExecutionsApiModule {}

@@ -83,6 +83,13 @@ export class ExecutionsController {
     description: `1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters. The same key for the same agent within 24 h answers the first execution (with \`Idempotent-Replayed: true\`) and starts nothing; with a different body, 409 \`conflict\`.`,
     schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH },
   })
+  @ApiHeader({
+    name: 'traceparent',
+    required: false,
+    description:
+      'W3C trace context: with tracing on, the execution’s spans join this trace (its `trace_id`)',
+    schema: { type: 'string' },
+  })
   @ApiOkResponse({
     type: TriggerResultResponse,
     description: 'Finished (`completed` or `failed`) within the wait',

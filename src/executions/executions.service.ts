@@ -7,6 +7,7 @@ import { ApiError } from '../common/api-error';
 import { newId } from '../common/ids';
 import { APP_CONFIG, type AppConfig } from '../config/configuration';
 import { Execution, FINAL_STATUSES } from './execution.entity';
+import { ExecutionTag } from './execution-tag.entity';
 import { ExecutionIntakeService } from './execution-intake.service';
 import { ExecutionLifecycleService } from './execution-lifecycle.service';
 import { ExecutionSteps, type StoredStep } from './execution-steps';
@@ -35,6 +36,8 @@ const LIST_COLUMNS: (keyof Execution)[] = [
   'startedAt',
   'completedAt',
   'durationMs',
+  'tags',
+  'traceParent',
 ];
 
 /** A row of a page before it is read: where it sorts, and about how large its JSON is. */
@@ -60,6 +63,9 @@ export interface ExecutionPage {
 }
 
 const WORKFLOW = 'workflow';
+
+/** The list a page is of: an agent's (of an account), or the account's. */
+type ListScope = { agentId: string; accountId: string } | { accountId: string };
 
 const newestFirst = (a: ListPosition, b: ListPosition): number =>
   b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
@@ -119,7 +125,7 @@ export class ExecutionsService {
     query: ListExecutionsQuery,
   ): Promise<ExecutionPage> {
     const agent = await this.ownedAgent(accountId, agentId);
-    return this.listBy({ agentId: agent.id }, query);
+    return this.listBy({ agentId: agent.id, accountId }, query);
   }
 
   /**
@@ -130,10 +136,7 @@ export class ExecutionsService {
     return this.listBy({ accountId }, query);
   }
 
-  private async listBy(
-    scope: { agentId: string } | { accountId: string },
-    query: ListExecutionsQuery,
-  ): Promise<ExecutionPage> {
+  private async listBy(scope: ListScope, query: ListExecutionsQuery): Promise<ExecutionPage> {
     // A cursor is signed for its list: an agent's id, or the account's for the account-wide list.
     const listId = 'agentId' in scope ? scope.agentId : scope.accountId;
     const request = resolveListRequest(query, listId, this.cursors);
@@ -167,10 +170,11 @@ export class ExecutionsService {
 
   /** The keyset of one status (or none): limit + 1 light rows from the cursor. */
   private async page(
-    scope: { agentId: string } | { accountId: string },
+    scope: ListScope,
     status: string | null,
     request: ListRequest,
   ): Promise<PageRow[]> {
+    if (request.filters.tags) return this.taggedPage(scope, status, request, request.filters.tags);
     const { filters, after, limit } = request;
     // SQLite's length() reads a whole text value to count its characters; octet_length()
     // takes the byte count from the record header. MySQL's LENGTH() is in bytes.
@@ -219,6 +223,64 @@ export class ExecutionsService {
     }));
   }
 
+  /**
+   * The keyset of one status (or none) among the executions carrying every tag of `tags`:
+   * walks `execution_tags` by (account_id, first tag, created_at, execution_id) from the cursor
+   * and checks each further tag by its primary key, so that a page reads the rows of that tag
+   * only, never the account's whole history.
+   */
+  private async taggedPage(
+    scope: ListScope,
+    status: string | null,
+    request: ListRequest,
+    tags: readonly string[],
+  ): Promise<PageRow[]> {
+    const { filters, after, limit } = request;
+    const bytes =
+      this.executions.manager.connection.options.type === 'better-sqlite3'
+        ? 'octet_length'
+        : 'LENGTH';
+    const query = this.executions.manager
+      .createQueryBuilder(ExecutionTag, 't')
+      .select('t.execution_id', 'id')
+      .addSelect('t.created_at', 'created_at')
+      .addSelect(
+        `${bytes}(e.input) + COALESCE(${bytes}(e.output), 0) + COALESCE(${bytes}(e.error), 0)`,
+        'size',
+      )
+      .innerJoin(Execution, 'e', 'e.id = t.execution_id')
+      .where('t.account_id = :accountId', { accountId: scope.accountId })
+      .andWhere('t.tag = :tag0', { tag0: tags[0] });
+    tags.slice(1).forEach((tag, index) => {
+      query.andWhere(
+        `EXISTS (SELECT 1 FROM execution_tags t${index + 1} WHERE t${index + 1}.execution_id = t.execution_id AND t${index + 1}.tag = :tag${index + 1})`,
+        { [`tag${index + 1}`]: tag },
+      );
+    });
+    if ('agentId' in scope) query.andWhere('e.agent_id = :agentId', { agentId: scope.agentId });
+    if (status) query.andWhere('e.status = :status', { status });
+    if (filters.from) query.andWhere('t.created_at >= :from', { from: filters.from });
+    if (filters.to) query.andWhere('t.created_at <= :to', { to: filters.to });
+    if (after) {
+      query.andWhere(
+        '(t.created_at < :afterAt OR (t.created_at = :afterAt AND t.execution_id < :afterId))',
+        { afterAt: after.createdAt, afterId: after.id },
+      );
+    }
+    const raw = await query
+      .orderBy('t.created_at', 'DESC')
+      .addOrderBy('t.execution_id', 'DESC')
+      .limit(limit + 1)
+      .getRawMany<{ id: string; created_at: Date | string; size: number | string | null }>();
+    const timestamp = this.executions.metadata.findColumnWithPropertyName('createdAt')!;
+    const driver = this.executions.manager.connection.driver;
+    return raw.map((row) => ({
+      id: row.id,
+      createdAt: driver.prepareHydratedValue(row.created_at, timestamp) as Date,
+      size: Number(row.size ?? 0),
+    }));
+  }
+
   /** Cancels a queued or running execution; 409 `conflict` for a finished one. */
   async cancel(accountId: string, id: string): Promise<Execution> {
     return this.lifecycle.cancel(await this.get(accountId, id));
@@ -235,6 +297,20 @@ export class ExecutionsService {
     options: { resume?: boolean } = {},
   ): Promise<Execution> {
     const original = await this.get(accountId, id);
+    return (await this.retryExecution(original, options)).execution;
+  }
+
+  /**
+   * The retry of `original` (read already, of its account), as `retry` makes it: the checks,
+   * then the new execution. `agent`: the agent when the caller has it (a bulk action reads a
+   * page of them at once). `idempotencyKey`: a second call with the same key creates nothing
+   * and answers the first retry (`created: false`), so a bulk action resumed after a crash
+   * retries each execution once.
+   */
+  async retryExecution(
+    original: Execution,
+    options: { resume?: boolean; agent?: Agent; idempotencyKey?: string } = {},
+  ): Promise<{ execution: Execution; created: boolean }> {
     if (options.resume === true && original.agentKind !== WORKFLOW) {
       throw ApiError.invalid('resume', 'Only the executions of workflow agents can be resumed');
     }
@@ -248,7 +324,7 @@ export class ExecutionsService {
         `The execution is ${original.status}; only finished executions can be retried`,
       );
     }
-    const agent = await this.ownedAgent(accountId, original.agentId);
+    const agent = options.agent ?? (await this.ownedAgent(original.accountId, original.agentId));
     if (agent.status === 'paused') {
       throw new ApiError('agent_paused', 'The agent is paused; resume it to run executions');
     }
@@ -260,14 +336,19 @@ export class ExecutionsService {
         source: 'retry',
         retryOf: original.id,
         callbackUrl: original.callbackUrl,
+        tags: original.tags,
+        idempotencyKey: options.idempotencyKey ?? null,
       });
-    if (options.resume !== true) return (await submit()).execution;
+    if (options.resume !== true) return submit();
     // The copied records are stored before the execution exists, so no worker can run it
     // without them; the engine reuses the finished ones and starts from the failed step.
     const resumed = newId('exe');
     await this.steps.copyForResume(original.id, resumed);
     try {
-      return (await submit(resumed)).execution;
+      const result = await submit(resumed);
+      // A repeated key answered the first retry: the copies made for this one are not used.
+      if (!result.created) await this.steps.remove(resumed).catch(() => undefined);
+      return result;
     } catch (error) {
       await this.steps.remove(resumed).catch(() => undefined);
       throw error;

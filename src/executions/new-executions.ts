@@ -20,6 +20,10 @@ export interface NewExecution {
   /** A schedule's fire: the schedule and the nominal time (unique together). */
   schedule?: { id: string; scheduledFor: Date };
   callbackUrl?: string | null;
+  /** The trace context to keep (tracing on: taken when the request is submitted). */
+  traceParent?: string | null;
+  /** Checked already (tags.ts); none or empty: no tags. */
+  tags?: string[] | null;
   idempotencyKey?: string | null;
   /** SHA-256 of the request that carried the key, to tell a replay from a conflict. */
   requestHash?: string | null;
@@ -101,7 +105,27 @@ export class NewExecutionRows {
       statements.push([`INSERT INTO ${table} (${names}) VALUES ${values}`, parameters]);
       index += rows;
     }
+    const createdAt = columns.find((column) => column.propertyName === 'createdAt')!;
+    const tags = tagRows(executions, (date) => driver.preparePersistentValue(date, createdAt));
+    if (tags.length > 0) {
+      const { table: tagTable, names: tagNames } = this.tagColumns();
+      for (let start = 0; start < tags.length; start += TAG_ROWS_PER_STATEMENT) {
+        const chunk = tags.slice(start, start + TAG_ROWS_PER_STATEMENT);
+        statements.push([
+          `INSERT INTO ${tagTable} (${tagNames}) VALUES ${chunk.map(() => '(?, ?, ?, ?)').join(', ')}`,
+          chunk.flatMap((row) => row),
+        ]);
+      }
+    }
     return statements;
+  }
+
+  private tagColumns(): { table: string; names: string } {
+    const escape = (name: string) => this.dataSource.driver.escape(name);
+    return {
+      table: escape('execution_tags'),
+      names: ['execution_id', 'account_id', 'tag', 'created_at'].map(escape).join(', '),
+    };
   }
 
   private columns(): { columns: ColumnMetadata[]; table: string; names: string; row: string } {
@@ -137,6 +161,9 @@ export function build(request: NewExecution, createdAt: Date): Execution {
     error: null,
     logs: null,
     callbackUrl: request.callbackUrl ?? null,
+    bulkActionId: null,
+    traceParent: request.traceParent ?? null,
+    tags: request.tags && request.tags.length > 0 ? request.tags : null,
     idempotencyKey: request.idempotencyKey ?? null,
     requestHash: request.requestHash ?? null,
     attempts: 0,
@@ -157,6 +184,21 @@ export function claimAt(execution: Execution, at: Date, leaseMs: number): void {
   execution.attempts = 1;
   execution.startedAt = at;
   execution.leasedUntil = new Date(at.getTime() + leaseMs);
+}
+
+/** Rows of `execution_tags` per INSERT (four parameters each, far below every driver's cap). */
+const TAG_ROWS_PER_STATEMENT = 200;
+
+/** The `execution_tags` rows of `executions`: (execution_id, account_id, tag, created_at). */
+function tagRows(executions: readonly Execution[], stored: (date: Date) => unknown): unknown[][] {
+  const rows: unknown[][] = [];
+  for (const execution of executions) {
+    if (!execution.tags) continue;
+    const createdAt = stored(execution.createdAt);
+    for (const tag of execution.tags)
+      rows.push([execution.id, execution.accountId, tag, createdAt]);
+  }
+  return rows;
 }
 
 function largestPowerOfTwo(n: number): number {

@@ -23,6 +23,8 @@ import type { RunOutcome } from './execution-lifecycle.service';
 import { build, claimAt, IDEMPOTENCY_WINDOW_MS, type NewExecution } from './new-executions';
 import { ExecutionsService } from './executions.service';
 import type { TriggerAgentDto } from './dto/trigger-agent.dto';
+import { checkTags } from './tags';
+import { tracing } from '../tracing/tracing';
 
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 
@@ -81,10 +83,18 @@ export class TriggerService implements OnModuleDestroy {
     const agent = await this.ownedAgent(accountId, agentId);
     const async = body.options?.async ?? false;
     const callbackUrl = body.options?.callback_url ?? null;
+    const tags = body.options?.tags ? checkTags(body.options.tags, 'options.tags') : [];
     // The request as it will be run, with defaults applied: what a replay must repeat.
     const requestHash = key
       ? sha256Hex(
-          canonicalJson({ input: body.input, options: { async, callback_url: callbackUrl } }),
+          canonicalJson({
+            input: body.input,
+            options: {
+              async,
+              callback_url: callbackUrl,
+              ...(tags.length > 0 ? { tags } : {}),
+            },
+          }),
         )
       : null;
 
@@ -99,10 +109,12 @@ export class TriggerService implements OnModuleDestroy {
         input: body.input,
         source: 'api',
         callbackUrl,
+        tags,
         idempotencyKey: key,
         requestHash,
         // A synchronous caller sees only the outcome: this process's worker may take it at once.
         dispatch: !async,
+        traceParent: tracing()?.traceParentForNew() ?? null,
       };
       // A large input is run, stored and answered on heavy turns (common/heavy-turns.ts).
       await heavyTurnFor(body.input);

@@ -13,6 +13,7 @@ import { AgentDailyStats } from '../agents/agent-daily-stats.entity';
 import { SUCCESS_WINDOW_DAYS } from '../agents/agent-stats.service';
 import { now, utcDay } from '../common/time';
 import { APP_CONFIG, type AppConfig } from '../config/configuration';
+import { ExecutionTag } from '../executions/execution-tag.entity';
 import { Execution, FINAL_STATUSES } from '../executions/execution.entity';
 import { CallbackDelivery } from '../webhooks/outbound/callback-delivery.entity';
 import { DeliveryAttempt } from '../webhooks/outbound/delivery-attempt.entity';
@@ -105,6 +106,7 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
         await manager.delete(DeliveryAttempt, { executionId: In(ids) });
         await manager.delete(CallbackDelivery, { executionId: In(ids) });
         await manager.delete(ExecutionStep, { executionId: In(ids) });
+        await manager.delete(ExecutionTag, { executionId: In(ids) });
         await manager.delete(Execution, { id: In(ids) });
       });
       result.executions += ids.length;

@@ -15,6 +15,7 @@ import { ConfigValidationError, RunContext, RunFailure, RunWaiting } from '../ki
 import { KindRegistry } from '../kinds/kind-registry';
 import { LocalBus } from '../queue/local-bus';
 import { RunLog } from './run-log';
+import { tracing } from '../tracing/tracing';
 
 /** Why a run's signal was aborted. */
 export type AbortReason = 'cancelled' | 'timeout' | 'shutdown' | 'lost';
@@ -98,7 +99,24 @@ export class ExecutionRunner implements OnModuleDestroy {
    * log is also written every LIVE_LOG_MS while the kind runs, when it grew. `idle` is the
    * worker's RunContext.idle (waiting on the network without a slot: RunSlots).
    */
-  async run(
+  run(
+    execution: Execution,
+    controller: AbortController,
+    agent?: Agent,
+    liveLogs?: LiveLogWriter,
+    idle?: RunContext['idle'],
+  ): Promise<RunResult> {
+    const traces = tracing();
+    if (!traces) return this.runAttempt(execution, controller, agent, liveLogs, idle);
+    // Tracing on: the attempt's span, in the trace the execution keeps.
+    return traces.execution(
+      execution,
+      () => this.runAttempt(execution, controller, agent, liveLogs, idle),
+      (result) => (result.kind === 'finished' ? result.outcome.status : result.kind),
+    );
+  }
+
+  private async runAttempt(
     execution: Execution,
     controller: AbortController,
     agent?: Agent,

@@ -19,6 +19,7 @@ import type { CompiledStep, StepContext } from './step-type';
 import { withTimeout } from './step-timeout';
 import { truthy } from './steps/branch.step';
 import type { CompiledWorkflow } from './workflow-definition';
+import { tracing } from '../tracing/tracing';
 
 export interface WorkflowResult {
   /** `waiting`: the run stopped at a `wait` step (`waiting`) and resumes when it wakes. */
@@ -130,7 +131,13 @@ class WorkflowRun {
     return last;
   }
 
-  private async runStep(
+  private runStep(step: CompiledStep, frame: Frame): Promise<{ ran: boolean; output: unknown }> {
+    const traces = tracing();
+    if (!traces) return this.runStepUntraced(step, frame);
+    return traces.step(step.id + frame.suffix, step.type, () => this.runStepUntraced(step, frame));
+  }
+
+  private async runStepUntraced(
     step: CompiledStep,
     frame: Frame,
   ): Promise<{ ran: boolean; output: unknown }> {

@@ -18,7 +18,8 @@ export interface Operation {
 }
 
 export interface Request {
-  query: Record<string, string>;
+  /** An array parameter's values are sent as the parameter repeated (`tag=a&tag=b`). */
+  query: Record<string, string | string[]>;
   body?: unknown;
 }
 
@@ -65,25 +66,39 @@ export function allowedRequests(
   schemas: Record<string, Schema>,
   omit: string[] = [],
 ): fc.Arbitrary<Request> {
-  const query: Record<string, fc.Arbitrary<string>> = {};
+  const query: Record<string, fc.Arbitrary<string | string[]>> = {};
   const required: string[] = [];
   for (const parameter of operation.query) {
     if (omit.includes(parameter.name)) continue;
     const arbitrary = arbitraryOf(parameter.schema, schemas);
     if (!arbitrary) throw new Error(`no values for query ${parameter.name}`);
-    query[parameter.name] = arbitrary.map(text);
+    query[parameter.name] =
+      parameter.schema.type === 'array'
+        ? arbitrary.map((values) => (values as unknown[]).map(text))
+        : arbitrary.map(text);
     if (parameter.required) required.push(parameter.name);
   }
   const body = operation.body ? arbitraryOf(operation.body, schemas) : fc.constant(undefined);
   if (!body) throw new Error(`no values for the body of ${operation.path}`);
   return fc.record({
-    query: fc.record(query, { requiredKeys: required }) as fc.Arbitrary<Record<string, string>>,
+    query: fc.record(query, { requiredKeys: required }) as fc.Arbitrary<
+      Record<string, string | string[]>
+    >,
     body,
   });
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A query as sent: each value of an array parameter as the parameter repeated. */
+export function queryString(query: Record<string, string | string[]>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : [value]) params.append(name, item);
+  }
+  return params.toString();
+}
 
 /** Values of the wrong JSON type, and past each bound, for a property's schema. */
 function spoiled(schema: Schema): { what: string; value: unknown }[] {

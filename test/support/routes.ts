@@ -101,6 +101,7 @@ export const SAMPLE_BODIES: Record<string, Record<string, unknown>> = {
   },
   'api POST /v2/executions/:id/cancel': {},
   'api POST /v2/executions/:id/retry': { resume: false },
+  'api POST /v2/executions/bulk-retry': { status: ['failed', 'cancelled'], limit: 10 },
   'api POST /v2/session': { email: 'nobody@example.com', password: 'not the password' },
   'api POST /v2/session/password': {
     current_password: 'not the password',

@@ -82,6 +82,9 @@ export async function insertExecution(
     startedAt: finished ? createdAt : null,
     completedAt: finished ? createdAt : null,
     durationMs: finished ? 5 : null,
+    tags: null,
+    bulkActionId: null,
+    traceParent: null,
     ...fields,
   };
   await dataSource.getRepository(Execution).insert(execution as QueryDeepPartialEntity<Execution>);

@@ -575,6 +575,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/executions/bulk-retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry every execution that matches a filter
+         * @description Matches the account’s `failed` and/or `cancelled` executions (by agent, `created_at` range, `error.code`, tags), oldest first, at most `limit`, and answers 202 with the new bulk action; its runner retries each match as `POST /v2/executions/:id/retry` would (with `resume`), in the background, and `GET /v2/bulk-actions/:id` shows the progress. An execution one bulk action matched is never matched by a later one. With `dry_run: true`: 200 `{matched}`, nothing retried.
+         *
+         *     Requires the `agents:trigger` scope.
+         */
+        post: operations["bulkRetryExecutions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/bulk-actions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A bulk action’s progress
+         * @description `running` while matches remain to be handled, then `completed`.
+         *
+         *     Requires the `executions:read` scope.
+         */
+        get: operations["getBulkAction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/agents/{id}/schedules": {
         parameters: {
             query?: never;
@@ -2101,6 +2145,18 @@ export interface components {
             completed_at: string | null;
             /** @example 80 */
             duration_ms: number | null;
+            /**
+             * @description The tags given when it was triggered (`options.tags`, `X-Tags`); a retry keeps them
+             * @example [
+             *       "campaign:black-friday"
+             *     ]
+             */
+            tags: string[];
+            /**
+             * @description The OpenTelemetry trace id of its spans (32 hex digits): the trigger request’s trace, or the caller’s from its `traceparent`; null when tracing is off
+             * @example null
+             */
+            trace_id: string | null;
         };
         CallbackPayload: {
             /**
@@ -2132,6 +2188,14 @@ export interface components {
              * @example https://example.com/hooks/agents
              */
             callback_url?: string;
+            /**
+             * @description Tags kept on the execution (`tags`) to find it with the `tag=` filter of the executions lists; a repeated tag counts once
+             * @example [
+             *       "campaign:black-friday",
+             *       "crm"
+             *     ]
+             */
+            tags?: string[];
         };
         TriggerAgentDto: {
             /**
@@ -2298,6 +2362,18 @@ export interface components {
             completed_at: string | null;
             /** @example 80 */
             duration_ms: number | null;
+            /**
+             * @description The tags given when it was triggered (`options.tags`, `X-Tags`); a retry keeps them
+             * @example [
+             *       "campaign:black-friday"
+             *     ]
+             */
+            tags: string[];
+            /**
+             * @description The OpenTelemetry trace id of its spans (32 hex digits): the trigger request’s trace, or the caller’s from its `traceparent`; null when tracing is off
+             * @example null
+             */
+            trace_id: string | null;
             logs: components["schemas"]["LogEntryItem"][];
         };
         RetryExecutionDto: {
@@ -2362,6 +2438,72 @@ export interface components {
             data?: {
                 [key: string]: unknown;
             };
+        };
+        BulkRetryPreview: {
+            /** @description Executions the request would match now */
+            matched: number;
+        };
+        BulkRetryDto: {
+            /** @description Only the executions of this agent (`agt_…`); one of another account matches none */
+            agent_id?: string;
+            /**
+             * @description The statuses to retry: `failed`, `cancelled`, or both (an array, or a comma list as the executions lists take it)
+             * @example [
+             *       "failed"
+             *     ]
+             */
+            status: string | ("failed" | "cancelled")[];
+            /**
+             * @description `created_at` from: a date (the whole UTC day, inclusive) or a timestamp. After `to`: nothing matches
+             * @example 2026-12-01T09:00:00.000Z
+             */
+            from?: string;
+            /**
+             * @description `created_at` up to: a date (the whole UTC day, inclusive) or a timestamp
+             * @example 2026-12-01T10:00:00.000Z
+             */
+            to?: string;
+            /**
+             * @description Only the executions whose `error.code` is this one
+             * @example http_error
+             */
+            error_code?: string;
+            /**
+             * @description Only the executions carrying this tag (an array: all of them)
+             * @example campaign:black-friday
+             */
+            tag?: string | string[];
+            /**
+             * @description Retry as `POST /v2/executions/:id/retry` with `{"resume": true}`: failed `workflow` executions start from the failed step; any other match counts as `failed`
+             * @default false
+             */
+            resume: boolean;
+            /**
+             * @description At most this many executions are matched, oldest first
+             * @default 1000
+             */
+            limit: number;
+            /**
+             * @description Count only: answers 200 `{matched}`, how many executions the same request would retry now, and retries nothing
+             * @default false
+             */
+            dry_run: boolean;
+        };
+        BulkActionResponse: {
+            /** @example blk_01jd8z6q8r0s2t4u6v8w0x2y4z */
+            id: string;
+            /**
+             * @description `running` until every match is handled, then `completed`
+             * @example running
+             * @enum {string}
+             */
+            status: "running" | "completed";
+            /** @description Executions matched (at most `limit`) */
+            matched: number;
+            /** @description Matches retried so far */
+            retried: number;
+            /** @description Matches that could not be retried (their agent deleted or paused; `resume` on an execution that cannot resume) */
+            failed: number;
         };
         CreateScheduleDto: {
             /**
@@ -6231,6 +6373,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description W3C trace context: with tracing on, the execution’s spans join this trace (its `trace_id`) */
+                traceparent?: string;
                 /** @description 1 to 255 characters. The same key for the same agent within 24 h answers the first execution (with `Idempotent-Replayed: true`) and starts nothing; with a different body, 409 `conflict`. */
                 "Idempotency-Key"?: string;
             };
@@ -6418,6 +6562,8 @@ export interface operations {
                 from?: string;
                 /** @description `created_at` up to: a date (the whole UTC day, inclusive) or a timestamp */
                 to?: string;
+                /** @description Only executions carrying this tag; repeat it (`tag=a&tag=b`) for those carrying all of them */
+                tag?: string[];
                 /** @description Items per page at most. A page also ends early, after at least one item, once its items pass 4 MiB of JSON (`has_more` is then true). */
                 limit?: number;
                 /** @description `meta.next_cursor` of the previous page, unchanged (signed: an edited cursor, another agent’s, or one sent with other filters is 400) */
@@ -6570,6 +6716,8 @@ export interface operations {
                 from?: string;
                 /** @description `created_at` up to: a date (the whole UTC day, inclusive) or a timestamp */
                 to?: string;
+                /** @description Only executions carrying this tag; repeat it (`tag=a&tag=b`) for those carrying all of them */
+                tag?: string[];
                 /** @description Items per page at most. A page also ends early, after at least one item, once its items pass 4 MiB of JSON (`has_more` is then true). */
                 limit?: number;
                 /** @description `meta.next_cursor` of the previous page, unchanged (signed: an edited cursor, another agent’s, or one sent with other filters is 400) */
@@ -7755,6 +7903,293 @@ export interface operations {
             431: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    bulkRetryExecutions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkRetryDto"];
+            };
+        };
+        responses: {
+            /** @description `dry_run: true`: the count only */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkRetryPreview"];
+                };
+            };
+            /** @description The bulk action, `running` */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkActionResponse"];
+                };
+            };
+            /** @description `invalid_request`: A parameter is missing, has the wrong type or an out-of-range value, or the JSON body is malformed (not valid JSON, not valid UTF-8, or not an object; a body sent with a GET or DELETE is read too), or the request itself is (a bad percent-encoding in the URL, a malformed header). `error.field` names the offending field (dotted for nested fields such as `options.callback_url`). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: The API key is missing, malformed, unknown or revoked, or the dashboard session expired or was signed out (sign in again). REST requests send `Authorization: Bearer <API_KEY>` or the session cookie; protected webhooks send `X-API-Key` or a valid signature. Dashboard sign-in with a wrong email or password is also 401. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `forbidden`: The API key is valid but lacks the scope this route needs (`agents:read`, `agents:write`, `agents:trigger` or `executions:read`); or the route manages keys, users, sessions or the signing secret, which API keys and members may not; or a request with the dashboard session cookie came from another origin or lacks its `X-CSRF-Token`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request_timeout`: The request line, headers and body did not all arrive within `REQUEST_TIMEOUT_MS` (30 s by default) of its first byte, as when a client or network sends them a trickle at a time; the connection was closed. Send the request again. Nothing was done with it. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body is not `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests for the account's plan. Wait the number of seconds in `Retry-After` before retrying; `X-RateLimit-*` headers show the budget. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `headers_too_large`: The request line and headers together are larger than 16 KiB; the connection was closed. Credentials and delivery ids are far shorter: look for a header that grew by mistake. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: The server failed unexpectedly. Retry later; the request id in `X-Request-Id` helps support find it. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: A dependency (the database or the queue) is unavailable. Retry after the number of seconds in `Retry-After`. A trigger or webhook answered 503 was not acknowledged; in the rare case that the database stored it just as the connection broke, a retry with the same `Idempotency-Key` (or delivery id) returns that execution instead of starting another. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getBulkAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Bulk action id (`blk_…`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkActionResponse"];
+                };
+            };
+            /** @description `invalid_request`: A parameter is missing, has the wrong type or an out-of-range value, or the JSON body is malformed (not valid JSON, not valid UTF-8, or not an object; a body sent with a GET or DELETE is read too), or the request itself is (a bad percent-encoding in the URL, a malformed header). `error.field` names the offending field (dotted for nested fields such as `options.callback_url`). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: The API key is missing, malformed, unknown or revoked, or the dashboard session expired or was signed out (sign in again). REST requests send `Authorization: Bearer <API_KEY>` or the session cookie; protected webhooks send `X-API-Key` or a valid signature. Dashboard sign-in with a wrong email or password is also 401. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `forbidden`: The API key is valid but lacks the scope this route needs (`agents:read`, `agents:write`, `agents:trigger` or `executions:read`); or the route manages keys, users, sessions or the signing secret, which API keys and members may not; or a request with the dashboard session cookie came from another origin or lacks its `X-CSRF-Token`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: The route or resource does not exist, belongs to another account, or was deleted. For the inbound webhook: the webhook URL does not exist or was rotated or deleted. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request_timeout`: The request line, headers and body did not all arrive within `REQUEST_TIMEOUT_MS` (30 s by default) of its first byte, as when a client or network sends them a trickle at a time; the connection was closed. Send the request again. Nothing was done with it. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body is not `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests for the account's plan. Wait the number of seconds in `Retry-After` before retrying; `X-RateLimit-*` headers show the budget. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `headers_too_large`: The request line and headers together are larger than 16 KiB; the connection was closed. Credentials and delivery ids are far shorter: look for a header that grew by mistake. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: The server failed unexpectedly. Retry later; the request id in `X-Request-Id` helps support find it. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: A dependency (the database or the queue) is unavailable. Retry after the number of seconds in `Retry-After`. A trigger or webhook answered 503 was not acknowledged; in the rare case that the database stored it just as the connection broke, a retry with the same `Idempotency-Key` (or delivery id) returns that execution instead of starting another. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12005,6 +12440,16 @@ export interface operations {
                 "svix-timestamp"?: string;
                 /** @description Delivery id used when none of `Idempotency-Key`, `webhook-id`, `svix-id` is present */
                 "X-GitHub-Delivery"?: string;
+                /**
+                 * @description W3C trace context: with tracing on, the execution’s spans join this trace (its `trace_id`)
+                 * @example 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01
+                 */
+                traceparent?: string;
+                /**
+                 * @description Tags of the execution, comma-separated (at most 10, each 1 to 64 characters of A-Z a-z 0-9 _ . : -); kept as its `tags`. A bad one: 400 `field: "X-Tags"`
+                 * @example campaign:black-friday,crm
+                 */
+                "X-Tags"?: string;
             };
             path: {
                 /** @description The last segment of the agent's `webhook_url` (a secret) */
@@ -13305,6 +13750,8 @@ export const executionDetailStatusValues: ReadonlyArray<FlattenedDeepRequired<co
 export const executionDetailSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionDetail"]["source"]> = ["api", "webhook", "retry", "schedule"];
 export const completedByItemTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CompletedByItem"]["type"]> = ["api_key", "user", "link"];
 export const waitTokenRecordStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WaitTokenRecord"]["status"]> = ["waiting", "completed", "expired", "cancelled"];
+export const bulkRetryDtoStatusAnyOf1Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BulkRetryDto"]["status"]> = ["failed", "cancelled"];
+export const bulkActionResponseStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BulkActionResponse"]["status"]> = ["running", "completed"];
 export const createScheduleDtoOverlapValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateScheduleDto"]["overlap"]> = ["skip", "allow"];
 export const createScheduleDtoCatch_upValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateScheduleDto"]["catch_up"]> = ["none", "last", "all"];
 export const scheduleResponseOverlapValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ScheduleResponse"]["overlap"]> = ["skip", "allow"];

@@ -2,6 +2,7 @@ import { lookup as dnsLookup, LookupAddress } from 'node:dns';
 import type { Socket } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import type { Agent, Dispatcher } from 'undici';
+import { tracing } from '../../tracing/tracing';
 
 /** The code of a refused target, as recorded on a delivery or an execution. */
 export const ADDRESS_NOT_ALLOWED = 'address_not_allowed';
@@ -109,7 +110,16 @@ export class OutboundClient {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when first needed
     const undici = (this.undici ??= require('undici') as typeof import('undici'));
     this.agent ??= policyAgent(undici, this.options);
-    return undici.request(url, { ...options, dispatcher: this.agent });
+    const dispatcher = this.agent;
+    const traces = tracing();
+    if (!traces) return undici.request(url, { ...options, dispatcher });
+    // Tracing on: a client span, its `traceparent` on the request.
+    return traces.client(
+      options.method ?? 'GET',
+      url,
+      options.headers as Record<string, string | string[] | undefined> | undefined,
+      (headers) => undici.request(url, { ...options, headers, dispatcher }),
+    );
   }
 
   /** Closes the connections (waits for requests in flight); `destroy`: cuts them. */

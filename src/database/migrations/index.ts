@@ -43,6 +43,12 @@ import { MysqlServiceUrls1764410000000 } from './mysql/1764410000000-ServiceUrls
 import { SqliteServiceUrls1764410000000 } from './sqlite/1764410000000-ServiceUrls';
 import { MysqlSchedules1796185800000 } from './mysql/1796185800000-Schedules';
 import { SqliteSchedules1796185800000 } from './sqlite/1796185800000-Schedules';
+import { MysqlExecutionTags1796173000000 } from './mysql/1796173000000-ExecutionTags';
+import { SqliteExecutionTags1796173000000 } from './sqlite/1796173000000-ExecutionTags';
+import { MysqlBulkActions1796173100000 } from './mysql/1796173100000-BulkActions';
+import { SqliteBulkActions1796173100000 } from './sqlite/1796173100000-BulkActions';
+import { MysqlExecutionTraceParent1796173200000 } from './mysql/1796173200000-ExecutionTraceParent';
+import { SqliteExecutionTraceParent1796173200000 } from './sqlite/1796173200000-ExecutionTraceParent';
 
 /**
  * Migrations in order, one list per driver (column types differ between SQLite and MySQL).
@@ -77,6 +83,9 @@ export const SQLITE_MIGRATIONS: Function[] = [
   SqliteUsersPerAccount1764200400000,
   SqliteServiceUrls1764410000000,
   SqliteSchedules1796185800000,
+  SqliteExecutionTags1796173000000,
+  SqliteBulkActions1796173100000,
+  SqliteExecutionTraceParent1796173200000,
 ];
 export const MYSQL_MIGRATIONS: Function[] = [
   MysqlInitial1763780000000,
@@ -102,4 +111,7 @@ export const MYSQL_MIGRATIONS: Function[] = [
   MysqlUsersPerAccount1764200400000,
   MysqlServiceUrls1764410000000,
   MysqlSchedules1796185800000,
+  MysqlExecutionTags1796173000000,
+  MysqlBulkActions1796173100000,
+  MysqlExecutionTraceParent1796173200000,
 ];

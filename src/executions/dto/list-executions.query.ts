@@ -1,8 +1,10 @@
 import { PAGE_BUDGET_BYTES } from '../../common/json-page';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsOptional, IsString, Matches } from 'class-validator';
 import { CursorQuery, IntegerQuery } from '../../common/query-params';
 import { EXECUTION_STATUSES } from '../execution.entity';
+import { MAX_TAGS, TAG_MAX_LENGTH, TAG_PATTERN, TAG_RULE } from '../tags';
 
 const STATUS = `(?:${EXECUTION_STATUSES.join('|')})`;
 
@@ -60,6 +62,25 @@ export class ListExecutionsQuery {
   @IsOptional()
   @IsString({ message: '$property must be a date (YYYY-MM-DD) or an ISO 8601 timestamp' })
   to?: string;
+
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'string', minLength: 1, maxLength: TAG_MAX_LENGTH, pattern: TAG_PATTERN.source },
+    maxItems: MAX_TAGS,
+    description:
+      'Only executions carrying this tag; repeat it (`tag=a&tag=b`) for those carrying all of them',
+    example: ['campaign:black-friday'],
+  })
+  @IsOptional()
+  // One `tag=` is a string, several an array (the simple query parser).
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? [value] : value), {
+    toClassOnly: true,
+  })
+  @IsArray({ message: '$property must be a tag, repeated for several' })
+  @ArrayMaxSize(MAX_TAGS, { message: `$property may be given at most ${MAX_TAGS} times` })
+  @IsString({ each: true, message: `$property must be ${TAG_RULE}` })
+  @Matches(TAG_PATTERN, { each: true, message: `$property must be ${TAG_RULE}` })
+  tag?: string[];
 
   @IntegerQuery({
     minimum: 1,

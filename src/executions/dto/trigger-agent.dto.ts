@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
+  IsArray,
   IsBoolean,
   IsDefined,
   IsObject,
@@ -10,6 +11,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { JsonObjectField, Optional } from '../../agents/dto/agent-fields';
+import { MAX_TAGS, TAG_MAX_LENGTH, TAG_PATTERN } from '../tags';
 
 export const CALLBACK_URL_MAX_LENGTH = 2048;
 
@@ -40,6 +42,19 @@ export class TriggerOptionsDto {
     { message: '$property must be an absolute http or https URL' },
   )
   callback_url?: string;
+
+  /** Each item is checked by the trigger service (tags.ts), which names it: `options.tags[i]`. */
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'string', minLength: 1, maxLength: TAG_MAX_LENGTH, pattern: TAG_PATTERN.source },
+    maxItems: MAX_TAGS,
+    description:
+      'Tags kept on the execution (`tags`) to find it with the `tag=` filter of the executions lists; a repeated tag counts once',
+    example: ['campaign:black-friday', 'crm'],
+  })
+  @Optional()
+  @IsArray({ message: '$property must be an array of tags' })
+  tags?: string[];
 }
 
 /**

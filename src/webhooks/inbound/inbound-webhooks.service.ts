@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { IncomingHttpHeaders } from 'node:http';
+import { parseTagsHeader } from '../../executions/tags';
 import { MoreThanOrEqual, Repository } from 'typeorm';
 import { AgentCache } from '../../agents/agent-cache';
 import { Agent } from '../../agents/agent.entity';
@@ -152,6 +153,7 @@ export class InboundWebhooksService implements OnModuleDestroy {
     signedId: SignedDeliveryId | null = null,
   ): Promise<WebhookAck> {
     if (!rawBody) throw new ApiError('invalid_request', 'The body must be a JSON object');
+    const tags = parseTagsHeader(header(headers, 'x-tags'));
     const unsignedKey = this.deliveryKey(headers);
     const deliveryKey = signedId === null ? unsignedKey : checkedKey(signedId.header, signedId.id);
     if (agent.status === 'paused') {
@@ -164,6 +166,7 @@ export class InboundWebhooksService implements OnModuleDestroy {
       agent,
       input,
       source: 'webhook',
+      tags,
       idempotencyKey: deliveryKey,
       requestHash: deliveryKey ? sha256Hex(rawBody) : null,
       dispatch: true,

@@ -2,6 +2,7 @@ import { isAddressNotAllowed } from '../../common/outbound/outbound-policy';
 import type { Clock, HttpClient, HttpResponse } from '../context';
 import { StepError, WorkflowErrorCode } from '../errors';
 import { retryAfterMs } from '../http/response';
+import { tracing } from '../../tracing/tracing';
 
 /** One message of an OpenAI-compatible chat. */
 export interface ChatMessage {
@@ -58,7 +59,40 @@ const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
  * signal (cancel, the step's timeout) rejects with its reason. Nothing of the request or the
  * answer is logged here.
  */
-export async function chatCompletion(
+export function chatCompletion(
+  endpoint: ChatEndpoint,
+  request: ChatRequest,
+  options: { signal: AbortSignal; clock: Clock },
+): Promise<ChatAnswer> {
+  const traces = tracing();
+  if (!traces) return chatCompletionUntraced(endpoint, request, options);
+  // Tracing on: the model call's span (`gen_ai.*`), around its HTTP request(s).
+  return traces.modelCall(
+    { provider: providerOf(endpoint.baseUrl), model: request.model },
+    async (span) => {
+      const answer = await chatCompletionUntraced(endpoint, request, options);
+      span.usage(
+        answer.promptTokens,
+        answer.completionTokens,
+        undefined,
+        answer.finishReason ?? undefined,
+      );
+      return answer;
+    },
+  );
+}
+
+/** `gen_ai.provider.name`: `openai` for its API, else the host that answers. */
+function providerOf(baseUrl: string): string {
+  try {
+    const host = new URL(baseUrl).hostname;
+    return host === 'api.openai.com' ? 'openai' : host;
+  } catch {
+    return 'openai';
+  }
+}
+
+async function chatCompletionUntraced(
   endpoint: ChatEndpoint,
   request: ChatRequest,
   options: { signal: AbortSignal; clock: Clock },

@@ -2,24 +2,27 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, query, type Execution, type ExecutionList, type ExecutionStatus } from '../api';
 import { Badge, Empty, ErrorNote, Link, LIVE_REFRESH_MS, Loading, Time, useInterval } from '../ui';
 
-interface Filters {
+export interface Filters {
   statuses: ExecutionStatus[];
   from: string;
   to: string;
+  /** One tag, or '' for none. */
+  tag?: string;
 }
 
 /**
  * The filter's days are the browser's, as the times the list shows are: the API gets the
  * instants that bound them (it reads a bare date as a whole UTC day).
  */
-const dayStart = (day: string) => day && new Date(`${day}T00:00:00`).toISOString();
-const dayEnd = (day: string) => day && new Date(`${day}T23:59:59.999`).toISOString();
+export const dayStart = (day: string) => day && new Date(`${day}T00:00:00`).toISOString();
+export const dayEnd = (day: string) => day && new Date(`${day}T23:59:59.999`).toISOString();
 
 function listPath(agentId: string | undefined, filters: Filters, limit: number, cursor?: string) {
   const params = query({
     status: filters.statuses.join(','),
     from: dayStart(filters.from),
     to: dayEnd(filters.to),
+    tag: filters.tag,
     limit,
     cursor,
   });
@@ -98,7 +101,7 @@ export function ExecutionTable(props: {
       <ErrorNote error={error} />
       {items.length === 0 ? (
         <Empty title="No executions">
-          {filters.statuses.length || filters.from || filters.to
+          {filters.statuses.length || filters.from || filters.to || filters.tag
             ? 'Nothing matches these filters.'
             : 'Runs appear here as soon as a webhook or API call triggers an agent.'}
         </Empty>
@@ -112,6 +115,9 @@ export function ExecutionTable(props: {
                 {!props.agentId && <th scope="col">Agent</th>}
                 <th scope="col" class="hide-narrow">
                   Source
+                </th>
+                <th scope="col" class="hide-narrow">
+                  Tags
                 </th>
                 <th scope="col">Created</th>
                 <th scope="col" class="num hide-narrow">
@@ -138,6 +144,19 @@ export function ExecutionTable(props: {
                     </td>
                   )}
                   <td class="hide-narrow">{execution.source}</td>
+                  <td class="hide-narrow">
+                    {execution.tags.length === 0 ? (
+                      '—'
+                    ) : (
+                      <ul class="tags" aria-label="Tags">
+                        {execution.tags.map((tag) => (
+                          <li key={tag} class="tag mono">
+                            {tag}
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </td>
                   <td>
                     <Time iso={execution.created_at} />
                   </td>

@@ -2,7 +2,8 @@ import { useMemo } from 'preact/hooks';
 import { allAgents, EXECUTION_STATUSES, type AgentListItem, type ExecutionStatus } from '../api';
 import { navigate } from '../router';
 import { PageHeader, useLoad } from '../ui';
-import { ExecutionTable } from './ExecutionTable';
+import { BulkRetry } from './BulkRetry';
+import { ExecutionTable, dayEnd, dayStart } from './ExecutionTable';
 
 export function ExecutionsPage({ search }: { search: URLSearchParams }) {
   const agentId = search.get('agent') ?? '';
@@ -11,12 +12,13 @@ export function ExecutionsPage({ search }: { search: URLSearchParams }) {
     .filter((s): s is ExecutionStatus => EXECUTION_STATUSES.includes(s as ExecutionStatus));
   const from = search.get('from') ?? '';
   const to = search.get('to') ?? '';
+  const tag = search.get('tag') ?? '';
   const agents = useLoad<AgentListItem[]>(() => allAgents(), []);
   const names = useMemo(
     () => new Map((agents.data ?? []).map((a) => [a.id, a.name] as [string, string])),
     [agents.data],
   );
-  const filters = useMemo(() => ({ statuses, from, to }), [statuses.join(','), from, to]);
+  const filters = useMemo(() => ({ statuses, from, to, tag }), [statuses.join(','), from, to, tag]);
 
   const update = (changes: Record<string, string>) => {
     const next = new URLSearchParams(search);
@@ -71,7 +73,8 @@ export function ExecutionsPage({ search }: { search: URLSearchParams }) {
         </fieldset>
         <DateFilter label="From" value={from} onChange={(value) => update({ from: value })} />
         <DateFilter label="To" value={to} onChange={(value) => update({ to: value })} />
-        {(statuses.length > 0 || from || to || agentId) && (
+        <TagFilter value={tag} onChange={(value) => update({ tag: value })} />
+        {(statuses.length > 0 || from || to || agentId || tag) && (
           <button
             type="button"
             class="btn btn-small"
@@ -81,8 +84,40 @@ export function ExecutionsPage({ search }: { search: URLSearchParams }) {
           </button>
         )}
       </form>
+      <BulkRetry
+        agentId={agentId}
+        statuses={statuses}
+        from={dayStart(from)}
+        to={dayEnd(to)}
+        tag={tag}
+      />
       <ExecutionTable agentId={agentId || undefined} filters={filters} agentNames={names} />
     </>
+  );
+}
+
+/** The tag of the filter bar (`filter-tag`): applied on Enter or when the field is left. */
+function TagFilter(props: { value: string; onChange: (value: string) => void }) {
+  const apply = (value: string) => {
+    const tag = value.trim();
+    if (tag !== props.value) props.onChange(tag);
+  };
+  return (
+    <div class="filter">
+      <label for="filter-tag">Tag</label>
+      <input
+        id="filter-tag"
+        type="text"
+        value={props.value}
+        placeholder="campaign:spring"
+        pattern="[A-Za-z0-9_.:\-]{1,64}"
+        maxLength={64}
+        onChange={(e) => apply(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') apply(e.currentTarget.value);
+        }}
+      />
+    </div>
   );
 }
 

@@ -1,0 +1,14 @@
+import { MigrationInterface, QueryRunner } from 'typeorm';
+
+/** The trace context of an execution (docs/operations.md, Tracing). */
+export class SqliteExecutionTraceParent1796173200000 implements MigrationInterface {
+  name = 'SqliteExecutionTraceParent1796173200000';
+
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`ALTER TABLE "executions" ADD COLUMN "trace_parent" varchar(55)`);
+  }
+
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`ALTER TABLE "executions" DROP COLUMN "trace_parent"`);
+  }
+}

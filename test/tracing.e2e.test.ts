@@ -1,0 +1,174 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, parseOutput, runCli } from './support/cli';
+import { createTestDatabase, type TestDatabase } from './support/database';
+import { startLocalServer, type LocalServer } from './support/http-server';
+import { JsonClient } from './support/load';
+import { startServiceProcess, type ServiceProcess } from './support/process';
+import { TEST_SECRET_KEY } from './support/service';
+import { waitFor } from './support/wait';
+
+interface OtlpSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  attributes: { key: string; value: Record<string, unknown> }[];
+}
+
+const attr = (span: OtlpSpan, key: string): unknown => {
+  const value = span.attributes.find((a) => a.key === key)?.value;
+  return value ? Object.values(value)[0] : undefined;
+};
+
+const SERVER = 2;
+const CLIENT = 3;
+
+/**
+ * Tracing on (OTLP/HTTP, JSON to a receiver inside the test): a webhook with a `traceparent`
+ * → a workflow → its http step → the step's target. Every span is in the caller's trace, the
+ * target receives the http step's `traceparent`, the record says the trace id.
+ */
+describe('OpenTelemetry traces: webhook → workflow → http step', () => {
+  let db: TestDatabase;
+  let collector: LocalServer;
+  let target: LocalServer;
+  const targetHeaders: IncomingHttpHeaders[] = [];
+  const spans: OtlpSpan[] = [];
+  const resources: unknown[] = [];
+  let service: ServiceProcess | undefined;
+  const client = new JsonClient();
+
+  beforeAll(async () => {
+    await ensureBuilt();
+    db = await createTestDatabase();
+    collector = await startLocalServer((req, res, body) => {
+      expect(req.url).toBe('/v1/traces');
+      for (const rs of (body as { resourceSpans: Record<string, unknown>[] }).resourceSpans) {
+        resources.push(rs.resource);
+        for (const ss of rs.scopeSpans as { spans: OtlpSpan[] }[]) spans.push(...ss.spans);
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+    target = await startLocalServer((req, res) => {
+      targetHeaders.push(req.headers);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+  });
+  afterAll(async () => {
+    service?.killAll();
+    await client.close();
+    await collector?.close();
+    await target?.close();
+    await db?.drop();
+  });
+
+  it('puts every span in the caller’s trace and sends traceparent on', async () => {
+    const env = {
+      ...db.env,
+      SECRET_KEY: TEST_SECRET_KEY,
+      OUTBOUND_ALLOW_PRIVATE: 'true',
+      OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_BSP_SCHEDULE_DELAY: '100',
+    };
+    const seed = parseOutput(await runCli(['seed:demo', '--plan', 'enterprise'], env));
+    const auth = { authorization: `Bearer ${seed.api_key as string}` };
+    service = await startServiceProcess(env);
+    const api = `http://127.0.0.1:${service.port}/v2`;
+    const created = await client.call(`${api}/agents`, 'POST', auth, {
+      name: 'Traced workflow',
+      kind: 'workflow',
+      config: {
+        steps: [
+          { id: 'shape', type: 'transform', value: '{% $input.email %}' },
+          {
+            id: 'crm',
+            type: 'http',
+            url: `${target.url}/crm`,
+            body: { email: '{% $input.email %}' },
+          },
+        ],
+      },
+    });
+    expect(created.status).toBe(201);
+    const hook = new URL(created.body.webhook_url as string).pathname;
+
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const callerSpan = '00f067aa0ba902b7';
+    const res = await client.call(
+      `http://127.0.0.1:${service.webhookPort}${hook}`,
+      'POST',
+      { traceparent: `00-${traceId}-${callerSpan}-01` },
+      { email: 'lead@acme.io' },
+    );
+    expect(res.status).toBe(202);
+    const id = res.body.executionId as string;
+    const record = await waitFor(
+      async () => (await client.call(`${api}/executions/${id}`, 'GET', auth)).body,
+      (body) => body.status === 'completed',
+      20_000,
+    );
+    expect(record.trace_id).toBe(traceId);
+
+    // The target got the http step's traceparent, in the caller's trace.
+    expect(targetHeaders).toHaveLength(1);
+    const sent = String(targetHeaders[0].traceparent);
+    expect(sent).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
+
+    const inTrace = () => spans.filter((span) => span.traceId === traceId);
+    await waitFor(
+      () => inTrace(),
+      (list) =>
+        list.some((span) => span.kind === CLIENT && attr(span, 'url.full') === `${target.url}/crm`),
+      10_000,
+      100,
+    );
+    const list = inTrace();
+    const server = list.find((span) => span.kind === SERVER);
+    expect(server).toBeDefined();
+    expect(server!.parentSpanId).toBe(callerSpan);
+    expect(attr(server!, 'http.route')).toBe('/webhook/:webhookId');
+    const attempt = list.find((span) => attr(span, 'aas.execution.id') === id)!;
+    expect(attempt).toBeDefined();
+    expect(attempt.parentSpanId).toBe(server!.spanId);
+    expect(attr(attempt, 'aas.agent.id')).toBe(created.body.id);
+    expect(attr(attempt, 'aas.account.id')).toBe(seed.account_id);
+    expect(attr(attempt, 'aas.execution.status')).toBe('completed');
+    const steps = list.filter((span) => span.parentSpanId === attempt.spanId);
+    expect(steps.map((span) => attr(span, 'aas.step.id')).sort()).toEqual(['crm', 'shape']);
+    const crm = steps.find((span) => attr(span, 'aas.step.id') === 'crm')!;
+    const outbound = list.find((span) => span.kind === CLIENT && span.parentSpanId === crm.spanId)!;
+    expect(outbound).toBeDefined();
+    expect(attr(outbound, 'http.response.status_code')).toBe(200);
+    // What the target received is the client span's own context.
+    expect(sent).toBe(`00-${traceId}-${outbound.spanId}-01`);
+    expect(JSON.stringify(resources)).toContain('agent-automation-service');
+
+    // Without a traceparent: the execution is in the trace of its request's server span.
+    const plain = await client.call(
+      `${api}/agents/${created.body.id as string}/trigger`,
+      'POST',
+      auth,
+      { input: { email: 'b@acme.io' } },
+    );
+    expect(plain.status).toBe(200);
+    const own = await client.call(
+      `${api}/executions/${plain.body.execution_id as string}`,
+      'GET',
+      auth,
+    );
+    expect(own.body.trace_id).toMatch(/^[0-9a-f]{32}$/);
+    expect(own.body.trace_id).not.toBe(traceId);
+    await waitFor(
+      () => spans.filter((span) => span.traceId === own.body.trace_id),
+      (found) =>
+        found.some(
+          (span) => span.kind === SERVER && attr(span, 'http.route') === '/v2/agents/:id/trigger',
+        ) && found.some((span) => attr(span, 'aas.execution.id') === plain.body.execution_id),
+      10_000,
+      100,
+    );
+  }, 120_000);
+});
