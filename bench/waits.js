@@ -1,7 +1,9 @@
 // The wait rows of `npm run bench` (docs/workflows.md, Waits): runs that wait for a time, the
 // latency from a token's completion to the next step's start, and what executions waiting on
 // tokens cost one process in RSS. `node bench/waits.js [runs] [tokens] [waiting]` measures them
-// alone against the built service on SQLite (defaults 1000, 200, 10000).
+// alone against the built service on SQLite (defaults 1000, 200, 10000). With REDIS_URL set it
+// runs an `api,webhook` process and two `worker` processes on BullMQ instead (one SQLite file),
+// and measures the first two (the RSS row is one process's).
 'use strict';
 const { execFileSync, spawn } = require('node:child_process');
 const { mkdtempSync, readFileSync, rmSync } = require('node:fs');
@@ -210,16 +212,30 @@ async function main() {
     SECRET_KEY: 'bench-secret-key-0123456789abcdef0123456789',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'info',
   };
+  const bullmq = Boolean(process.env.REDIS_URL);
+  if (bullmq) {
+    Object.assign(env, {
+      REDIS_URL: process.env.REDIS_URL,
+      QUEUE_PREFIX: `aas-bench-waits-${process.pid}`,
+      ROLE: 'api,webhook',
+    });
+  }
   const demo = JSON.parse(
     execFileSync(process.execPath, [join(root, 'dist/src/cli/main.js'), 'seed:demo', '--plan', 'enterprise'], {
       env: { ...env, MIGRATE_ON_START: 'true', LOG_LEVEL: 'silent' },
     }).toString(),
   );
-  const service = spawn(process.execPath, ['--v8-pool-size=0', 'dist/src/main.js'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const startProcess = (extra) =>
+    spawn(process.execPath, ['--v8-pool-size=0', 'dist/src/main.js'], {
+      cwd: root,
+      env: { ...env, ...extra },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  const service = startProcess({});
+  // Two worker processes beside the front (no listeners of their own).
+  const workers = bullmq
+    ? [1, 2].map(() => startProcess({ ROLE: 'worker', PORT: '0', WEBHOOK_PORT: '0' }))
+    : [];
   const api = 'http://127.0.0.1:3995';
   const Database = require('better-sqlite3');
   let sqlite;
@@ -242,12 +258,16 @@ async function main() {
     console.error(JSON.stringify(out.timed_waits));
     out.token_latency = await measureTokenLatency({ api, auth, db, samples: samples || 200 });
     console.error(JSON.stringify(out.token_latency));
-    out.waiting_rss = await measureWaitingRss({ api, auth, db, rss: () => rssMb(service.pid), count: waiting || 10_000 });
-    console.log(JSON.stringify(out, null, 2));
+    if (!bullmq) {
+      out.waiting_rss = await measureWaitingRss({ api, auth, db, rss: () => rssMb(service.pid), count: waiting || 10_000 });
+    }
+    console.log(JSON.stringify({ queue: bullmq ? 'bullmq, two worker processes' : 'embedded, one process', ...out }, null, 2));
   } finally {
     sqlite?.close();
-    service.kill('SIGINT');
-    await new Promise((resolve) => service.once('exit', resolve));
+    for (const child of [service, ...workers]) {
+      child.kill('SIGINT');
+      await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve()));
+    }
     rmSync(dir, { recursive: true, force: true });
   }
 }

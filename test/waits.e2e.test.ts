@@ -101,6 +101,10 @@ describe('wait steps', () => {
     expect(Date.parse(done.completed_at) - until).toBeLessThan(1000);
     expect(done.waiting).toBeNull();
     expect(done.output.waited).toBeGreaterThanOrEqual(1500);
+    // The first start stands; the duration is the whole wall time, the wait included.
+    expect(done.started_at).toBe(waiting.started_at);
+    expect(done.duration_ms).toBe(Date.parse(done.completed_at) - Date.parse(done.started_at));
+    expect(done.duration_ms).toBeGreaterThanOrEqual(1500);
     expect(done.steps.map((s: Json) => [s.id, s.status])).toEqual([
       ['a', 'completed'],
       ['hold', 'completed'],

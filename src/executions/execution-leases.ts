@@ -198,7 +198,7 @@ export class ExecutionLeases {
       for (const row of rows) {
         Object.assign(row, {
           status: 'running',
-          startedAt,
+          startedAt: row.startedAt ?? startedAt,
           leasedUntil,
           attempts: row.attempts + 1,
         });
