@@ -32,6 +32,7 @@ const { httpWaitConfig, llmWaitConfig, measureSlowWaits, startSlowTarget } = req
 const { LEAD, createAgents, sequentialClient } = require('../bench/common');
 const { measureIsolation, seedHeavy } = require('../bench/isolation');
 const { measureTimedWaits, measureTokenLatency, measureWaitingRss } = require('../bench/waits');
+const { measureSchedules } = require('../bench/schedules');
 
 const root = join(__dirname, '..');
 const quick = process.argv.includes('--quick');
@@ -856,6 +857,7 @@ async function main() {
   PURE_STEP_US = await pureStepMicroseconds(root);
   const load = { start: loadAverage() };
   const byDb = {};
+  let schedules = null;
   const dir = mkdtempSync(join(os.tmpdir(), 'aas-bench-'));
   try {
     // The baseline is measured right before each database's run, so that each ratio compares
@@ -878,12 +880,16 @@ async function main() {
       if (!serverUrl || only === 'sqlite') continue;
       byDb[label] = await measureMariadb(label, serverUrl, binlog, dir, { api: port++, webhook: port++ });
     }
+    if (only !== 'mariadb') {
+      log('schedules: 1,000 every 10 s, then 10,000 daily at rest (SQLite)');
+      schedules = await measureSchedules({ quick, port: 3985 });
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
   load.end = loadAverage();
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-  const markdown = table(byDb);
+  const markdown = table(byDb) + (schedules ? `\n\n${schedules.markdown}` : '');
   const servers = Object.entries(byDb)
     .filter(([, r]) => r.server)
     .map(([db, r]) => `${db}: ${r.server.version}, binary log ${r.server.log_bin ? `on, sync_binlog=${r.server.sync_binlog}` : 'off'}`);
@@ -892,7 +898,7 @@ async function main() {
   process.stdout.write(`\n${header}\n\n${markdown}\n`);
   mkdirSync(join(root, 'bench', 'results'), { recursive: true });
   const file = join(root, 'bench', 'results', `${new Date().toISOString().replace(/[:.]/g, '-')}${quick ? '-quick' : ''}.json`);
-  writeFileSync(file, JSON.stringify({ quick, pinned, params: P, machine, load, log_level: LOG_LEVEL, results: byDb, header, markdown }, null, 2));
+  writeFileSync(file, JSON.stringify({ quick, pinned, params: P, machine, load, log_level: LOG_LEVEL, results: byDb, schedules, header, markdown }, null, 2));
   process.stdout.write(`\nJSON: ${file}\n`);
 }
 

@@ -258,6 +258,53 @@ describe('schedules', () => {
     expect(detail.body).toMatchObject({ source: 'api', schedule_id: null, scheduled_for: null });
   });
 
+  it('a workflow sees its schedule and fire time in $execution', async () => {
+    const agent = await api()
+      .post('/v2/agents')
+      .set(bearer(key))
+      .send({
+        name: 'scheduled workflow',
+        kind: 'workflow',
+        config: {
+          steps: [
+            {
+              id: 'who',
+              type: 'transform',
+              value: {
+                source: '{% $execution.source %}',
+                schedule_id: '{% $execution.schedule_id %}',
+                scheduled_for: '{% $execution.scheduled_for %}',
+              },
+            },
+          ],
+        },
+      })
+      .expect(201);
+    const { body: schedule } = await create(agent.body.id as string, {
+      cron: '* * * * * *',
+    }).expect(201);
+    const [run] = await waitFor(
+      () =>
+        api()
+          .get(`/v2/agents/${agent.body.id}/executions?status=completed`)
+          .set(bearer(key))
+          .then((answer) => answer.body.data as Json[]),
+      (items) => items.length >= 1,
+      10_000,
+      100,
+    );
+    await api()
+      .patch(`/v2/schedules/${schedule.id}`)
+      .set(bearer(key))
+      .send({ enabled: false })
+      .expect(200);
+    expect(run.output).toEqual({
+      source: 'schedule',
+      schedule_id: schedule.id,
+      scheduled_for: run.scheduled_for,
+    });
+  });
+
   it('a paused agent fires nothing, and lists no next runs', async () => {
     const agentId = await newAgent();
     await api()

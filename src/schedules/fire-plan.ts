@@ -59,8 +59,8 @@ export function planFires(input: PlanInput): FirePlan {
   const windowStart = now.getTime() - CATCH_UP_WINDOW_MS;
   const dueTimes = timetable.dueTimes(due, now, FORWARD_LIMIT);
   // More than FORWARD_LIMIT times came due (a long downtime): the most recent ones matter.
-  const many = dueTimes.length >= FORWARD_LIMIT;
-  const times = (many ? timetable.recent(now, RECENT_LIMIT) : dueTimes).filter(
+  const many = dueTimes.times.length >= FORWARD_LIMIT;
+  const times = (many ? timetable.recent(now, RECENT_LIMIT) : dueTimes.times).filter(
     (time) => time.getTime() >= due.getTime(),
   );
   // Times older than a day are never run (and, past the limits above, counted once).
@@ -81,7 +81,7 @@ export function planFires(input: PlanInput): FirePlan {
   return {
     fires,
     missed: missedTimes.length - caughtUp.length + tooOld,
-    next: timetable.next(now),
+    next: many ? timetable.next(now) : dueTimes.after,
   };
 }
 

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { DataSource, In, LessThanOrEqual, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { Agent } from '../agents/agent.entity';
+import { retrying } from '../database/transactions';
 import { Execution } from '../executions/execution.entity';
 import { ExecutionIntakeService } from '../executions/execution-intake.service';
 import { MetricsService, type ScheduleFireOutcome } from '../metrics/metrics.service';
@@ -21,7 +22,7 @@ import { Timetable } from './timetable';
 /** How often every worker looks for schedules whose fire time has come. */
 export const SCHEDULER_TICK_MS = 250;
 /** Due schedules claimed by one statement; a full batch looks again at once. */
-export const SCHEDULER_BATCH = 200;
+export const SCHEDULER_BATCH = 500;
 /**
  * How long a claim holds a schedule's fire: a scheduler that dies mid-fire leaves it to
  * another one after this long (which finds what the first one stored, and doubles nothing).
@@ -33,6 +34,14 @@ const TIMETABLES_MAX = 5_000;
 interface Outcome {
   outcome: ScheduleFireOutcome;
   latenessMs?: number;
+}
+
+/** What a claimed schedule moves on to once its fires are stored. */
+interface Move {
+  schedule: Schedule;
+  next: Date | null;
+  last: Execution | null;
+  outcomes: Outcome[];
 }
 
 /**
@@ -156,36 +165,32 @@ export class Scheduler implements OnApplicationBootstrap, OnModuleDestroy {
             })
           ).map((row) => [row.id, row.status as string]),
     );
-    await Promise.all(
+    const moves = await Promise.all(
       claimed.map((schedule) =>
         this.fire(schedule, agents.get(schedule.agentId), statuses, dueAt.get(schedule.id)!, now),
       ),
     );
+    await this.moveOn(moves.filter((move): move is Move => move !== null));
     return due.length;
   }
 
-  /** The fires of one claimed schedule, then its next fire time. */
+  /** The fires of one claimed schedule, and what it moves on to (null: nothing to write). */
   private async fire(
     schedule: Schedule,
     agent: Agent | undefined,
     statuses: Map<string, string>,
     dueAt: Date,
     now: Date,
-  ): Promise<void> {
+  ): Promise<Move | null> {
     try {
       if (!agent || agent.deletedAt) {
         await this.schedules.delete({ id: schedule.id, claimedBy: this.token });
-        return;
+        return null;
       }
       const timetable = this.timetable(schedule);
-      if (!schedule.nextRunAt) {
-        await this.moveOn(schedule, timetable.next(now), null);
-        return;
-      }
-      if (agent.status !== 'active') {
+      if (!schedule.nextRunAt || agent.status !== 'active') {
         // A paused agent fires nothing, and what passes meanwhile is not caught up.
-        await this.moveOn(schedule, timetable.next(now), null);
-        return;
+        return { schedule, next: timetable.next(now), last: null, outcomes: [] };
       }
       const plan = planFires({
         timetable,
@@ -218,10 +223,11 @@ export class Scheduler implements OnApplicationBootstrap, OnModuleDestroy {
         if (created) outcomes.push(this.started(planned, execution, schedule, jitter));
       }
       for (let i = 0; i < plan.missed; i++) outcomes.push({ outcome: 'missed' });
-      this.record(outcomes, await this.moveOn(schedule, plan.next, last));
+      return { schedule, next: plan.next, last, outcomes };
     } catch (error) {
       // The claim expires and another pass takes the schedule again.
       this.logger.warn(`Schedule ${schedule.id}: firing failed: ${describe(error)}`);
+      return null;
     }
   }
 
@@ -254,29 +260,34 @@ export class Scheduler implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /**
-   * The schedule's next fire time, and its last execution when one was stored, conditional on
-   * this claim (a change made meanwhile, such as a new cron, stands). False when the claim
-   * was lost; the last execution is written then anyway (the overlap rule reads it).
+   * Each schedule's next fire time, and its last execution when one was stored, conditional on
+   * this claim (a change made meanwhile, such as a new cron, stands), all in one transaction.
+   * Where the claim was lost, the last execution is written anyway (the overlap rule reads it).
    */
-  private async moveOn(
-    schedule: Schedule,
-    next: Date | null,
-    last: Execution | null,
-  ): Promise<boolean> {
-    const fired: Partial<Schedule> = last
-      ? { lastExecutionId: last.id, lastFiredAt: last.createdAt }
-      : {};
-    const result = await this.schedules.update({ id: schedule.id, claimedBy: this.token }, {
-      ...fired,
-      nextRunAt: next,
-      nextFireAt: next ? fireAt(next, schedule.jitterMs) : null,
-      claimedBy: null,
-    } as QueryDeepPartialEntity<Schedule>);
-    if (result.affected) return true;
-    if (last) {
-      await this.schedules.update({ id: schedule.id }, fired as QueryDeepPartialEntity<Schedule>);
-    }
-    return false;
+  private async moveOn(moves: Move[]): Promise<void> {
+    if (moves.length === 0) return;
+    const moved = await retrying(this.dataSource).transaction(async (manager) => {
+      const results: boolean[] = [];
+      for (const { schedule, next, last } of moves) {
+        const fired = last ? { lastExecutionId: last.id, lastFiredAt: last.createdAt } : {};
+        const result = await manager.update(Schedule, { id: schedule.id, claimedBy: this.token }, {
+          ...fired,
+          nextRunAt: next,
+          nextFireAt: next ? fireAt(next, schedule.jitterMs) : null,
+          claimedBy: null,
+        } as QueryDeepPartialEntity<Schedule>);
+        if (!result.affected && last) {
+          await manager.update(
+            Schedule,
+            { id: schedule.id },
+            fired as QueryDeepPartialEntity<Schedule>,
+          );
+        }
+        results.push(Boolean(result.affected));
+      }
+      return results;
+    });
+    moves.forEach((move, i) => this.record(move.outcomes, moved[i]));
   }
 
   private timetable(schedule: Schedule): Timetable {

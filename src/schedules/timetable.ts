@@ -70,16 +70,17 @@ export class Timetable {
 
   /**
    * The fire times from `from` (included when it is one) to `to` (included), oldest first, at
-   * most `limit`. Cheap when only `from` is due (one croner step, which `next` needs anyway).
+   * most `limit`, and the first fire time after them (null: none). Cheap when only `from` is
+   * due: one croner step, whose result is also the next time.
    */
-  dueTimes(from: Date, to: Date, limit: number): Date[] {
+  dueTimes(from: Date, to: Date, limit: number): { times: Date[]; after: Date | null } {
     const times: Date[] = [];
     let time: Date | null = this.isFireTime(from) ? from : this.next(from);
     while (time && time.getTime() <= to.getTime() && times.length < limit) {
       times.push(time);
       time = this.next(time);
     }
-    return times;
+    return { times, after: time && time.getTime() > to.getTime() ? time : this.next(to) };
   }
 
   /** The most recent fire times at or before `at`, oldest first, about `count` of them. */

@@ -2,6 +2,8 @@
 
 import {
   createApiKeyDtoScopesValues,
+  createScheduleDtoCatch_upValues,
+  createScheduleDtoOverlapValues,
   createWebhookEndpointDtoEventsValues,
   executionRecordStatusValues,
   pathsDocsErrorsCodeGetParametersPathCodeValues,
@@ -55,6 +57,13 @@ export type CreatedWebhookEndpoint = Schemas['WebhookEndpointWithSecret'];
 export type EndpointDelivery = Schemas['EndpointDeliveryItem'];
 export type EndpointDeliveryList = Schemas['EndpointDeliveryList'];
 export type EndpointEventChoice = Schemas['CreateWebhookEndpointDto']['events'][number];
+export type Schedule = Schemas['ScheduleResponse'];
+export type ScheduleList = Schemas['ScheduleList'];
+export type ScheduleOverlap = NonNullable<Schemas['CreateScheduleDto']['overlap']>;
+export type ScheduleCatchUp = NonNullable<Schemas['CreateScheduleDto']['catch_up']>;
+/** A schedule's `overlap` and `catch_up` choices, in the document's order. */
+export const SCHEDULE_OVERLAPS: readonly ScheduleOverlap[] = createScheduleDtoOverlapValues;
+export const SCHEDULE_CATCH_UPS: readonly ScheduleCatchUp[] = createScheduleDtoCatch_upValues;
 
 /** Lists of choices, from the enums of the same document (never a copy by hand). */
 export const EXECUTION_STATUSES: readonly ExecutionStatus[] = executionRecordStatusValues;

@@ -17,6 +17,7 @@ import { ExecutionTable } from '../executions/ExecutionTable';
 import { AgentSettingsPanel } from './AgentSettingsPanel';
 import { ConfigPanel, savedConfigText } from './ConfigPanel';
 import { SAMPLE_PAYLOAD, WebhookPanel, WebhookSecurity } from './WebhookPanels';
+import { SchedulesPanel } from './SchedulesPanel';
 import { WorkflowTestPanel } from './WorkflowTestPanel';
 import {
   finishedRuns,
@@ -162,6 +163,8 @@ export function AgentDetailPage({ id }: { id: string }) {
       {a.kind === 'workflow' && (
         <WorkflowTestPanel agent={a} config={configText ?? savedConfigText(a)} />
       )}
+
+      <SchedulesPanel agent={a} />
 
       <section class="panel" aria-labelledby="agent-chart">
         <h2 id="agent-chart">Runs, last 14 days</h2>
