@@ -12,6 +12,7 @@ import { DeliveryAttempt } from './webhooks/outbound/delivery-attempt.entity';
 import { WebhookEndpoint } from './webhooks/outbound/webhook-endpoint.entity';
 import { ExecutionStep } from './executions/execution-step.entity';
 import { WaitToken } from './executions/wait-token.entity';
+import { FlowRun } from './executions/flow-run.entity';
 import { ModelUsage } from './usage/model-usage.entity';
 
 /**
@@ -35,4 +36,5 @@ export const ENTITIES = [
   WaitToken,
   ModelUsage,
   WebhookEndpoint,
+  FlowRun,
 ];

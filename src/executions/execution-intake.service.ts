@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ApiError } from '../common/api-error';
@@ -8,6 +8,7 @@ import { APP_CONFIG, type AppConfig } from '../config/configuration';
 import { executeAll, retrying, type Statement } from '../database/transactions';
 import { DailyCounters } from '../agents/daily-counters';
 import { MetricsService } from '../metrics/metrics.service';
+import { LocalBus } from '../queue/local-bus';
 import { LocalDispatch } from '../queue/local-dispatch';
 import { IntakePressure } from '../queue/intake-pressure';
 import { RUN_QUEUE, type RunQueue } from '../queue/run-queue';
@@ -23,6 +24,8 @@ import {
 } from './new-executions';
 import { IntakeBatches, MAX_IN_FLIGHT } from './intake-batches';
 import { KeyedIntake } from './keyed-intake';
+import { FlowIntake } from './flow-intake';
+import { CONSTANT_FLOW_KEYS, FLOW_KEYS, type FlowKeyCompiler } from '../agents/flow';
 import { finalChanges } from './run-finish';
 
 /** A submit waiting for its batch. */
@@ -70,6 +73,7 @@ export class ExecutionIntakeService {
   private readonly counters: DailyCounters;
   private readonly rows: NewExecutionRows;
   private readonly keyed: KeyedIntake;
+  private readonly flows: FlowIntake;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -79,6 +83,8 @@ export class ExecutionIntakeService {
     pressure: IntakePressure,
     @Inject(EXECUTION_NOTICES) private readonly notices: ExecutionNotices,
     private readonly metrics: MetricsService,
+    private readonly bus: LocalBus,
+    @Optional() @Inject(FLOW_KEYS) flowKeys?: FlowKeyCompiler,
   ) {
     this.sqlite = dataSource.options.type === 'better-sqlite3';
     const limits = {
@@ -89,11 +95,36 @@ export class ExecutionIntakeService {
     this.batches = new IntakeBatches(limits, pressure, (batch) => this.flush(batch));
     this.counters = new DailyCounters(dataSource);
     this.rows = new NewExecutionRows(dataSource);
-    this.keyed = new KeyedIntake(dataSource, this.rows, this.counters, notices, queue);
+    this.flows = new FlowIntake(
+      dataSource,
+      flowKeys ?? CONSTANT_FLOW_KEYS,
+      this.rows,
+      this.counters,
+      notices,
+      queue,
+    );
+    this.keyed = new KeyedIntake(dataSource, this.rows, this.counters, notices, queue, (row, r) =>
+      this.flows.statement([row], [r]),
+    );
   }
 
-  /** Stores a new execution (see above); resolves once it is committed and announced. */
-  submit(request: NewExecution): Promise<IntakeResult> {
+  /**
+   * Stores a new execution (see above); resolves once it is committed and announced. An
+   * execution of an agent with `flow` is stored held, its keys evaluated first (FlowIntake);
+   * with a debounce, it may instead replace the input of the key's pending execution.
+   */
+  async submit(request: NewExecution): Promise<IntakeResult> {
+    const flow = request.agent.flow;
+    if (flow && !request.ran && !request.flow) {
+      const placed = await this.flows.place(request, flow);
+      const result = flow.debounce
+        ? await this.flows.debounce(placed, flow)
+        : await new Promise<IntakeResult>((resolve, reject) =>
+            this.batches.add({ request: placed, resolve, reject }),
+          );
+      this.bus.emit('flow.held');
+      return result;
+    }
     return new Promise<IntakeResult>((resolve, reject) =>
       this.batches.add({ request, resolve, reject }),
     );
@@ -204,6 +235,14 @@ export class ExecutionIntakeService {
       const rows = fresh.map((leader) => leader.execution!);
       const counters = this.counters.inserted(rows);
       const statements = [...this.rows.statements(rows), ...(counters ? [counters] : [])];
+      // Held executions (flow control): their `flow_runs` rows, in the same commit.
+      const held = fresh.some((leader) => leader.entry.request.flow)
+        ? this.flows.statement(
+            rows,
+            fresh.map((leader) => leader.entry.request),
+          )
+        : null;
+      if (held) statements.push(held);
       // Events of accounts with webhook endpoints: in the same commit (the fast path below
       // takes exactly two statements, so these go through the transaction).
       const noticeRows = notices.statement();
@@ -262,7 +301,8 @@ function isQueued(leader: Leader): boolean {
 }
 
 function mayDispatch(leader: Leader): boolean {
-  return leader.entry.request.dispatch === true && !leader.entry.request.ran;
+  const { request } = leader.entry;
+  return request.dispatch === true && !request.ran && !request.flow;
 }
 
 function keyOf(request: NewExecution): string | null {
