@@ -103,7 +103,7 @@ describe('flow control', () => {
     [{ throttle: { limit: 1, period_ms: 86_400_001 } }, 'flow.throttle.period_ms'],
     [{ debounce: { period_ms: 99 } }, 'flow.debounce.period_ms'],
     [{ debounce: { period_ms: 3_600_001 } }, 'flow.debounce.period_ms'],
-    [{ debounce: { period_ms: 1000, max_wait_ms: 500 } }, 'flow.debounce.max_wait_ms'],
+    [{ debounce: { period_ms: 1000, max_wait_ms: 99 } }, 'flow.debounce.max_wait_ms'],
     [{ priority: 1 }, 'flow.priority'],
     [{ concurrency: 3 }, 'flow.concurrency'],
     [[1], 'flow'],

@@ -20,7 +20,7 @@ export const FLOW_BOUNDS = {
   throttleLimit: [1, 10_000],
   throttlePeriodMs: [1000, 86_400_000],
   debouncePeriodMs: [100, 3_600_000],
-  /** `max_wait_ms`: at least the period, at most a day. */
+  /** `max_wait_ms`: at most a day (below the period, it alone decides when the run starts). */
   debounceMaxWaitMs: [100, 86_400_000],
 } as const;
 
@@ -76,7 +76,7 @@ export function checkFlow(raw: unknown, keys: FlowKeyCompiler): AgentFlow | null
   }
   for (const control of Object.keys(CONTROL_FIELDS) as FlowControl[]) {
     const value = raw[control];
-    if (value === undefined || value === null) continue;
+    if (value === undefined) continue;
     const path = `flow.${control}`;
     if (!isObject(value)) throw ApiError.invalid(path, `${path} must be a JSON object`);
     for (const field of Object.keys(value)) {
@@ -103,18 +103,12 @@ export function checkFlow(raw: unknown, keys: FlowKeyCompiler): AgentFlow | null
     } else {
       const periodMs = integer(value.period_ms, `${path}.period_ms`, FLOW_BOUNDS.debouncePeriodMs);
       const debounce: AgentFlow['debounce'] = withKey({ period_ms: periodMs });
-      if (value.max_wait_ms !== undefined && value.max_wait_ms !== null) {
+      if (value.max_wait_ms !== undefined) {
         const maxWait = integer(
           value.max_wait_ms,
           `${path}.max_wait_ms`,
           FLOW_BOUNDS.debounceMaxWaitMs,
         );
-        if (maxWait < periodMs) {
-          throw ApiError.invalid(
-            `${path}.max_wait_ms`,
-            `${path}.max_wait_ms must be at least period_ms (${periodMs})`,
-          );
-        }
         debounce.max_wait_ms = maxWait;
       }
       flow.debounce = debounce;
@@ -124,9 +118,7 @@ export function checkFlow(raw: unknown, keys: FlowKeyCompiler): AgentFlow | null
 }
 
 function integer(value: unknown, field: string, [min, max]: readonly [number, number]): number {
-  if (value === undefined || value === null) {
-    throw ApiError.invalid(field, `${field} is required`);
-  }
+  if (value === undefined) throw ApiError.invalid(field, `${field} is required`);
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
     throw ApiError.invalid(field, `${field} must be an integer between ${min} and ${max}`);
   }
