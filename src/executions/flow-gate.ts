@@ -195,7 +195,7 @@ export class FlowGate {
          SELECT execution_id, flow_key, throttle_key, reason, due_at, created_at,
            ROW_NUMBER() OVER (PARTITION BY flow_key ORDER BY created_at, execution_id) AS rn
          FROM flow_runs WHERE agent_id = ? AND released_at IS NULL) t
-       WHERE rn <= ${depth} ORDER BY rn, created_at, execution_id`,
+       WHERE rn <= ${depth + 1} ORDER BY rn, created_at, execution_id`,
       [agentId],
     );
     // Per key, its rows in order; keys in the order of their first row.
@@ -208,7 +208,8 @@ export class FlowGate {
     const stopped = new Map<string, { row: HeldRow; reason: HeldReason }>();
     const released: string[] = [];
     let more = false;
-    for (let turn = 0; turn < depth && released.length < budget; turn++) {
+    // One row past the depth: the row a key stops at says what holds it, and until when.
+    for (let turn = 0; turn <= depth && released.length < budget; turn++) {
       let any = false;
       for (const [key, rows] of byKey) {
         if (stopped.has(key) || turn >= rows.length) continue;
