@@ -3,6 +3,7 @@ import { MetricsService, MODEL_LABELS_MAX } from '../src/metrics/metrics.service
 import { UsageMeter } from '../src/usage/usage-meter';
 import { sample } from './support/prometheus';
 import { insertAgent, insertExecution } from './support/rows';
+import { HELD } from '../src/executions/execution.entity';
 import { bearer, startTestService, TestService } from './support/service';
 
 describe('GET /metrics', () => {
@@ -32,6 +33,7 @@ describe('GET /metrics', () => {
       'aas_execution_duration_seconds',
       'aas_queue_depth',
       'aas_executions_running',
+      'aas_executions_held',
       'aas_callback_delivery_attempts_total',
       'aas_rate_limited_total',
       'aas_model_tokens_total',
@@ -101,6 +103,18 @@ describe('GET /metrics', () => {
     await insertExecution(t.service.dataSource, agent, { status: 'queued' });
     text = await scrape();
     expect(sample(text, 'aas_queue_depth')).toBe(3);
+  });
+
+  it('reports executions held by flow control by agent and reason', async () => {
+    const agent = await insertAgent(t.service.dataSource, accountId);
+    for (const held of ['concurrency', 'concurrency', 'debounce'] as const) {
+      await insertExecution(t.service.dataSource, agent, { status: HELD, held, flowKey: 'null' });
+    }
+    const text = await scrape();
+    const labels = (reason: string) => ({ agent_id: agent.id, reason });
+    expect(sample(text, 'aas_executions_held', labels('concurrency'))).toBe(2);
+    expect(sample(text, 'aas_executions_held', labels('debounce'))).toBe(1);
+    expect(sample(text, 'aas_executions_held', labels('throttle'))).toBeUndefined();
   });
 
   it('counts what the process records through MetricsService', async () => {
