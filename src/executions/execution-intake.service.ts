@@ -25,7 +25,12 @@ import {
 import { IntakeBatches, MAX_IN_FLIGHT } from './intake-batches';
 import { KeyedIntake } from './keyed-intake';
 import { FlowIntake } from './flow-intake';
-import { CONSTANT_FLOW_KEYS, FLOW_KEYS, type FlowKeyCompiler } from '../agents/flow';
+import {
+  type AgentFlow,
+  CONSTANT_FLOW_KEYS,
+  FLOW_KEYS,
+  type FlowKeyCompiler,
+} from '../agents/flow';
 import { finalChanges } from './run-finish';
 
 /** A submit waiting for its batch. */
@@ -113,21 +118,22 @@ export class ExecutionIntakeService {
    * execution of an agent with `flow` is stored held, its keys evaluated first (FlowIntake);
    * with a debounce, it may instead replace the input of the key's pending execution.
    */
-  async submit(request: NewExecution): Promise<IntakeResult> {
+  submit(request: NewExecution): Promise<IntakeResult> {
     const flow = request.agent.flow;
-    if (flow && !request.ran && !request.flow) {
-      const placed = await this.flows.place(request, flow);
-      const result = flow.debounce
-        ? await this.flows.debounce(placed, flow)
-        : await new Promise<IntakeResult>((resolve, reject) =>
-            this.batches.add({ request: placed, resolve, reject }),
-          );
-      this.bus.emit('flow.held');
-      return result;
-    }
+    if (flow && !request.ran && !request.flow) return this.submitHeld(request, flow);
     return new Promise<IntakeResult>((resolve, reject) =>
       this.batches.add({ request, resolve, reject }),
     );
+  }
+
+  /** An execution of an agent with `flow`: its keys first, then stored held or debounced. */
+  private async submitHeld(request: NewExecution, flow: AgentFlow): Promise<IntakeResult> {
+    const placed = await this.flows.place(request, flow);
+    const result = flow.debounce
+      ? await this.flows.debounce(placed, flow)
+      : await this.submit(placed);
+    this.bus.emit('flow.held');
+    return result;
   }
 
   private async flush(batch: Pending[]): Promise<void> {

@@ -9,6 +9,7 @@ import {
   Link,
   LIVE_REFRESH_MS,
   Loading,
+  Notice,
   PageHeader,
   Time,
   useInterval,
@@ -17,6 +18,12 @@ import {
 import { StepsTable } from './StepsTable';
 
 const LIVE = new Set(['queued', 'running']);
+/** What holds a queued execution back (its record's `held`), in words. */
+const HELD_TEXT: Record<string, string> = {
+  concurrency: 'its key has as many runs as the concurrency limit allows',
+  throttle: 'its key started as many runs as the throttle allows in its period',
+  debounce: 'more triggers of its key may still replace its input',
+};
 
 export function ExecutionDetailPage({ id }: { id: string }) {
   const execution = useLoad(
@@ -135,6 +142,14 @@ export function ExecutionDetailPage({ id }: { id: string }) {
         }
       />
       <ErrorNote error={error} />
+      {e.status === 'queued' && e.held && (
+        <Notice>
+          <span data-testid="execution-held">
+            Held by the agent's flow control ({HELD_TEXT[e.held]}): it starts when the agent's{' '}
+            {e.held} lets it.
+          </span>
+        </Notice>
+      )}
 
       <section class="panel" aria-labelledby="timings">
         <h2 id="timings">Timings</h2>
