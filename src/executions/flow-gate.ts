@@ -93,7 +93,12 @@ export class FlowGate {
 
   /** One agent's turn (see the class): one transaction. */
   passAgent(agentId: string, budget: number, at: Date = now()): Promise<GatePass> {
-    return retrying(this.dataSource, TRANSITION).transaction((manager) =>
+    // READ COMMITTED (MySQL): after the agent's lock, every read sees the last decision's commit.
+    const options = {
+      ...TRANSITION,
+      ...(this.mysql ? { isolation: 'READ COMMITTED' as const } : {}),
+    };
+    return retrying(this.dataSource, options).transaction((manager) =>
       this.decide(manager, agentId, budget, at),
     );
   }

@@ -149,7 +149,9 @@ export class FlowIntake {
     const placement = request.flow!;
     const debounce = flow.debounce!;
     let wake = false;
-    const result = await retrying(this.dataSource).transaction(async (manager) => {
+    // READ COMMITTED (MySQL): after the agent's lock, the reads see the last trigger's commit.
+    const options = this.mysql ? { isolation: 'READ COMMITTED' as const } : {};
+    const result = await retrying(this.dataSource, options).transaction(async (manager) => {
       await lockAgent(manager, request.agent.id, this.mysql);
       const at = now();
       if (request.idempotencyKey) {
