@@ -14,6 +14,7 @@ import { ExecutionStep } from './executions/execution-step.entity';
 import { WaitToken } from './executions/wait-token.entity';
 import { ExecutionTag } from './executions/execution-tag.entity';
 import { BulkAction } from './bulk/bulk-action.entity';
+import { FlowRun } from './executions/flow-run.entity';
 import { ModelUsage } from './usage/model-usage.entity';
 import { Schedule } from './schedules/schedule.entity';
 
@@ -41,4 +42,5 @@ export const ENTITIES = [
   Schedule,
   ExecutionTag,
   BulkAction,
+  FlowRun,
 ];

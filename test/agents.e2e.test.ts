@@ -24,6 +24,7 @@ const LIST_KEYS = [
 const DETAIL_KEYS = [
   ...LIST_KEYS,
   'config',
+  'flow',
   'kind',
   'timeout_ms',
   'updated_at',
@@ -110,6 +111,7 @@ describe('agents API', () => {
         webhook_auth: 'none',
         webhook_signature_formats: ['sha256', 'standard_webhooks'],
         timeout_ms: 30000,
+        flow: null,
         updated_at: res.body.created_at,
         version: 1,
       });

@@ -104,6 +104,7 @@ describe('outgoing webhooks (callbacks)', () => {
         output: execution.output,
         error: null,
         waiting: null,
+        held: null,
         created_at: execution.createdAt.toISOString(),
         started_at: execution.startedAt!.toISOString(),
         completed_at: execution.completedAt!.toISOString(),

@@ -135,6 +135,7 @@ describe('executions: list, read, cancel, retry', () => {
             'output',
             'error',
             'waiting',
+            'held',
             'created_at',
             'started_at',
             'completed_at',

@@ -7,6 +7,7 @@ import { MetricsService, MODEL_LABELS_MAX } from '../src/metrics/metrics.service
 import { UsageMeter } from '../src/usage/usage-meter';
 import { sample } from './support/prometheus';
 import { insertAgent, insertExecution } from './support/rows';
+import { HELD } from '../src/executions/execution.entity';
 import { bearer, startTestService, TestService } from './support/service';
 
 describe('GET /metrics', () => {
@@ -38,6 +39,7 @@ describe('GET /metrics', () => {
       'aas_executions_running',
       'aas_executions_waiting',
       'aas_execution_wakeups_total',
+      'aas_executions_held',
       'aas_callback_delivery_attempts_total',
       'aas_rate_limited_total',
       'aas_model_tokens_total',
@@ -159,6 +161,18 @@ describe('GET /metrics', () => {
     // A row is woken once: a second poll finds nothing due.
     expect(await t.service.api!.get(ExecutionLifecycleService).wakeDue()).toBe(0);
     expect(woken(await scrape(), 'time') - woken(before, 'time')).toBe(2);
+  });
+
+  it('reports executions held by flow control by agent and reason', async () => {
+    const agent = await insertAgent(t.service.dataSource, accountId);
+    for (const held of ['concurrency', 'concurrency', 'debounce'] as const) {
+      await insertExecution(t.service.dataSource, agent, { status: HELD, held, flowKey: 'null' });
+    }
+    const text = await scrape();
+    const labels = (reason: string) => ({ agent_id: agent.id, reason });
+    expect(sample(text, 'aas_executions_held', labels('concurrency'))).toBe(2);
+    expect(sample(text, 'aas_executions_held', labels('debounce'))).toBe(1);
+    expect(sample(text, 'aas_executions_held', labels('throttle'))).toBeUndefined();
   });
 
   it('counts what the process records through MetricsService', async () => {

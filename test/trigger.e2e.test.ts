@@ -82,6 +82,7 @@ describe('POST /v2/agents/:id/trigger', () => {
       output: res.body.output,
       error: null,
       waiting: null,
+      held: null,
       created_at: expect.stringMatching(ISO_MS),
       started_at: expect.stringMatching(ISO_MS),
       completed_at: expect.stringMatching(ISO_MS),

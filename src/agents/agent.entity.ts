@@ -1,5 +1,6 @@
 import { Entity, PrimaryColumn, Column, Index } from 'typeorm';
 import { IdColumn, JsonColumn, TimestampColumn } from '../database/columns';
+import type { AgentFlow } from './flow';
 
 export const AGENT_STATUSES = ['active', 'paused'] as const;
 export type AgentStatus = (typeof AGENT_STATUSES)[number];
@@ -64,6 +65,10 @@ export class Agent {
 
   @Column({ name: 'timeout_ms', type: 'int' })
   timeoutMs: number;
+
+  /** Flow control (docs/api.md, Flow control); null: none. */
+  @JsonColumn({ nullable: true })
+  flow: AgentFlow | null;
 
   /** 1 on create; every change of `config` adds one (AgentVersion keeps each config). */
   @Column({ type: 'int', default: 1 })

@@ -10,6 +10,8 @@ import {
   type WebhookSignatureFormat,
 } from './agent.entity';
 import type { AgentStats } from './agent-stats.service';
+import { FLOW_SCHEMA } from './dto/agent-fields';
+import type { AgentFlow } from './flow';
 
 /** An agent with the counters the responses show. */
 export interface AgentView {
@@ -92,6 +94,9 @@ export class AgentDetail extends AgentListItem {
 
   @ApiProperty({ type: 'integer', description: 'How long one run may take', example: 30000 })
   timeout_ms: number;
+
+  @ApiProperty(FLOW_SCHEMA as Record<string, unknown>)
+  flow: AgentFlow | null;
 
   @ApiProperty({ format: 'date-time', example: '2026-11-22T10:00:00.000Z' })
   updated_at: string;
@@ -191,6 +196,7 @@ export function toAgentDetail({ agent, stats }: AgentView, webhookBaseUrl: strin
     webhook_auth: agent.webhookAuth,
     webhook_signature_formats: agent.webhookSignatureFormats,
     timeout_ms: agent.timeoutMs,
+    flow: agent.flow ?? null,
     updated_at: agent.updatedAt.toISOString(),
     version: agent.version,
   };

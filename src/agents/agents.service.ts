@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
 import { ApiError } from '../common/api-error';
@@ -26,6 +26,7 @@ import type { CreateAgentDto } from './dto/create-agent.dto';
 import type { CredentialType } from './dto/create-webhook-credential.dto';
 import type { UpdateAgentDto } from './dto/update-agent.dto';
 import { DEFAULT_AGENT_KIND } from './default-kind';
+import { checkFlow, CONSTANT_FLOW_KEYS, FLOW_KEYS, type FlowKeyCompiler } from './flow';
 
 export { DEFAULT_AGENT_KIND };
 
@@ -65,8 +66,10 @@ export class AgentsService {
     @Inject(SecretBox) private readonly secrets: SecretBox,
     private readonly versions: AgentVersions,
     private readonly writes: AgentWrites,
+    @Optional() @Inject(FLOW_KEYS) private readonly flowKeys: FlowKeyCompiler = CONSTANT_FLOW_KEYS,
   ) {
     this.raw = new RawColumns(agents.manager.connection, Agent);
+    this.flowKeys ??= CONSTANT_FLOW_KEYS;
   }
 
   /**
@@ -138,6 +141,7 @@ export class AgentsService {
   async create(accountId: string, input: CreateAgentDto): Promise<AgentView> {
     const kind = input.kind ?? DEFAULT_AGENT_KIND;
     const config = this.kinds.validate(kind, input.config ?? {});
+    const flow = input.flow === undefined ? null : checkFlow(input.flow, this.flowKeys);
     const at = now();
     const agent = this.agents.create({
       id: newId('agt'),
@@ -152,6 +156,7 @@ export class AgentsService {
       webhookKeyHash: null,
       webhookSecretEnc: null,
       timeoutMs: input.timeout_ms ?? TIMEOUT_MS_DEFAULT,
+      flow,
       version: 1,
       createdAt: at,
       updatedAt: at,
@@ -182,13 +187,15 @@ export class AgentsService {
     if (
       Object.values(requested).every((value) => value === undefined) &&
       patch.config === undefined &&
-      formats === undefined
+      formats === undefined &&
+      patch.flow === undefined
     ) {
       throw ApiError.invalid(
         'status',
-        'The body must set at least one of: status, name, config, webhook_auth, webhook_signature_formats, timeout_ms',
+        'The body must set at least one of: status, name, config, webhook_auth, webhook_signature_formats, timeout_ms, flow',
       );
     }
+    const flow = patch.flow === undefined ? undefined : checkFlow(patch.flow, this.flowKeys);
     const agent = await this.findOwned(accountId, id);
     if (requested.webhookAuth) this.assertCredentialExists(agent, requested.webhookAuth);
     const changes: AgentChanges = {};
@@ -197,6 +204,9 @@ export class AgentsService {
     }
     if (formats !== undefined && !sameList(formats, agent.webhookSignatureFormats)) {
       changes.webhookSignatureFormats = formats;
+    }
+    if (flow !== undefined && canonicalJson(flow) !== canonicalJson(agent.flow ?? null)) {
+      changes.flow = flow;
     }
     const config =
       patch.config === undefined ? undefined : this.kinds.validate(agent.kind, patch.config);

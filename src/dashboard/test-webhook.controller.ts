@@ -1,3 +1,4 @@
+import { shownStatus } from '../executions/execution.entity';
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
@@ -88,6 +89,6 @@ export class TestWebhookController {
       requestHash: null,
       dispatch: true,
     });
-    return { execution_id: execution.id, status: execution.status };
+    return { execution_id: execution.id, status: shownStatus(execution.status) };
   }
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ApiError } from '../common/api-error';
@@ -8,6 +8,7 @@ import { APP_CONFIG, type AppConfig } from '../config/configuration';
 import { executeAll, retrying, type Statement } from '../database/transactions';
 import { DailyCounters } from '../agents/daily-counters';
 import { MetricsService } from '../metrics/metrics.service';
+import { LocalBus } from '../queue/local-bus';
 import { LocalDispatch } from '../queue/local-dispatch';
 import { IntakePressure } from '../queue/intake-pressure';
 import { RUN_QUEUE, type RunQueue } from '../queue/run-queue';
@@ -23,6 +24,13 @@ import {
 } from './new-executions';
 import { IntakeBatches, MAX_IN_FLIGHT } from './intake-batches';
 import { KeyedIntake } from './keyed-intake';
+import { FlowIntake } from './flow-intake';
+import {
+  type AgentFlow,
+  CONSTANT_FLOW_KEYS,
+  FLOW_KEYS,
+  type FlowKeyCompiler,
+} from '../agents/flow';
 import { finalChanges } from './run-finish';
 import { tracing } from '../tracing/tracing';
 
@@ -71,6 +79,7 @@ export class ExecutionIntakeService {
   private readonly counters: DailyCounters;
   private readonly rows: NewExecutionRows;
   private readonly keyed: KeyedIntake;
+  private readonly flows: FlowIntake;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -80,6 +89,8 @@ export class ExecutionIntakeService {
     pressure: IntakePressure,
     @Inject(EXECUTION_NOTICES) private readonly notices: ExecutionNotices,
     private readonly metrics: MetricsService,
+    private readonly bus: LocalBus,
+    @Optional() @Inject(FLOW_KEYS) flowKeys?: FlowKeyCompiler,
   ) {
     this.sqlite = dataSource.options.type === 'better-sqlite3';
     const limits = {
@@ -90,19 +101,45 @@ export class ExecutionIntakeService {
     this.batches = new IntakeBatches(limits, pressure, (batch) => this.flush(batch));
     this.counters = new DailyCounters(dataSource);
     this.rows = new NewExecutionRows(dataSource);
-    this.keyed = new KeyedIntake(dataSource, this.rows, this.counters, notices, queue);
+    this.flows = new FlowIntake(
+      dataSource,
+      flowKeys ?? CONSTANT_FLOW_KEYS,
+      this.rows,
+      this.counters,
+      notices,
+      queue,
+    );
+    this.keyed = new KeyedIntake(dataSource, this.rows, this.counters, notices, queue, (row, r) =>
+      this.flows.statement([row], [r]),
+    );
   }
 
-  /** Stores a new execution (see above); resolves once it is committed and announced. */
+  /**
+   * Stores a new execution (see above); resolves once it is committed and announced. An
+   * execution of an agent with `flow` is stored held, its keys evaluated first (FlowIntake);
+   * with a debounce, it may instead replace the input of the key's pending execution.
+   */
   submit(request: NewExecution): Promise<IntakeResult> {
     // The caller's trace context, taken now: the batch is written in another one.
     const traces = tracing();
     if (traces && request.traceParent === undefined) {
       request = { ...request, traceParent: traces.traceParentForNew() };
     }
+    const flow = request.agent.flow;
+    if (flow && !request.ran && !request.flow) return this.submitHeld(request, flow);
     return new Promise<IntakeResult>((resolve, reject) =>
       this.batches.add({ request, resolve, reject }),
     );
+  }
+
+  /** An execution of an agent with `flow`: its keys first, then stored held or debounced. */
+  private async submitHeld(request: NewExecution, flow: AgentFlow): Promise<IntakeResult> {
+    const placed = await this.flows.place(request, flow);
+    const result = flow.debounce
+      ? await this.flows.debounce(placed, flow)
+      : await this.submit(placed);
+    this.bus.emit('flow.held');
+    return result;
   }
 
   private async flush(batch: Pending[]): Promise<void> {
@@ -210,6 +247,14 @@ export class ExecutionIntakeService {
       const rows = fresh.map((leader) => leader.execution!);
       const counters = this.counters.inserted(rows);
       const statements = [...this.rows.statements(rows), ...(counters ? [counters] : [])];
+      // Held executions (flow control): their `flow_runs` rows, in the same commit.
+      const held = fresh.some((leader) => leader.entry.request.flow)
+        ? this.flows.statement(
+            rows,
+            fresh.map((leader) => leader.entry.request),
+          )
+        : null;
+      if (held) statements.push(held);
       // Events of accounts with webhook endpoints: in the same commit (the fast path below
       // takes exactly two statements, so these go through the transaction).
       const noticeRows = notices.statement();
@@ -268,7 +313,8 @@ function isQueued(leader: Leader): boolean {
 }
 
 function mayDispatch(leader: Leader): boolean {
-  return leader.entry.request.dispatch === true && !leader.entry.request.ran;
+  const { request } = leader.entry;
+  return request.dispatch === true && !request.ran && !request.flow;
 }
 
 function keyOf(request: NewExecution): string | null {

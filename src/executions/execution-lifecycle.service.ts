@@ -10,10 +10,12 @@ import { MetricsService } from '../metrics/metrics.service';
 import { LocalBus } from '../queue/local-bus';
 import { RUN_QUEUE, type RunQueue } from '../queue/run-queue';
 import { ExecutionStep } from './execution-step.entity';
+import { FlowRun } from './flow-run.entity';
 import {
   Execution,
   ExecutionError,
   ExecutionStatus,
+  HELD,
   type ExecutionWaiting,
   LogEntry,
 } from './execution.entity';
@@ -222,32 +224,88 @@ export class ExecutionLifecycleService {
   async wakeDue(at: Date = now(), limit = WAKE_BATCH): Promise<number> {
     const repository = this.dataSource.getRepository(Execution);
     const due = await repository.find({
-      select: { id: true, attempts: true, waiting: true },
+      select: {
+        id: true,
+        attempts: true,
+        waiting: true,
+        agentId: true,
+        flowKey: true,
+        createdAt: true,
+      },
       where: { status: 'waiting', wakeAt: LessThanOrEqual(at) },
       order: { wakeAt: 'ASC' },
       take: limit,
     });
     if (due.length === 0) return 0;
-    const result = await retrying(this.dataSource, TRANSITION).transaction((manager) =>
-      manager
-        .createQueryBuilder()
-        .update(Execution)
-        .set({
-          status: 'queued',
-          waiting: null,
-          wakeAt: null,
-          leasedUntil: null,
-          // The next claim is a resumption, not a restart: recovery does not count it.
-          resumes: () => 'resumes + 1',
-        })
-        .where('id IN (:...ids) AND status = :waiting AND wake_at <= :at', {
-          ids: due.map((row) => row.id),
-          waiting: 'waiting',
-          at,
-        })
-        .execute(),
-    );
-    const woken = result.affected ?? 0;
+    // Under flow control a resumed run takes its turn for a slot again (held, in its key).
+    const plain = due.filter((row) => row.flowKey === null);
+    const flowing = due.filter((row) => row.flowKey !== null);
+    const woken = await retrying(this.dataSource, TRANSITION).transaction(async (manager) => {
+      const wake = async (rows: Execution[], status: ExecutionStatus) => {
+        if (rows.length === 0) return [];
+        const moved: Execution[] = [];
+        for (const row of rows) {
+          const result = await manager
+            .createQueryBuilder()
+            .update(Execution)
+            .set({
+              status,
+              waiting: null,
+              wakeAt: null,
+              leasedUntil: null,
+              held: status === HELD ? 'concurrency' : null,
+              // The next claim is a resumption, not a restart: recovery does not count it.
+              resumes: () => 'resumes + 1',
+            })
+            .where('id = :id AND status = :waiting AND wake_at <= :at', {
+              id: row.id,
+              waiting: 'waiting',
+              at,
+            })
+            .execute();
+          if (result.affected === 1) moved.push(row);
+        }
+        return moved;
+      };
+      const woke =
+        plain.length === 0
+          ? 0
+          : ((
+              await manager
+                .createQueryBuilder()
+                .update(Execution)
+                .set({
+                  status: 'queued',
+                  waiting: null,
+                  wakeAt: null,
+                  leasedUntil: null,
+                  // The next claim is a resumption, not a restart: recovery does not count it.
+                  resumes: () => 'resumes + 1',
+                })
+                .where('id IN (:...ids) AND status = :waiting AND wake_at <= :at', {
+                  ids: plain.map((row) => row.id),
+                  waiting: 'waiting',
+                  at,
+                })
+                .execute()
+            ).affected ?? 0);
+      const held = await wake(flowing, HELD);
+      for (const row of held) {
+        // No throttle key: a resumption is not a new start, only the concurrency holds it.
+        await manager.insert(FlowRun, {
+          executionId: row.id,
+          agentId: row.agentId,
+          flowKey: row.flowKey!,
+          throttleKey: null,
+          debounceKey: null,
+          reason: 'concurrency',
+          createdAt: row.createdAt,
+          dueAt: null,
+          releasedAt: null,
+        });
+      }
+      return woke + held.length;
+    });
     if (woken > 0) await this.countWakeUps(due, woken);
     // Announcing a row another worker woke at the same moment costs nothing: a run queue
     // job's id names the row's incarnation (BullMQ keeps one), and a claim takes a row once.
@@ -325,7 +383,7 @@ export class ExecutionLifecycleService {
   async cancel(execution: Execution): Promise<Execution> {
     for (let attempt = 0; attempt < 3; attempt++) {
       const seen: ExecutionStatus = execution.status;
-      if (seen !== 'queued' && seen !== 'running' && seen !== 'waiting') {
+      if (seen !== 'queued' && seen !== 'running' && seen !== 'waiting' && seen !== HELD) {
         throw ApiError.conflict(
           `The execution is ${seen}; only queued, running or waiting ones can be cancelled`,
         );
@@ -340,6 +398,7 @@ export class ExecutionLifecycleService {
         leasedUntil: null,
         waiting: null,
         wakeAt: null,
+        held: null,
         logs: [
           ...(execution.logs ?? []),
           {
@@ -356,6 +415,10 @@ export class ExecutionLifecycleService {
         const moved = await this.move(manager, execution, seen, changes);
         if (!moved) return false;
         if (seen === 'waiting') await this.endWaitingSteps(manager, execution.id, completedAt);
+        // A held execution leaves flow control's queue (its key's turn passes on).
+        if (seen === HELD) {
+          await manager.query('DELETE FROM flow_runs WHERE execution_id = ?', [execution.id]);
+        }
         await this.tokens.cancelOf(manager, execution.id);
         noticed = (await this.notices.write(manager, [{ execution }])) > 0;
         return true;

@@ -2,6 +2,7 @@ import type { FailedAnswer } from '../common/outbound/failed-answer';
 import { Entity, PrimaryColumn, Column, Index } from 'typeorm';
 import { IdColumn, JsonColumn, TimestampColumn } from '../database/columns';
 import type { LogLevel } from '../kinds/agent-kind';
+import type { HeldReason } from '../agents/flow';
 
 export const EXECUTION_STATUSES = [
   'queued',
@@ -12,6 +13,17 @@ export const EXECUTION_STATUSES = [
   'cancelled',
 ] as const;
 export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
+/**
+ * The status column also holds `held`: a `queued` execution that flow control holds back
+ * (docs/api.md, Flow control), which the claims of workers never see. Records show it as
+ * `queued`; it is typed as a status so that the code above the store needs no second type,
+ * and only the store and the record ask `isHeld`.
+ */
+export const HELD = 'held' as ExecutionStatus;
+export const isHeld = (execution: Pick<Execution, 'status'>): boolean => execution.status === HELD;
+/** The status a record shows. */
+export const shownStatus = (status: ExecutionStatus): ExecutionStatus =>
+  status === HELD ? 'queued' : status;
 export const FINAL_STATUSES: readonly ExecutionStatus[] = ['completed', 'failed', 'cancelled'];
 /**
  * The statuses a synchronous trigger stops waiting at: the final ones, and `waiting` (the run
@@ -159,6 +171,17 @@ export class Execution {
   /** Its tags (docs/api.md, Tags), null for none; the `execution_tags` rows index them. */
   @JsonColumn({ nullable: true })
   tags: string[] | null;
+
+  /**
+   * Flow control: the key this execution takes its turn in (`flow_runs.flow_key`), null for
+   * an agent without `flow` (docs/api.md, Flow control).
+   */
+  @Column({ name: 'flow_key', type: 'varchar', length: 255, nullable: true })
+  flowKey: string | null;
+
+  /** While held by flow control: the control that holds it (`concurrency`, `throttle`, `debounce`). */
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  held: HeldReason | null;
 
   @TimestampColumn({ name: 'created_at' })
   createdAt: Date;

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { iso } from '../common/time';
 import { traceIdOf } from '../tracing/tracing';
-import { EXECUTION_STATUSES, type Execution } from './execution.entity';
+import { EXECUTION_STATUSES, type Execution, isHeld, shownStatus } from './execution.entity';
 import type { StoredStep } from './execution-steps';
 import { ExecutionStepItem, FailedAnswerItem, StepUsageItem } from './execution-step.response';
 import { PageMeta } from '../common/page-meta.response';
@@ -17,7 +17,7 @@ export function toExecutionResponse(
   const body: Record<string, unknown> = {
     id: execution.id,
     agent_id: execution.agentId,
-    status: execution.status,
+    status: shownStatus(execution.status),
     source: execution.source,
     retry_of: execution.retryOf,
     schedule_id: execution.scheduleId ?? null,
@@ -27,6 +27,7 @@ export function toExecutionResponse(
     output: execution.output,
     error: execution.error,
     waiting: execution.status === 'waiting' ? (execution.waiting ?? null) : null,
+    held: isHeld(execution) ? (execution.held ?? null) : null,
     created_at: iso(execution.createdAt),
     started_at: iso(execution.startedAt),
     completed_at: iso(execution.completedAt),
@@ -200,6 +201,16 @@ export class ExecutionRecord {
     description: 'While `waiting`: what the run waits for; null otherwise',
   })
   waiting: ExecutionWaitingItem | null;
+
+  @ApiProperty({
+    type: 'string',
+    enum: ['concurrency', 'throttle', 'debounce'],
+    nullable: true,
+    description:
+      "While `queued` and held back by the agent's flow control: the control that holds it; null otherwise",
+    example: null,
+  })
+  held: 'concurrency' | 'throttle' | 'debounce' | null;
 
   @ApiPropertyOptional({
     type: [ExecutionStepItem],

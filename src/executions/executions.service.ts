@@ -6,7 +6,7 @@ import { AgentsService } from '../agents/agents.service';
 import { ApiError } from '../common/api-error';
 import { newId } from '../common/ids';
 import { APP_CONFIG, type AppConfig } from '../config/configuration';
-import { Execution, FINAL_STATUSES } from './execution.entity';
+import { Execution, FINAL_STATUSES, HELD } from './execution.entity';
 import { ExecutionTag } from './execution-tag.entity';
 import { ExecutionIntakeService } from './execution-intake.service';
 import { ExecutionLifecycleService } from './execution-lifecycle.service';
@@ -141,7 +141,10 @@ export class ExecutionsService {
     const listId = 'agentId' in scope ? scope.agentId : scope.accountId;
     const request = resolveListRequest(query, listId, this.cursors);
     const statuses = request.filters.statuses;
-    const queries = statuses && statuses.length > 1 ? statuses : [statuses?.[0] ?? null];
+    let queries: (string | null)[] =
+      statuses && statuses.length > 1 ? statuses : [statuses?.[0] ?? null];
+    // `queued` includes the executions flow control holds (stored `held`): one more keyset.
+    if (statuses?.includes('queued')) queries = [...queries, HELD];
     const found = (
       await Promise.all(queries.map((status) => this.page(scope, status, request)))
     ).flat();

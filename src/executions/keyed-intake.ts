@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { DailyCounters } from '../agents/daily-counters';
 import { isUniqueViolation } from '../common/database-errors';
 import { now } from '../common/time';
-import { executeAll, retrying } from '../database/transactions';
+import { executeAll, retrying, type Statement } from '../database/transactions';
 import type { RunQueue } from '../queue/run-queue';
 import { Execution } from './execution.entity';
 import type { ExecutionNotices } from './execution-notices';
@@ -26,6 +26,9 @@ export class KeyedIntake {
     private readonly counters: DailyCounters,
     private readonly notices: ExecutionNotices,
     private readonly queue: RunQueue,
+    /** More statements for the new row (the `flow_runs` row of a held execution). */
+    private readonly extra: (row: Execution, request: NewExecution) => Statement | null = () =>
+      null,
   ) {}
 
   /**
@@ -38,9 +41,11 @@ export class KeyedIntake {
       try {
         const execution = await retrying(this.dataSource).transaction(async (manager) => {
           const row = build(request, now());
+          const extra = this.extra(row, request);
           await executeAll(manager, [
             ...this.rows.statements([row]),
             this.counters.inserted([row])!,
+            ...(extra ? [extra] : []),
           ]);
           if ((await this.notices.write(manager, [{ execution: row }])) > 0) wake = true;
           return row;

@@ -4,8 +4,9 @@ import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import type { Agent } from '../agents/agent.entity';
 import { newId } from '../common/ids';
 import { retrying, type Statement } from '../database/transactions';
-import { Execution, ExecutionSource } from './execution.entity';
+import { Execution, ExecutionSource, HELD } from './execution.entity';
 import type { RunOutcome } from './execution-lifecycle.service';
+import type { FlowPlacement } from './flow-intake';
 
 /** How long an idempotency key (or webhook delivery id) is remembered per agent. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -39,6 +40,8 @@ export interface NewExecution {
    * has no `callbackUrl`.
    */
   ran?: { startedAt: Date; outcome: RunOutcome };
+  /** Flow control: stored held, in this key (FlowIntake.place); never handed off. */
+  flow?: FlowPlacement;
 }
 
 export interface IntakeResult {
@@ -151,7 +154,7 @@ export function build(request: NewExecution, createdAt: Date): Execution {
     agentId: request.agent.id,
     agentKind: request.agent.kind,
     agentVersion: request.agent.version,
-    status: 'queued',
+    status: request.flow ? HELD : 'queued',
     source: request.source,
     retryOf: request.retryOf ?? null,
     scheduleId: request.schedule?.id ?? null,
@@ -175,6 +178,8 @@ export function build(request: NewExecution, createdAt: Date): Execution {
     durationMs: null,
     waiting: null,
     wakeAt: null,
+    flowKey: request.flow?.key ?? null,
+    held: request.flow?.reason ?? null,
   } satisfies Execution);
 }
 

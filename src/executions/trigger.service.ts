@@ -15,7 +15,9 @@ import {
   Execution,
   type ExecutionError,
   FINAL_STATUSES,
+  isHeld,
   SETTLED_STATUSES,
+  shownStatus,
 } from './execution.entity';
 import { ExecutionIntakeService } from './execution-intake.service';
 import { heavyTurnFor } from '../common/heavy-turns';
@@ -118,7 +120,8 @@ export class TriggerService implements OnModuleDestroy {
       };
       // A large input is run, stored and answered on heavy turns (common/heavy-turns.ts).
       await heavyTurnFor(body.input);
-      const ran = !async && !key && !callbackUrl ? await this.runFirst(request) : null;
+      const ran =
+        !async && !key && !callbackUrl && !agent.flow ? await this.runFirst(request) : null;
       await heavyTurnFor(body.input);
       const intake = await this.intake.submit(ran ?? request);
       execution = intake.execution;
@@ -129,7 +132,9 @@ export class TriggerService implements OnModuleDestroy {
         'This Idempotency-Key was already used with a different request body for this agent',
       );
     }
-    if (!async && !isFinal(execution) && execution.status !== 'waiting') {
+    // A run held by flow control answers at once (202 `queued`), as a waiting one does.
+    const held = isHeld(execution);
+    if (!async && !isFinal(execution) && execution.status !== 'waiting' && !held) {
       const id = execution.id;
       const wait = await this.queue.waitForFinish(id, this.config.syncWaitMs, () =>
         this.executions.exists({ where: { id, status: In([...SETTLED_STATUSES]) } }),
@@ -150,7 +155,10 @@ export class TriggerService implements OnModuleDestroy {
         execution_id: execution.id,
         // A synchronous trigger that ran out of time reports the run as in progress; one
         // whose run waits answers (202) at once, saying so.
-        status: finished || async || execution.status === 'waiting' ? execution.status : 'running',
+        status:
+          finished || async || held || execution.status === 'waiting'
+            ? shownStatus(execution.status)
+            : 'running',
         output: execution.output,
         error: finished && execution.status === 'failed' ? execution.error : null,
         duration_ms: execution.durationMs,

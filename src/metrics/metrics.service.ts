@@ -136,6 +136,20 @@ export class MetricsService {
         },
       });
       new Gauge({
+        name: 'aas_executions_held',
+        help: "Executions queued but held by their agent's flow control, by agent and reason (concurrency, throttle, debounce), counted in the database when scraped",
+        labelNames: ['agent_id', 'reason'],
+        registers,
+        async collect() {
+          const rows = await countHeld(dataSource);
+          if (!rows) return;
+          this.reset();
+          for (const row of rows) {
+            this.set({ agent_id: row.agent_id, reason: row.held ?? 'concurrency' }, Number(row.n));
+          }
+        },
+      });
+      new Gauge({
         name: 'aas_executions_running',
         help: 'Executions running now, counted in the database when scraped',
         registers,
@@ -272,6 +286,21 @@ async function queryInProgress(dataSource: DataSource): Promise<Map<string, numb
     const counts = new Map<string, number>();
     for (const row of rows) counts.set(row.status, Number(row.n));
     return counts;
+  } catch {
+    return null;
+  }
+}
+
+/** Held executions per agent and reason (index `status, created_at`: the held rows only). */
+async function countHeld(
+  dataSource: DataSource,
+): Promise<{ agent_id: string; held: string | null; n: number | string }[] | null> {
+  if (!dataSource.isInitialized) return null;
+  try {
+    return await dataSource.query(
+      `SELECT agent_id, held, COUNT(*) AS n FROM executions WHERE status = 'held'
+       GROUP BY agent_id, held`,
+    );
   } catch {
     return null;
   }

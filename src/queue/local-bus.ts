@@ -17,6 +17,8 @@ export interface CarriedExecution {
 export interface BusEvents {
   /** Executions were committed as `queued` (or put back there): the worker should claim. */
   'executions.queued': [count: number];
+  /** Executions were committed held by flow control: the worker's flow gate should look. */
+  'flow.held': [];
   /** An execution reached a final state; its final record when it ended in this process. */
   'execution.finished': [executionId: string, execution?: CarriedExecution];
   /** The worker running this execution should abort it (it was cancelled). */

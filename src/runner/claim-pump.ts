@@ -29,6 +29,8 @@ export class ClaimPump {
     private readonly stopping: () => boolean,
     private readonly startRun: (execution: Execution, agent?: Agent) => void,
     private readonly logger: Logger,
+    /** Before each claim: flow control's gate, which may move held executions to the queue. */
+    private readonly beforeClaim: () => Promise<number> = () => Promise.resolve(0),
   ) {}
 
   /** The pass under way, if any (the worker's shutdown waits for it). */
@@ -99,6 +101,7 @@ export class ClaimPump {
             break;
           }
           this.lastClaimAt = now;
+          if ((await this.beforeClaim()) > 0) this.claims.drained = false;
           // None left that may start now: a freed slot, a signal or the poll looks again.
           const more = await this.claims.batch(this.slots.free(), {
             canStart,

@@ -25,6 +25,8 @@ import {
 } from '../queue/run-queue';
 import { AccountSlots } from './account-slots';
 import { ClaimPump } from './claim-pump';
+import { FlowGate } from '../executions/flow-gate';
+import { FlowTurns } from './flow-turns';
 import { describeError } from './describe-error';
 import { ExecutionLeases } from '../executions/execution-leases';
 import { ExecutionRunner, RunAborted } from './execution-runner';
@@ -65,6 +67,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
   private readonly recorder: RunRecorder;
   private readonly claims: RunClaims;
   private readonly pump: ClaimPump;
+  private readonly flow: FlowTurns;
 
   private readonly onCancel = (executionId: string) =>
     this.runs.get(executionId)?.controller.abort(new RunAborted('cancelled'));
@@ -79,6 +82,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
     private readonly shutdown: ShutdownClock,
     @Inject(RUN_QUEUE) private readonly queue: RunQueue,
     pressure: IntakePressure,
+    gate: FlowGate,
   ) {
     const accounts = new AccountSlots(
       config.workerConcurrency,
@@ -95,6 +99,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
     this.keeper = new LeaseKeeper(config, leases, lifecycle, queue, this.runs, () => this.stopping);
     this.recorder = new RunRecorder(lifecycle);
     this.claims = new RunClaims(config, leases, runner, lifecycle, accounts);
+    this.flow = new FlowTurns(gate, queue, () => this.pump.soon(), this.logger);
     this.pump = new ClaimPump(
       config,
       pressure,
@@ -103,11 +108,21 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
       () => this.stopping,
       (execution, agent) => this.startRun(execution, agent),
       this.logger,
+      () => this.flow.turn(),
     );
   }
 
+  private readonly onFlowHeld = () => {
+    this.flow.mark();
+    this.pump.soon();
+  };
+
+  private readonly onAgentChanged = () => this.flow.woken();
+
   onApplicationBootstrap(): void {
     this.bus.on('execution.cancel', this.onCancel);
+    this.bus.on('flow.held', this.onFlowHeld);
+    this.bus.on('agent.changed', this.onAgentChanged);
     const lease = this.config.workerLeaseMs;
     // These timers also keep a worker-only process alive.
     this.timers.push(
@@ -116,6 +131,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
     this.timers.push(
       setInterval(() => void this.keeper.recover(), Math.max(50, Math.floor(lease / 2))),
     );
+    this.timers.push(setInterval(() => void this.flow.poll(), this.config.workerPollMs));
     this.consumption = this.queue.consume(this, this.keeper.recover());
   }
 
@@ -130,6 +146,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
     this.wakeSlotWaiters();
     for (const timer of this.timers) clearInterval(timer);
     this.pump.stop();
+    this.flow.stop();
     const consumptionStopped = this.consumption?.stop(
       this.shutdown.remainingMs(this.config.shutdownGraceMs) + RELEASE_WAIT_MS,
     );
@@ -148,6 +165,8 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
       run.controller.abort(new RunAborted('shutdown'));
     }
     this.bus.off('execution.cancel', this.onCancel);
+    this.bus.off('flow.held', this.onFlowHeld);
+    this.bus.off('agent.changed', this.onAgentChanged);
     await this.keeper.handBack(unfinished.map((run) => run.execution));
     if (unfinished.length > 0) {
       this.logger.warn(`Put ${unfinished.length} unfinished execution(s) back in the queue`);
@@ -158,6 +177,7 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
   /** RunConsumer: rows were queued, the queue is not empty (whatever the last claim found). */
   wake(): Promise<void> {
     this.claims.drained = false;
+    this.flow.woken();
     return this.pump.pump();
   }
 
@@ -250,6 +270,11 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
     const slot = this.slots.start(execution.accountId, controller.signal, reserved);
     run.done = this.execute(run, agent, slot).finally(() => {
       this.runs.delete(execution.id);
+      // A run under flow control gave its key's slot back: the gate may release the next.
+      if (execution.flowKey !== null && execution.flowKey !== undefined) {
+        this.flow.mark();
+        this.pump.soon();
+      }
       this.endSlot(slot);
     });
   }

@@ -1730,6 +1730,37 @@ export interface components {
              */
             timeout_ms: number;
             /**
+             * @description Flow control (docs: Flow control): `concurrency`, `throttle`, `debounce`, each with an optional `key`, a value over `$input` (`"{% $input.customer_id %}"`); null removes it
+             * @example {
+             *       "concurrency": {
+             *         "limit": 1,
+             *         "key": "{% $input.customer_id %}"
+             *       }
+             *     }
+             */
+            flow: {
+                /** @description At most `limit` executions running at once, per key (waiting ones do not count) */
+                concurrency?: {
+                    limit: number;
+                    /** @description A value over `$input`; failing or null: the null key */
+                    key?: unknown;
+                };
+                /** @description At most `limit` executions start in any `period_ms` window, per key */
+                throttle?: {
+                    limit: number;
+                    period_ms: number;
+                    /** @description A value over `$input`; failing or null: the null key */
+                    key?: unknown;
+                };
+                /** @description One pending execution per key: a trigger within `period_ms` replaces its input and restarts the period; it starts `period_ms` after the last trigger, or `max_wait_ms` after the first */
+                debounce?: {
+                    period_ms: number;
+                    /** @description A value over `$input`; failing or null: the null key */
+                    key?: unknown;
+                    max_wait_ms?: number;
+                };
+            } | null;
+            /**
              * Format: date-time
              * @example 2026-11-22T10:00:00.000Z
              */
@@ -1777,6 +1808,37 @@ export interface components {
                 "standard_webhooks"
             ];
             timeout_ms?: number;
+            /**
+             * @description Flow control (docs: Flow control): `concurrency`, `throttle`, `debounce`, each with an optional `key`, a value over `$input` (`"{% $input.customer_id %}"`); null removes it
+             * @example {
+             *       "concurrency": {
+             *         "limit": 1,
+             *         "key": "{% $input.customer_id %}"
+             *       }
+             *     }
+             */
+            flow?: {
+                /** @description At most `limit` executions running at once, per key (waiting ones do not count) */
+                concurrency?: {
+                    limit: number;
+                    /** @description A value over `$input`; failing or null: the null key */
+                    key?: unknown;
+                };
+                /** @description At most `limit` executions start in any `period_ms` window, per key */
+                throttle?: {
+                    limit: number;
+                    period_ms: number;
+                    /** @description A value over `$input`; failing or null: the null key */
+                    key?: unknown;
+                };
+                /** @description One pending execution per key: a trigger within `period_ms` replaces its input and restarts the period; it starts `period_ms` after the last trigger, or `max_wait_ms` after the first */
+                debounce?: {
+                    period_ms: number;
+                    /** @description A value over `$input`; failing or null: the null key */
+                    key?: unknown;
+                    max_wait_ms?: number;
+                };
+            } | null;
         };
         CreateWebhookCredentialDto: {
             /**
@@ -2122,6 +2184,12 @@ export interface components {
              * @example null
              */
             waiting: components["schemas"]["ExecutionWaitingItem"] | null;
+            /**
+             * @description While `queued` and held back by the agent's flow control: the control that holds it; null otherwise
+             * @example null
+             * @enum {string|null}
+             */
+            held: "concurrency" | "throttle" | "debounce" | null;
             /** @description Workflow executions only: their steps in the order they started; absent for other kinds */
             steps?: components["schemas"]["ExecutionStepItem"][];
             /**
@@ -2339,6 +2407,12 @@ export interface components {
              * @example null
              */
             waiting: components["schemas"]["ExecutionWaitingItem"] | null;
+            /**
+             * @description While `queued` and held back by the agent's flow control: the control that holds it; null otherwise
+             * @example null
+             * @enum {string|null}
+             */
+            held: "concurrency" | "throttle" | "debounce" | null;
             /** @description Workflow executions only: their steps in the order they started; absent for other kinds */
             steps?: components["schemas"]["ExecutionStepItem"][];
             /**
@@ -3647,6 +3721,37 @@ export interface components {
              * @default 30000
              */
             timeout_ms?: number;
+            /**
+             * @description Flow control (docs: Flow control): `concurrency`, `throttle`, `debounce`, each with an optional `key`, a value over `$input` (`"{% $input.customer_id %}"`); null removes it
+             * @example {
+             *       "concurrency": {
+             *         "limit": 1,
+             *         "key": "{% $input.customer_id %}"
+             *       }
+             *     }
+             */
+            flow?: {
+                /** @description At most `limit` executions running at once, per key (waiting ones do not count) */
+                concurrency?: {
+                    limit: number;
+                    /** @description A value over `$input`; failing or null: the null key */
+                    key?: unknown;
+                };
+                /** @description At most `limit` executions start in any `period_ms` window, per key */
+                throttle?: {
+                    limit: number;
+                    period_ms: number;
+                    /** @description A value over `$input`; failing or null: the null key */
+                    key?: unknown;
+                };
+                /** @description One pending execution per key: a trigger within `period_ms` replaces its input and restarts the period; it starts `period_ms` after the last trigger, or `max_wait_ms` after the first */
+                debounce?: {
+                    period_ms: number;
+                    /** @description A value over `$input`; failing or null: the null key */
+                    key?: unknown;
+                    max_wait_ms?: number;
+                };
+            } | null;
         };
         /** @description `POST /v2/agents` body for an agent of kind `lead-qualification` */
         CreateLeadQualificationAgent: {
@@ -3690,6 +3795,37 @@ export interface components {
              * @default 30000
              */
             timeout_ms?: number;
+            /**
+             * @description Flow control (docs: Flow control): `concurrency`, `throttle`, `debounce`, each with an optional `key`, a value over `$input` (`"{% $input.customer_id %}"`); null removes it
+             * @example {
+             *       "concurrency": {
+             *         "limit": 1,
+             *         "key": "{% $input.customer_id %}"
+             *       }
+             *     }
+             */
+            flow?: {
+                /** @description At most `limit` executions running at once, per key (waiting ones do not count) */
+                concurrency?: {
+                    limit: number;
+                    /** @description A value over `$input`; failing or null: the null key */
+                    key?: unknown;
+                };
+                /** @description At most `limit` executions start in any `period_ms` window, per key */
+                throttle?: {
+                    limit: number;
+                    period_ms: number;
+                    /** @description A value over `$input`; failing or null: the null key */
+                    key?: unknown;
+                };
+                /** @description One pending execution per key: a trigger within `period_ms` replaces its input and restarts the period; it starts `period_ms` after the last trigger, or `max_wait_ms` after the first */
+                debounce?: {
+                    period_ms: number;
+                    /** @description A value over `$input`; failing or null: the null key */
+                    key?: unknown;
+                    max_wait_ms?: number;
+                };
+            } | null;
         };
         /** @description `POST /v2/agents` body for an agent of kind `workflow` */
         CreateWorkflowAgent: {
@@ -3733,6 +3869,37 @@ export interface components {
              * @default 30000
              */
             timeout_ms?: number;
+            /**
+             * @description Flow control (docs: Flow control): `concurrency`, `throttle`, `debounce`, each with an optional `key`, a value over `$input` (`"{% $input.customer_id %}"`); null removes it
+             * @example {
+             *       "concurrency": {
+             *         "limit": 1,
+             *         "key": "{% $input.customer_id %}"
+             *       }
+             *     }
+             */
+            flow?: {
+                /** @description At most `limit` executions running at once, per key (waiting ones do not count) */
+                concurrency?: {
+                    limit: number;
+                    /** @description A value over `$input`; failing or null: the null key */
+                    key?: unknown;
+                };
+                /** @description At most `limit` executions start in any `period_ms` window, per key */
+                throttle?: {
+                    limit: number;
+                    period_ms: number;
+                    /** @description A value over `$input`; failing or null: the null key */
+                    key?: unknown;
+                };
+                /** @description One pending execution per key: a trigger within `period_ms` replaces its input and restarts the period; it starts `period_ms` after the last trigger, or `max_wait_ms` after the first */
+                debounce?: {
+                    period_ms: number;
+                    /** @description A value over `$input`; failing or null: the null key */
+                    key?: unknown;
+                    max_wait_ms?: number;
+                };
+            } | null;
         };
     };
     responses: never;

@@ -102,3 +102,64 @@ export const JsonObjectField = () =>
     Transform(({ obj, key }) => (obj as Record<string, unknown>)[key], { toClassOnly: true }),
     IsObject({ message: '$property must be a JSON object' }),
   );
+
+/** The OpenAPI schema of `flow` (checked by `checkFlow`, which names the bad field). */
+export const FLOW_SCHEMA = {
+  type: 'object',
+  nullable: true,
+  additionalProperties: false,
+  description:
+    'Flow control (docs: Flow control): `concurrency`, `throttle`, `debounce`, each with an optional `key`, a value over `$input` (`"{% $input.customer_id %}"`); null removes it',
+  properties: {
+    concurrency: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['limit'],
+      description:
+        'At most `limit` executions running at once, per key (waiting ones do not count)',
+      properties: {
+        limit: { type: 'integer', minimum: 1, maximum: 1000 },
+        key: { description: 'A value over `$input`; failing or null: the null key' },
+      },
+    },
+    throttle: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['limit', 'period_ms'],
+      description: 'At most `limit` executions start in any `period_ms` window, per key',
+      properties: {
+        limit: { type: 'integer', minimum: 1, maximum: 10000 },
+        period_ms: { type: 'integer', minimum: 1000, maximum: 86400000 },
+        key: { description: 'A value over `$input`; failing or null: the null key' },
+      },
+    },
+    debounce: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['period_ms'],
+      description:
+        'One pending execution per key: a trigger within `period_ms` replaces its input and restarts the period; it starts `period_ms` after the last trigger, or `max_wait_ms` after the first',
+      properties: {
+        period_ms: { type: 'integer', minimum: 100, maximum: 3600000 },
+        key: { description: 'A value over `$input`; failing or null: the null key' },
+        max_wait_ms: { type: 'integer', minimum: 100, maximum: 86400000 },
+      },
+    },
+  },
+  example: { concurrency: { limit: 1, key: '{% $input.customer_id %}' } },
+} as const;
+
+/** `flow`: a JSON object or null, taken as received (its fields are checked by the service). */
+export const FlowField = () =>
+  applyDecorators(
+    OpaqueJson(),
+    Transform(({ obj, key }) => (obj as Record<string, unknown>)[key], { toClassOnly: true }),
+    ValidateBy({
+      name: 'flowObject',
+      validator: {
+        validate: (value: unknown) =>
+          value === null || (typeof value === 'object' && !Array.isArray(value)),
+        defaultMessage: () => 'flow must be a JSON object or null',
+      },
+    }),
+  );

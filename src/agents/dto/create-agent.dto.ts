@@ -8,6 +8,8 @@ import {
 } from '../agent.entity';
 import {
   AgentName,
+  FLOW_SCHEMA,
+  FlowField,
   JsonObjectField,
   NAME_MAX_LENGTH,
   NAME_PATTERN,
@@ -83,4 +85,9 @@ export class CreateAgentDto {
   @Optional()
   @TimeoutMsField()
   timeout_ms?: number;
+
+  @ApiPropertyOptional(FLOW_SCHEMA as Record<string, unknown>)
+  @Optional()
+  @FlowField()
+  flow?: Record<string, unknown> | null;
 }

@@ -9,6 +9,8 @@ import {
 } from '../agent.entity';
 import {
   AgentName,
+  FLOW_SCHEMA,
+  FlowField,
   AgentStatusField,
   JsonObjectField,
   NAME_MAX_LENGTH,
@@ -80,4 +82,9 @@ export class UpdateAgentDto {
   @Optional()
   @TimeoutMsField()
   timeout_ms?: number;
+
+  @ApiPropertyOptional(FLOW_SCHEMA as Record<string, unknown>)
+  @Optional()
+  @FlowField()
+  flow?: Record<string, unknown> | null;
 }

@@ -15,6 +15,8 @@ import { MysqlFairClaimIndex1763801700000 } from './mysql/1763801700000-FairClai
 import { SqliteFairClaimIndex1763801700000 } from './sqlite/1763801700000-FairClaimIndex';
 import { MysqlDashboardUsersSessions1763900400000 } from './mysql/1763900400000-DashboardUsersSessions';
 import { SqliteDashboardUsersSessions1763900400000 } from './sqlite/1763900400000-DashboardUsersSessions';
+import { MysqlFlowControl1796169646000 } from './mysql/1796169646000-FlowControl';
+import { SqliteFlowControl1796169646000 } from './sqlite/1796169646000-FlowControl';
 import { MysqlWaitTokens1764200100000 } from './mysql/1764200100000-WaitTokens';
 import { SqliteWaitTokens1764200100000 } from './sqlite/1764200100000-WaitTokens';
 import { MysqlExecutionWaits1764200000000 } from './mysql/1764200000000-ExecutionWaits';
@@ -86,6 +88,7 @@ export const SQLITE_MIGRATIONS: Function[] = [
   SqliteExecutionTags1796173000000,
   SqliteBulkActions1796173100000,
   SqliteExecutionTraceParent1796173200000,
+  SqliteFlowControl1796169646000,
 ];
 export const MYSQL_MIGRATIONS: Function[] = [
   MysqlInitial1763780000000,
@@ -114,4 +117,5 @@ export const MYSQL_MIGRATIONS: Function[] = [
   MysqlExecutionTags1796173000000,
   MysqlBulkActions1796173100000,
   MysqlExecutionTraceParent1796173200000,
+  MysqlFlowControl1796169646000,
 ];

@@ -15,6 +15,7 @@ import {
 } from '../ui';
 import { ExecutionTable } from '../executions/ExecutionTable';
 import { AgentSettingsPanel } from './AgentSettingsPanel';
+import { FlowPanel } from './FlowPanel';
 import { ConfigPanel, savedConfigText } from './ConfigPanel';
 import { SAMPLE_PAYLOAD, WebhookPanel, WebhookSecurity } from './WebhookPanels';
 import { SchedulesPanel } from './SchedulesPanel';
@@ -186,6 +187,7 @@ export function AgentDetailPage({ id }: { id: string }) {
         <ExecutionTable agentId={a.id} limit={10} />
       </section>
 
+      <FlowPanel agent={a} onSaved={agent.reload} />
       <AgentSettingsPanel agent={a} onSaved={agent.reload} />
 
       <p class="muted small">

@@ -15,6 +15,7 @@ import {
   Link,
   LIVE_REFRESH_MS,
   Loading,
+  Notice,
   PageHeader,
   Time,
   useInterval,
@@ -25,6 +26,12 @@ import { StepsTable } from './StepsTable';
 
 /** Not finished: polled, and cancellable. */
 const LIVE = new Set(['queued', 'running', 'waiting']);
+/** What holds a queued execution back (its record's `held`), in words. */
+const HELD_TEXT: Record<string, string> = {
+  concurrency: 'its key has as many runs as the concurrency limit allows',
+  throttle: 'its key started as many runs as the throttle allows in its period',
+  debounce: 'more triggers of its key may still replace its input',
+};
 
 export function ExecutionDetailPage({ id }: { id: string }) {
   const execution = useLoad(
@@ -164,6 +171,14 @@ export function ExecutionDetailPage({ id }: { id: string }) {
         }
       />
       <ErrorNote error={error} />
+      {e.status === 'queued' && e.held && (
+        <Notice>
+          <span data-testid="execution-held">
+            Held by the agent's flow control ({HELD_TEXT[e.held]}): it starts when the agent's{' '}
+            {e.held} lets it.
+          </span>
+        </Notice>
+      )}
 
       {e.status === 'waiting' && e.waiting && (
         <section class="panel panel-waiting" aria-labelledby="waiting-title">

@@ -1,0 +1,343 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { Agent } from '../agents/agent.entity';
+import type { AgentFlow, HeldReason } from '../agents/flow';
+import { now } from '../common/time';
+import { execute, RawColumns } from '../database/raw-sql';
+import { retrying } from '../database/transactions';
+import { FlowRun } from './flow-run.entity';
+import { lockAgent } from './flow-intake';
+import { TRANSITION } from './run-finish';
+
+/** What one pass of the gate did. */
+export interface GatePass {
+  /** The executions moved from `held` to `queued`, in the order released. */
+  released: string[];
+  /** When something held becomes releasable by time (a throttle window, a debounce), if known. */
+  nextAt: number | null;
+  /** The pass stopped at its budget: more may be releasable now. */
+  more: boolean;
+  /** Some agent had held executions when the pass began. */
+  held?: boolean;
+}
+
+interface HeldRow {
+  execution_id: string;
+  flow_key: string;
+  throttle_key: string | null;
+  reason: HeldReason;
+  due_at: unknown;
+}
+
+/** Rows released by one pass at most (over all agents). */
+export const GATE_BUDGET = 1000;
+
+/**
+ * Flow control's gate (docs/api.md, Flow control): moves held executions (status `held`) to
+ * `queued` when their agent's `flow` lets them start, from where the worker's claims (fair
+ * between accounts) take them as any other. For each agent with held executions, in one
+ * transaction that holds the agent's row lock on MySQL (so that two processes never release
+ * past a limit together; SQLite's one writer needs none):
+ *
+ * - concurrency: the key's executions `queued` or `running` (released ones count from their
+ *   release: they are on their way to a slot; `waiting` ones do not count) stay within
+ *   `limit`, counted from the executions table itself, so a slot of a dead process comes back
+ *   once its lease expires and recovery ends or requeues its run;
+ * - throttle: the releases of the key in the last `period_ms` (the `flow_runs` rows kept that
+ *   long) stay within `limit`;
+ * - debounce: not before the execution's `due_at`.
+ *
+ * Within a key, executions go in creation order; keys take turns (each key's first, then each
+ * key's second, …), so a flood on one key delays that key only.
+ */
+@Injectable()
+export class FlowGate {
+  private readonly rawRuns: RawColumns<FlowRun>;
+  private readonly rawAgents: RawColumns<Agent>;
+  private readonly mysql: boolean;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    this.rawRuns = new RawColumns(dataSource, FlowRun);
+    this.rawAgents = new RawColumns(dataSource, Agent);
+    this.mysql = dataSource.options.type !== 'better-sqlite3';
+  }
+
+  /** Whether any execution is held (one index seek). */
+  async anyHeld(): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      'SELECT execution_id FROM flow_runs WHERE released_at IS NULL LIMIT 1',
+    );
+    return rows.length > 0;
+  }
+
+  /** One pass over the agents with held executions, releasing at most `budget`. */
+  async pass(budget = GATE_BUDGET): Promise<GatePass> {
+    const agents: { agent_id: string }[] = await this.dataSource.query(
+      'SELECT DISTINCT agent_id FROM flow_runs WHERE released_at IS NULL',
+    );
+    const result: GatePass = { released: [], nextAt: null, more: false, held: agents.length > 0 };
+    for (const { agent_id: agentId } of agents) {
+      const left = budget - result.released.length;
+      if (left <= 0) {
+        result.more = true;
+        break;
+      }
+      const pass = await this.passAgent(agentId, left);
+      result.released.push(...pass.released);
+      result.more ||= pass.more;
+      if (pass.nextAt !== null) result.nextAt = Math.min(result.nextAt ?? Infinity, pass.nextAt);
+    }
+    return result;
+  }
+
+  /** One agent's turn (see the class): one transaction. */
+  passAgent(agentId: string, budget: number, at: Date = now()): Promise<GatePass> {
+    // READ COMMITTED (MySQL): after the agent's lock, every read sees the last decision's commit.
+    const options = {
+      ...TRANSITION,
+      ...(this.mysql ? { isolation: 'READ COMMITTED' as const } : {}),
+    };
+    return retrying(this.dataSource, options).transaction((manager) =>
+      this.decide(manager, agentId, budget, at),
+    );
+  }
+
+  private async decide(
+    manager: EntityManager,
+    agentId: string,
+    budget: number,
+    at: Date,
+  ): Promise<GatePass> {
+    await lockAgent(manager, agentId, this.mysql);
+    const [agentRow]: { flow: unknown; deleted_at: unknown }[] = await manager.query(
+      'SELECT flow, deleted_at FROM agents WHERE id = ?',
+      [agentId],
+    );
+    const flow = agentRow ? this.rawAgents.hydrate('flow', agentRow.flow) : null;
+    const atMs = at.getTime();
+    const persistAt = (ms: number) => this.rawRuns.persist('releasedAt', new Date(ms));
+    const { concurrency, throttle } = flow ?? ({} as AgentFlow);
+
+    // A flow removed (or the agent deleted): what it held goes, in creation order.
+    if (!flow || (!concurrency && !throttle && !flow.debounce)) {
+      const rows: { execution_id: string }[] = await manager.query(
+        `SELECT execution_id FROM flow_runs WHERE agent_id = ? AND released_at IS NULL
+         ORDER BY created_at, execution_id LIMIT ${budget + 1}`,
+        [agentId],
+      );
+      const ids = rows.slice(0, budget).map((row) => row.execution_id);
+      const released = await this.release(manager, ids, null);
+      return { released, nextAt: null, more: rows.length > budget };
+    }
+
+    // Executions on their way or running, per key (concurrency).
+    const active = new Map<string, number>();
+    if (concurrency) {
+      const rows: { flow_key: string; n: number | string }[] = await manager.query(
+        `SELECT flow_key, COUNT(*) AS n FROM executions
+         WHERE agent_id = ? AND status IN ('queued', 'running') AND flow_key IS NOT NULL
+         GROUP BY flow_key`,
+        [agentId],
+      );
+      for (const row of rows) active.set(row.flow_key, Number(row.n));
+    }
+    // Releases per throttle key in the window, and the oldest of them (when one frees).
+    const used = new Map<string, { n: number; first: number }>();
+    if (throttle) {
+      const since = atMs - throttle.period_ms;
+      await manager.query(
+        'DELETE FROM flow_runs WHERE agent_id = ? AND released_at IS NOT NULL AND released_at <= ?',
+        [agentId, persistAt(since)],
+      );
+      const rows: { throttle_key: string; n: number | string; first: unknown }[] =
+        await manager.query(
+          `SELECT throttle_key, COUNT(*) AS n, MIN(released_at) AS first FROM flow_runs
+           WHERE agent_id = ? AND released_at > ? GROUP BY throttle_key`,
+          [agentId, persistAt(since)],
+        );
+      for (const row of rows) {
+        used.set(row.throttle_key, {
+          n: Number(row.n),
+          first: this.rawRuns.hydrate('releasedAt', row.first)!.getTime(),
+        });
+      }
+    } else {
+      // Kept only for a throttle's window: none now.
+      await manager.query('DELETE FROM flow_runs WHERE agent_id = ? AND released_at IS NOT NULL', [
+        agentId,
+      ]);
+    }
+
+    // How deep into each key this pass may go: the most any key can take.
+    let depth = budget;
+    if (concurrency) {
+      depth = Math.min(
+        depth,
+        concurrency.key === undefined
+          ? concurrency.limit - (active.get('null') ?? 0)
+          : concurrency.limit,
+      );
+    }
+    if (throttle) {
+      depth = Math.min(
+        depth,
+        throttle.key === undefined ? throttle.limit - (used.get('null')?.n ?? 0) : throttle.limit,
+      );
+    }
+    let nextAt: number | null = null;
+    const soonest = (ms: number) => (nextAt = Math.min(nextAt ?? Infinity, ms));
+    if (depth <= 0) {
+      // The one key is full: a throttle's slot frees when its oldest release leaves the window.
+      if (throttle && (used.get('null')?.n ?? 0) >= throttle.limit) {
+        soonest(used.get('null')!.first + throttle.period_ms);
+      }
+      return { released: [], nextAt, more: false };
+    }
+
+    const held: (HeldRow & { rn: number | string })[] = await manager.query(
+      `SELECT execution_id, flow_key, throttle_key, reason, due_at, created_at, rn FROM (
+         SELECT execution_id, flow_key, throttle_key, reason, due_at, created_at,
+           ROW_NUMBER() OVER (PARTITION BY flow_key ORDER BY created_at, execution_id) AS rn
+         FROM flow_runs WHERE agent_id = ? AND released_at IS NULL) t
+       WHERE rn <= ${depth + 1} ORDER BY rn, created_at, execution_id`,
+      [agentId],
+    );
+    // Per key, its rows in order; keys in the order of their first row.
+    const byKey = new Map<string, HeldRow[]>();
+    for (const row of held) {
+      const rows = byKey.get(row.flow_key) ?? [];
+      rows.push(row);
+      byKey.set(row.flow_key, rows);
+    }
+    const stopped = new Map<string, { row: HeldRow; reason: HeldReason }>();
+    const released: string[] = [];
+    let more = false;
+    // One row past the depth: the row a key stops at says what holds it, and until when.
+    for (let turn = 0; turn <= depth && released.length < budget; turn++) {
+      let any = false;
+      for (const [key, rows] of byKey) {
+        if (stopped.has(key) || turn >= rows.length) continue;
+        if (released.length >= budget) {
+          more = true;
+          break;
+        }
+        const row = rows[turn];
+        const dueAt = row.due_at ? this.rawRuns.hydrate('dueAt', row.due_at)!.getTime() : null;
+        if (dueAt !== null && dueAt > atMs) {
+          stopped.set(key, { row, reason: 'debounce' });
+          soonest(dueAt);
+          continue;
+        }
+        if (concurrency && (active.get(key) ?? 0) >= concurrency.limit) {
+          stopped.set(key, { row, reason: 'concurrency' });
+          continue;
+        }
+        // No throttle key: a run resuming after a wait (not a new start).
+        const throttled = throttle && row.throttle_key !== null;
+        const throttleKey = row.throttle_key ?? 'null';
+        const window = used.get(throttleKey);
+        if (throttled && window && window.n >= throttle.limit) {
+          stopped.set(key, { row, reason: 'throttle' });
+          soonest(window.first + throttle.period_ms);
+          continue;
+        }
+        active.set(key, (active.get(key) ?? 0) + 1);
+        if (throttled)
+          used.set(throttleKey, { n: (window?.n ?? 0) + 1, first: window?.first ?? atMs });
+        released.push(row.execution_id);
+        any = true;
+      }
+      if (!any) break;
+    }
+    // A key's first held execution says what holds it now.
+    for (const { row, reason } of stopped.values()) {
+      if (row.reason === reason) continue;
+      await manager.query(`UPDATE executions SET held = ? WHERE id = ? AND status = 'held'`, [
+        reason,
+        row.execution_id,
+      ]);
+      await manager.query('UPDATE flow_runs SET reason = ? WHERE execution_id = ?', [
+        reason,
+        row.execution_id,
+      ]);
+    }
+    const done = await this.release(manager, released, throttle ? at : null);
+    return { released: done, nextAt, more };
+  }
+
+  /**
+   * `held` → `queued` for `ids` still held; their `flow_runs` rows stay for a throttle's
+   * window (`keepAt`: the release time) or go. Rows whose execution is no longer held (gone)
+   * go too.
+   */
+  private async release(
+    manager: EntityManager,
+    ids: string[],
+    keepAt: Date | null,
+  ): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const marks = ids.map(() => '?').join(', ');
+    const stillHeld: { id: string }[] = await manager.query(
+      `SELECT id FROM executions WHERE id IN (${marks}) AND status = 'held'${
+        this.mysql ? ' FOR UPDATE' : ''
+      }`,
+      ids,
+    );
+    const held = new Set(stillHeld.map((row) => row.id));
+    const releasing = ids.filter((id) => held.has(id));
+    const gone = ids.filter((id) => !held.has(id));
+    if (gone.length > 0) {
+      await manager.query(
+        `DELETE FROM flow_runs WHERE execution_id IN (${gone.map(() => '?').join(', ')})`,
+        gone,
+      );
+    }
+    if (releasing.length === 0) return [];
+    const list = releasing.map(() => '?').join(', ');
+    await execute(
+      manager,
+      `UPDATE executions SET status = 'queued', held = NULL WHERE id IN (${list}) AND status = 'held'`,
+      releasing,
+    );
+    if (keepAt) {
+      await manager.query(`UPDATE flow_runs SET released_at = ? WHERE execution_id IN (${list})`, [
+        this.rawRuns.persist('releasedAt', keepAt),
+        ...releasing,
+      ]);
+    } else {
+      await manager.query(`DELETE FROM flow_runs WHERE execution_id IN (${list})`, releasing);
+    }
+    return releasing;
+  }
+
+  /** Held executions per agent of an account and reason, and queued/running per key (dashboard). */
+  async keysOf(
+    agentId: string,
+    limit = 100,
+  ): Promise<{ key: string; running: number; queued: number; held: number }[]> {
+    const rows: { flow_key: string; status: string; n: number | string }[] =
+      await this.dataSource.query(
+        `SELECT flow_key, status, COUNT(*) AS n FROM executions
+         WHERE agent_id = ? AND status IN ('queued', 'running', 'held') AND flow_key IS NOT NULL
+         GROUP BY flow_key, status`,
+        [agentId],
+      );
+    const byKey = new Map<string, { key: string; running: number; queued: number; held: number }>();
+    for (const row of rows) {
+      const entry = byKey.get(row.flow_key) ?? {
+        key: row.flow_key,
+        running: 0,
+        queued: 0,
+        held: 0,
+      };
+      if (row.status === 'running') entry.running += Number(row.n);
+      else entry.queued += Number(row.n);
+      if (row.status === 'held') entry.held += Number(row.n);
+      byKey.set(row.flow_key, entry);
+    }
+    return [...byKey.values()]
+      .sort((a, b) => b.running + b.queued - (a.running + a.queued) || (a.key < b.key ? -1 : 1))
+      .slice(0, limit);
+  }
+}
