@@ -13,6 +13,7 @@ import { insertDelivery, insertExecution } from './support/rows';
 import { bearer, listenOnPorts, startTestService, type TestService } from './support/service';
 import { stateFingerprint } from './support/state';
 import { endpointWithPing } from './support/endpoints';
+import { waitFor } from './support/wait';
 
 /**
  * The scope each REST route needs (docs/api.md, Authentication and scopes). `null`: any valid key.
@@ -227,6 +228,13 @@ describe('tenant isolation and scopes, on every route', () => {
       .set(bearer(key))
       .send({ status: 'cancelled', agent_id: agent.id })
       .expect(202);
+    // Done before the checks begin: its runner changes its row in the background until then.
+    await waitFor(
+      async () =>
+        (await t.api().get(`/v2/bulk-actions/${bulk.body.id}`).set(bearer(key)).expect(200)).body
+          .status,
+      (status) => status === 'completed',
+    );
     return {
       scheduleId: schedule.body.id,
       bulkActionId: bulk.body.id,

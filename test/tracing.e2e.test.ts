@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import type { IncomingHttpHeaders } from 'node:http';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, parseOutput, runCli } from './support/cli';
 import { createTestDatabase, type TestDatabase } from './support/database';
@@ -171,4 +173,20 @@ describe('OpenTelemetry traces: webhook → workflow → http step', () => {
       100,
     );
   }, 120_000);
+
+  it('off (no OTEL_EXPORTER_OTLP_ENDPOINT), the service loads none of the SDK', () => {
+    // The built service's modules, required as main.js does, tracing's included.
+    const script = [
+      "require('./dist/src/bootstrap.js');",
+      "const t = require('./dist/src/tracing/tracing.js');",
+      'if (t.startTracing({}) !== null || t.tracing() !== null) process.exit(2);',
+      'const loaded = Object.keys(require.cache).filter((k) => /@opentelemetry[\\/](sdk-|exporter-|resources)/.test(k));',
+      'process.stdout.write(JSON.stringify(loaded));',
+    ].join('\n');
+    const out = execFileSync(process.execPath, ['-e', script], {
+      cwd: join(__dirname, '..'),
+      env: { PATH: process.env.PATH ?? '' },
+    }).toString();
+    expect(JSON.parse(out)).toEqual([]);
+  });
 });
