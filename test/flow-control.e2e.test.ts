@@ -213,6 +213,42 @@ describe('flow control', () => {
     expect(runs.map((f) => f.n)).toEqual([5]);
   });
 
+  it('a waiting run holds no slot; once awake it takes its turn again', async () => {
+    const agent = await api()
+      .post('/v2/agents')
+      .set(bearer(key))
+      .send({
+        name: 'Waits',
+        kind: 'workflow',
+        config: {
+          steps: [
+            {
+              id: 'a',
+              type: 'http',
+              url: `${receiver.url}/w`,
+              body: { customer: 'w', n: '{% $input.n * 10 %}' },
+            },
+            { id: 'pause', type: 'wait', duration_ms: 600 },
+            {
+              id: 'b',
+              type: 'http',
+              url: `${receiver.url}/w`,
+              body: { customer: 'w', n: '{% $input.n * 10 + 1 %}' },
+            },
+          ],
+        },
+        flow: { concurrency: { limit: 1 } },
+      })
+      .expect(201);
+    const first = await trigger(agent.body.id, { n: 1 });
+    const second = await trigger(agent.body.id, { n: 2 });
+    await allDone([first.execution_id, second.execution_id]);
+    const order = receiver.flights.filter((f) => f.key === 'w').map((f) => f.n);
+    // The second started while the first waited; one run at a time at the target.
+    expect(order.indexOf(20)).toBeLessThan(order.indexOf(11));
+    expect(receiver.most.get('w')).toBe(1);
+  });
+
   it('debounce max_wait_ms: a steady stream still starts the run', async () => {
     const agent = await createAgent(
       { debounce: { period_ms: 300, max_wait_ms: 900 } },
