@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { iso } from '../common/time';
-import { EXECUTION_STATUSES, type Execution } from './execution.entity';
+import { EXECUTION_SOURCES, EXECUTION_STATUSES, type Execution } from './execution.entity';
 import type { StoredStep } from './execution-steps';
 import { ExecutionStepItem, FailedAnswerItem, StepUsageItem } from './execution-step.response';
 
@@ -124,7 +124,7 @@ export class ExecutionRecord {
   @ApiProperty({ enum: EXECUTION_STATUSES, example: 'completed' })
   status: string;
 
-  @ApiProperty({ enum: ['api', 'webhook', 'retry'], example: 'api' })
+  @ApiProperty({ enum: [...EXECUTION_SOURCES], example: 'api' })
   source: string;
 
   @ApiProperty({

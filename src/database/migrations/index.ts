@@ -41,6 +41,8 @@ import { MysqlUsersPerAccount1764200400000 } from './mysql/1764200400000-UsersPe
 import { SqliteUsersPerAccount1764200400000 } from './sqlite/1764200400000-UsersPerAccount';
 import { MysqlServiceUrls1764410000000 } from './mysql/1764410000000-ServiceUrls';
 import { SqliteServiceUrls1764410000000 } from './sqlite/1764410000000-ServiceUrls';
+import { MysqlAgentInputSchemaMcp1796172000000 } from './mysql/1796172000000-AgentInputSchemaMcp';
+import { SqliteAgentInputSchemaMcp1796172000000 } from './sqlite/1796172000000-AgentInputSchemaMcp';
 
 /**
  * Migrations in order, one list per driver (column types differ between SQLite and MySQL).
@@ -74,6 +76,7 @@ export const SQLITE_MIGRATIONS: Function[] = [
   SqliteSecretsUseScope1764200300000,
   SqliteUsersPerAccount1764200400000,
   SqliteServiceUrls1764410000000,
+  SqliteAgentInputSchemaMcp1796172000000,
 ];
 export const MYSQL_MIGRATIONS: Function[] = [
   MysqlInitial1763780000000,
@@ -98,4 +101,5 @@ export const MYSQL_MIGRATIONS: Function[] = [
   MysqlSecretsUseScope1764200300000,
   MysqlUsersPerAccount1764200400000,
   MysqlServiceUrls1764410000000,
+  MysqlAgentInputSchemaMcp1796172000000,
 ];
