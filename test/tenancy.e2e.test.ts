@@ -57,6 +57,7 @@ const REQUIRED_SCOPE: Record<string, Scope | null> = {
   'api GET /v2/wait-tokens/:id': 'executions:read',
   'api POST /v2/wait-tokens/:id/complete': 'agents:trigger',
   'api POST /v2/webhook-endpoints/:id/deliveries/:delivery_id/redeliver': 'endpoints:write',
+  'api POST /v2/mcp': 'agents:read',
 };
 
 /**

@@ -11,5 +11,6 @@ import { WaitTokensController } from './wait-tokens.controller';
   imports: [AgentsModule, ExecutionsModule],
   controllers: [ExecutionsController, WaitTokensController],
   providers: [ExecutionsService, TriggerService],
+  exports: [ExecutionsService, TriggerService],
 })
 export class ExecutionsApiModule {}
