@@ -59,7 +59,7 @@ export function executionUsage(
 export class ExecutionErrorItem {
   @ApiProperty({
     description:
-      '`invalid_input`, `timeout`, `agent_error`, `http_error`, `network_error`, `interrupted`; `llm` steps: `invalid_llm_output`, `llm_refused`, `llm_error`, `max_turns_exceeded`, `budget_exceeded`; …',
+      '`invalid_input`, `timeout`, `agent_error`, `http_error`, `network_error`, `interrupted`; `llm` steps: `invalid_llm_output`, `llm_refused`, `llm_error`, `mcp_error`, `max_turns_exceeded`, `budget_exceeded`; …',
     example: 'invalid_input',
   })
   code: string;

@@ -1894,7 +1894,7 @@ export interface components {
         };
         ExecutionErrorItem: {
             /**
-             * @description `invalid_input`, `timeout`, `agent_error`, `http_error`, `network_error`, `interrupted`; `llm` steps: `invalid_llm_output`, `llm_refused`, `llm_error`, `max_turns_exceeded`, `budget_exceeded`; …
+             * @description `invalid_input`, `timeout`, `agent_error`, `http_error`, `network_error`, `interrupted`; `llm` steps: `invalid_llm_output`, `llm_refused`, `llm_error`, `mcp_error`, `max_turns_exceeded`, `budget_exceeded`; …
              * @example invalid_input
              */
             code: string;
@@ -3097,7 +3097,7 @@ export interface components {
             /** @description Any JSON; a string `"{% expr %}"` stands for the result of the JSONata expression `expr` */
             message: unknown;
         };
-        /** @description Calls an OpenAI-compatible `POST {base_url}/chat/completions`. Output: the answer parsed and validated against `output_schema`, else `{text}`. Errors: `invalid_llm_output`, `llm_refused`, `llm_error`, `max_turns_exceeded`, `budget_exceeded` */
+        /** @description Calls an OpenAI-compatible `POST {base_url}/chat/completions`. Output: the answer parsed and validated against `output_schema`, else `{text}`. Errors: `invalid_llm_output`, `llm_refused`, `llm_error`, `mcp_error`, `max_turns_exceeded`, `budget_exceeded` */
         WorkflowLlmStep: {
             /**
              * @description Unique in the workflow
@@ -3161,6 +3161,17 @@ export interface components {
                         [key: string]: string;
                     };
                 };
+            }[];
+            /** @description MCP servers (Streamable HTTP) whose tools are offered to the model beside `tools`: listed once per attempt, each call a `tools/call` (obeys the outbound policy; unreachable or a protocol error: `mcp_error`) */
+            mcp_servers?: {
+                /** Format: uri */
+                url: string;
+                /** @description Values; `{{secrets.NAME}}` inserts an account secret */
+                headers?: {
+                    [key: string]: string;
+                };
+                /** @description Only these of the server’s tools (default: all) */
+                tools?: string[];
             }[];
             /** @default 5 */
             max_turns: number;
