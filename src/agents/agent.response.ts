@@ -130,8 +130,6 @@ export class AgentDetail extends AgentListItem {
 
   @ApiProperty({
     type: 'object',
-    properties: { type: { type: 'string', enum: ['object'] } },
-    required: ['type'],
     additionalProperties: true,
     nullable: true,
     description:

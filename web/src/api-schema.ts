@@ -1688,12 +1688,9 @@ export interface components {
              *       ]
              *     }
              */
-            input_schema?: ({
-                /** @enum {string} */
-                type: "object";
-            } & {
+            input_schema: {
                 [key: string]: unknown;
-            }) | null;
+            } | null;
             mcp: components["schemas"]["AgentMcp"];
         };
         /** @description An agent: `kind` one of the registered kinds (`GET /v2/agent-kinds`), default `lead-qualification`, and `config` the schema of that kind */
@@ -12725,7 +12722,6 @@ export const agentListItemStatusValues: ReadonlyArray<FlattenedDeepRequired<comp
 export const agentDetailStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AgentDetail"]["status"]> = ["active", "paused"];
 export const agentDetailWebhook_authValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AgentDetail"]["webhook_auth"]> = ["none", "api_key", "signature"];
 export const agentDetailWebhook_signature_formatsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AgentDetail"]["webhook_signature_formats"]> = ["sha256", "standard_webhooks"];
-export const agentDetailInput_schemaTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AgentDetail"]["input_schema"]["type"]> = ["object"];
 export const updateAgentDtoStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UpdateAgentDto"]["status"]> = ["active", "paused"];
 export const updateAgentDtoWebhook_authValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UpdateAgentDto"]["webhook_auth"]> = ["none", "api_key", "signature"];
 export const updateAgentDtoInput_schemaAnyOf0OneOf0TypeValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["UpdateAgentDto"]["input_schema"], {

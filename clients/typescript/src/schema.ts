@@ -1689,12 +1689,9 @@ export interface components {
              *       ]
              *     }
              */
-            input_schema?: ({
-                /** @enum {string} */
-                type: "object";
-            } & {
+            input_schema: {
                 [key: string]: unknown;
-            }) | null;
+            } | null;
             mcp: components["schemas"]["AgentMcp"];
         };
         /** @description An agent: `kind` one of the registered kinds (`GET /v2/agent-kinds`), default `lead-qualification`, and `config` the schema of that kind */
