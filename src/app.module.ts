@@ -16,6 +16,7 @@ import { ErrorDocsController } from './docs/error-docs.controller';
 import { ExecutionsApiModule } from './executions/executions-api.module';
 import { HealthModule } from './health/health.module';
 import { MetricsModule } from './health/metrics.module';
+import { McpApiModule } from './mcp/mcp-api.module';
 import { QueueModule } from './queue/queue.module';
 import { RetentionModule } from './retention/retention.module';
 import { RunnerModule } from './runner/runner.module';
@@ -66,6 +67,7 @@ const ROLE_MODULES: Record<Role, Type[]> = {
     UsageModule,
     UsageApiModule,
     WebhookEndpointsApiModule,
+    McpApiModule,
     WorkflowsModule,
   ],
   // Runs queued executions and sends callbacks; no listener of its own.

@@ -1,3 +1,4 @@
+import { LEAD_QUALIFICATION_INPUT_SCHEMA } from '../src/agents/input-schema';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
@@ -25,7 +26,9 @@ const DETAIL_KEYS = [
   ...LIST_KEYS,
   'config',
   'flow',
+  'input_schema',
   'kind',
+  'mcp',
   'timeout_ms',
   'updated_at',
   'version',
@@ -114,6 +117,8 @@ describe('agents API', () => {
         flow: null,
         updated_at: res.body.created_at,
         version: 1,
+        input_schema: LEAD_QUALIFICATION_INPUT_SCHEMA,
+        mcp: { enabled: false, name: 'lead_qualifier', description: null },
       });
       const read = await t.api().get(`/v2/agents/${res.body.id}`).set(bearer(key)).expect(200);
       expect(read.body).toEqual(res.body);

@@ -65,6 +65,7 @@ const REQUIRED_SCOPE: Record<string, Scope | null> = {
   'api GET /v2/schedules/:id': 'agents:read',
   'api PATCH /v2/schedules/:id': 'agents:write',
   'api DELETE /v2/schedules/:id': 'agents:write',
+  'api POST /v2/mcp': 'agents:read',
 };
 
 /**

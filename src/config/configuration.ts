@@ -66,6 +66,8 @@ export interface AppConfig {
   secretKeyPrevious: string | null;
   outboundAllowPrivate: boolean;
   syncWaitMs: number;
+  /** MCP_WAIT_MS: how long an MCP `tools/call` waits for the run before it answers a handle. */
+  mcpWaitMs: number;
   migrateOnStart: boolean;
   /**
    * DATABASE_TIMEOUT_MS: the longest one database statement, one connection acquisition (or a
@@ -228,6 +230,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     secretKeyPrevious: secretKeyPrevious(env),
     outboundAllowPrivate: bool(env, 'OUTBOUND_ALLOW_PRIVATE', false),
     syncWaitMs: int(env, 'SYNC_WAIT_MS', 30000, 0, 3_600_000),
+    mcpWaitMs: int(env, 'MCP_WAIT_MS', 25_000, 0, 25_000),
     migrateOnStart: bool(env, 'MIGRATE_ON_START', false),
     databaseTimeoutMs: int(env, 'DATABASE_TIMEOUT_MS', 10_000, 100, 600_000),
     workerConcurrency: int(env, 'WORKER_CONCURRENCY', 64, 1, 1000),

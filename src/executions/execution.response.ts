@@ -1,7 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { iso } from '../common/time';
 import { traceIdOf } from '../tracing/tracing';
-import { EXECUTION_STATUSES, type Execution, isHeld, shownStatus } from './execution.entity';
+import {
+  EXECUTION_SOURCES,
+  EXECUTION_STATUSES,
+  type Execution,
+  isHeld,
+  shownStatus,
+} from './execution.entity';
 import type { StoredStep } from './execution-steps';
 import { ExecutionStepItem, FailedAnswerItem, StepUsageItem } from './execution-step.response';
 import { PageMeta } from '../common/page-meta.response';
@@ -66,7 +72,7 @@ export function executionUsage(
 export class ExecutionErrorItem {
   @ApiProperty({
     description:
-      '`invalid_input`, `timeout`, `agent_error`, `http_error`, `network_error`, `interrupted`; `llm` steps: `invalid_llm_output`, `llm_refused`, `llm_error`, `max_turns_exceeded`, `budget_exceeded`; …',
+      '`invalid_input`, `timeout`, `agent_error`, `http_error`, `network_error`, `interrupted`; `llm` steps: `invalid_llm_output`, `llm_refused`, `llm_error`, `mcp_error`, `max_turns_exceeded`, `budget_exceeded`; …',
     example: 'invalid_input',
   })
   code: string;
@@ -131,7 +137,7 @@ export class ExecutionRecord {
   @ApiProperty({ enum: EXECUTION_STATUSES, example: 'completed' })
   status: string;
 
-  @ApiProperty({ enum: ['api', 'webhook', 'retry', 'schedule'], example: 'api' })
+  @ApiProperty({ enum: [...EXECUTION_SOURCES], example: 'api' })
   source: string;
 
   @ApiProperty({

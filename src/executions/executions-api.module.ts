@@ -16,5 +16,6 @@ import { BulkActionsService } from '../bulk/bulk-actions.service';
   imports: [AgentsModule, ExecutionsModule],
   controllers: [ExecutionsController, WaitTokensController, BulkActionsController],
   providers: [ExecutionsService, TriggerService, BulkActionsService],
+  exports: [ExecutionsService, TriggerService],
 })
 export class ExecutionsApiModule {}

@@ -69,6 +69,7 @@ export function listRoutes(service: Service): RouteInfo[] {
  * field). A new POST/PATCH route fails the suite until it has an entry here.
  */
 export const SAMPLE_BODIES: Record<string, Record<string, unknown>> = {
+  'api POST /v2/mcp': { jsonrpc: '2.0', id: 1, method: 'tools/list' },
   'api POST /v2/wait-tokens/:id/complete': { choice: 'approve', data: { note: 'ok' } },
   'api POST /v2/wait-tokens/:id/callback/:secret': { choice: 'approve' },
   'api POST /v2/agents': {

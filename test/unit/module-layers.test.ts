@@ -24,7 +24,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['executions'],
   ['runner', 'schedules'],
   ['workflows'],
-  ['usage', 'agent-test'],
+  ['usage', 'agent-test', 'mcp'],
   ['webhooks'],
   ['webhook-endpoints'],
   ['retention', 'dashboard', 'health'],

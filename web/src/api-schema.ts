@@ -1107,6 +1107,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Model Context Protocol server (Streamable HTTP, stateless)
+         * @description A JSON-RPC 2.0 message of the Model Context Protocol (protocol versions 2025-06-18 and 2025-11-25, and older ones the SDK supports): `initialize`, `tools/list` (the account's active agents with `mcp.enabled`, oldest first, and `get_execution`), `tools/call` (needs `agents:trigger`, else a result with `isError: true`; waits up to 25 s, then answers `{execution_id, status}`). No session id is issued or needed. Answers are JSON (`application/json`). See docs/mcp.md
+         *
+         *     Requires the `agents:read` scope.
+         */
+        post: operations["mcp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhook/{webhook_id}": {
         parameters: {
             query?: never;
@@ -1668,6 +1690,20 @@ export interface components {
             data: components["schemas"]["AgentListItem"][];
             meta: components["schemas"]["AgentListMeta"];
         };
+        AgentMcp: {
+            /** @description Listed by the MCP server (while the agent is active) */
+            enabled: boolean;
+            /**
+             * @description The tool name: the one set, or derived from the agent name
+             * @example inbound_leads
+             */
+            name: string;
+            /**
+             * @description The tool description; null: a default naming the agent
+             * @example Scores an inbound lead
+             */
+            description: string | null;
+        };
         AgentDetail: {
             /** @example agt_01jd8z2c4v6b8n0m2k4j6h8g0f */
             id: string;
@@ -1769,6 +1805,24 @@ export interface components {
              * @example 1
              */
             version: number;
+            /**
+             * @description The JSON Schema every input must satisfy (trigger, webhook, MCP); null: any object
+             * @example {
+             *       "type": "object",
+             *       "properties": {
+             *         "email": {
+             *           "type": "string"
+             *         }
+             *       },
+             *       "required": [
+             *         "email"
+             *       ]
+             *     }
+             */
+            input_schema: {
+                [key: string]: unknown;
+            } | null;
+            mcp: components["schemas"]["AgentMcp"];
         };
         /** @description An agent: `kind` one of the registered kinds (`GET /v2/agent-kinds`), default `lead-qualification`, and `config` the schema of that kind */
         CreateAgentDto: components["schemas"]["CreateHttpRequestAgent"] | components["schemas"]["CreateLeadQualificationAgent"] | components["schemas"]["CreateWorkflowAgent"];
@@ -1838,6 +1892,41 @@ export interface components {
                     max_wait_ms?: number;
                 };
             } | null;
+            /**
+             * @description The JSON Schema inputs must satisfy; null removes it
+             * @example {
+             *       "type": "object",
+             *       "properties": {
+             *         "email": {
+             *           "type": "string"
+             *         }
+             *       },
+             *       "required": [
+             *         "email"
+             *       ]
+             *     }
+             */
+            input_schema?: ({
+                /** @enum {string} */
+                type: "object";
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            /**
+             * @description The given keys replace: `name: null` goes back to the name derived from the agent name, `description: null` clears it
+             * @example {
+             *       "enabled": true,
+             *       "name": "qualify_lead",
+             *       "description": "Scores an inbound lead"
+             *     }
+             */
+            mcp?: {
+                /** @default false */
+                enabled: boolean;
+                /** @description The tool name; null or absent: derived from the agent name */
+                name?: string | null;
+                description?: string | null;
+            };
         };
         CreateWebhookCredentialDto: {
             /**
@@ -1964,7 +2053,7 @@ export interface components {
         };
         ExecutionErrorItem: {
             /**
-             * @description `invalid_input`, `timeout`, `agent_error`, `http_error`, `network_error`, `interrupted`; `llm` steps: `invalid_llm_output`, `llm_refused`, `llm_error`, `max_turns_exceeded`, `budget_exceeded`; …
+             * @description `invalid_input`, `timeout`, `agent_error`, `http_error`, `network_error`, `interrupted`; `llm` steps: `invalid_llm_output`, `llm_refused`, `llm_error`, `mcp_error`, `max_turns_exceeded`, `budget_exceeded`; …
              * @example invalid_input
              */
             code: string;
@@ -2127,7 +2216,7 @@ export interface components {
              * @example api
              * @enum {string}
              */
-            source: "api" | "webhook" | "retry" | "schedule";
+            source: "api" | "webhook" | "retry" | "schedule" | "mcp";
             /**
              * @description The execution this one retries
              * @example null
@@ -2350,7 +2439,7 @@ export interface components {
              * @example api
              * @enum {string}
              */
-            source: "api" | "webhook" | "retry" | "schedule";
+            source: "api" | "webhook" | "retry" | "schedule" | "mcp";
             /**
              * @description The execution this one retries
              * @example null
@@ -3417,7 +3506,7 @@ export interface components {
             /** @description Any JSON; a string `"{% expr %}"` stands for the result of the JSONata expression `expr` */
             message: unknown;
         };
-        /** @description Calls an OpenAI-compatible `POST {base_url}/chat/completions`. Output: the answer parsed and validated against `output_schema`, else `{text}`. Errors: `invalid_llm_output`, `llm_refused`, `llm_error`, `max_turns_exceeded`, `budget_exceeded` */
+        /** @description Calls an OpenAI-compatible `POST {base_url}/chat/completions`. Output: the answer parsed and validated against `output_schema`, else `{text}`. Errors: `invalid_llm_output`, `llm_refused`, `llm_error`, `mcp_error`, `max_turns_exceeded`, `budget_exceeded` */
         WorkflowLlmStep: {
             /**
              * @description Unique in the workflow
@@ -3481,6 +3570,17 @@ export interface components {
                         [key: string]: string;
                     };
                 };
+            }[];
+            /** @description MCP servers (Streamable HTTP) whose tools are offered to the model beside `tools`: listed once per attempt, each call a `tools/call` (obeys the outbound policy; unreachable or a protocol error: `mcp_error`) */
+            mcp_servers?: {
+                /** Format: uri */
+                url: string;
+                /** @description Values; `{{secrets.NAME}}` inserts an account secret */
+                headers?: {
+                    [key: string]: string;
+                };
+                /** @description Only these of the server’s tools (default: all) */
+                tools?: string[];
             }[];
             /** @default 5 */
             max_turns: number;
@@ -3751,6 +3851,41 @@ export interface components {
                     max_wait_ms?: number;
                 };
             } | null;
+            /**
+             * @description A JSON Schema (root `"type": "object"`) every input must satisfy: a trigger, webhook or MCP call whose input breaks it is refused (400 with `field` `input.<path>`) and creates no execution. Default: none, except for `lead-qualification` (its five fields, none required); null: none
+             * @example {
+             *       "type": "object",
+             *       "properties": {
+             *         "email": {
+             *           "type": "string"
+             *         }
+             *       },
+             *       "required": [
+             *         "email"
+             *       ]
+             *     }
+             */
+            input_schema?: ({
+                /** @enum {string} */
+                type: "object";
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            /**
+             * @description Whether the agent is a tool of the MCP server (`{BASE_URL}/mcp`), under which name (unique among the account's enabled tools: 409 `conflict`) and description. Default `{"enabled": false}`
+             * @example {
+             *       "enabled": true,
+             *       "name": "qualify_lead",
+             *       "description": "Scores an inbound lead"
+             *     }
+             */
+            mcp?: {
+                /** @default false */
+                enabled: boolean;
+                /** @description The tool name; null or absent: derived from the agent name */
+                name?: string | null;
+                description?: string | null;
+            };
         };
         /** @description `POST /v2/agents` body for an agent of kind `lead-qualification` */
         CreateLeadQualificationAgent: {
@@ -3825,6 +3960,41 @@ export interface components {
                     max_wait_ms?: number;
                 };
             } | null;
+            /**
+             * @description A JSON Schema (root `"type": "object"`) every input must satisfy: a trigger, webhook or MCP call whose input breaks it is refused (400 with `field` `input.<path>`) and creates no execution. Default: none, except for `lead-qualification` (its five fields, none required); null: none
+             * @example {
+             *       "type": "object",
+             *       "properties": {
+             *         "email": {
+             *           "type": "string"
+             *         }
+             *       },
+             *       "required": [
+             *         "email"
+             *       ]
+             *     }
+             */
+            input_schema?: ({
+                /** @enum {string} */
+                type: "object";
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            /**
+             * @description Whether the agent is a tool of the MCP server (`{BASE_URL}/mcp`), under which name (unique among the account's enabled tools: 409 `conflict`) and description. Default `{"enabled": false}`
+             * @example {
+             *       "enabled": true,
+             *       "name": "qualify_lead",
+             *       "description": "Scores an inbound lead"
+             *     }
+             */
+            mcp?: {
+                /** @default false */
+                enabled: boolean;
+                /** @description The tool name; null or absent: derived from the agent name */
+                name?: string | null;
+                description?: string | null;
+            };
         };
         /** @description `POST /v2/agents` body for an agent of kind `workflow` */
         CreateWorkflowAgent: {
@@ -3899,6 +4069,41 @@ export interface components {
                     max_wait_ms?: number;
                 };
             } | null;
+            /**
+             * @description A JSON Schema (root `"type": "object"`) every input must satisfy: a trigger, webhook or MCP call whose input breaks it is refused (400 with `field` `input.<path>`) and creates no execution. Default: none, except for `lead-qualification` (its five fields, none required); null: none
+             * @example {
+             *       "type": "object",
+             *       "properties": {
+             *         "email": {
+             *           "type": "string"
+             *         }
+             *       },
+             *       "required": [
+             *         "email"
+             *       ]
+             *     }
+             */
+            input_schema?: ({
+                /** @enum {string} */
+                type: "object";
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            /**
+             * @description Whether the agent is a tool of the MCP server (`{BASE_URL}/mcp`), under which name (unique among the account's enabled tools: 409 `conflict`) and description. Default `{"enabled": false}`
+             * @example {
+             *       "enabled": true,
+             *       "name": "qualify_lead",
+             *       "description": "Scores an inbound lead"
+             *     }
+             */
+            mcp?: {
+                /** @default false */
+                enabled: boolean;
+                /** @description The tool name; null or absent: derived from the agent name */
+                name?: string | null;
+                description?: string | null;
+            };
         };
     };
     responses: never;
@@ -12591,6 +12796,163 @@ export interface operations {
             };
         };
     };
+    mcp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    jsonrpc: "2.0";
+                    id?: string | number;
+                    /** @example tools/list */
+                    method: string;
+                    params?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The JSON-RPC answer (a result, or a JSON-RPC error such as -32601 for an unknown method); a notification is answered 202 with no body */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A notification (a message without `id`) was accepted: an empty body */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description `invalid_request`: A parameter is missing, has the wrong type or an out-of-range value, or the JSON body is malformed (not valid JSON, not valid UTF-8, or not an object; a body sent with a GET or DELETE is read too), or the request itself is (a bad percent-encoding in the URL, a malformed header). `error.field` names the offending field (dotted for nested fields such as `options.callback_url`). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: The API key is missing, malformed, unknown or revoked, or the dashboard session expired or was signed out (sign in again). REST requests send `Authorization: Bearer <API_KEY>` or the session cookie; protected webhooks send `X-API-Key` or a valid signature. Dashboard sign-in with a wrong email or password is also 401. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `forbidden`: The API key is valid but lacks the scope this route needs (`agents:read`, `agents:write`, `agents:trigger` or `executions:read`); or the route manages keys, users, sessions or the signing secret, which API keys and members may not; or a request with the dashboard session cookie came from another origin or lacks its `X-CSRF-Token`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request_timeout`: The request line, headers and body did not all arrive within `REQUEST_TIMEOUT_MS` (30 s by default) of its first byte, as when a client or network sends them a trickle at a time; the connection was closed. Send the request again. Nothing was done with it. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body is not `application/json`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests for the account's plan. Wait the number of seconds in `Retry-After` before retrying; `X-RateLimit-*` headers show the budget. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `headers_too_large`: The request line and headers together are larger than 16 KiB; the connection was closed. Credentials and delivery ids are far shorter: look for a header that grew by mistake. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: The server failed unexpectedly. Retry later; the request id in `X-Request-Id` helps support find it. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: A dependency (the database or the queue) is unavailable. Retry after the number of seconds in `Retry-After`. A trigger or webhook answered 503 was not acknowledged; in the rare case that the database stored it just as the connection broke, a retry with the same `Idempotency-Key` (or delivery id) returns that execution instead of starting another. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     receiveWebhook: {
         parameters: {
             query?: never;
@@ -13875,6 +14237,7 @@ type ReadonlyArray<T> = [
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
 export const pathsDocsErrorsCodeGetParametersPathCodeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/docs/errors/{code}"]["get"]["parameters"]["path"]["code"]> = ["invalid_request", "unauthorized", "forbidden", "not_found", "method_not_allowed", "conflict", "agent_paused", "request_timeout", "payload_too_large", "unsupported_media_type", "headers_too_large", "rate_limited", "internal_error", "service_unavailable"];
 export const pathsV2WaitTokensGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/v2/wait-tokens"]["get"]["parameters"]["query"]["status"]> = ["waiting", "completed", "expired", "cancelled"];
+export const pathsV2McpPostRequestBodyContentApplicationJsonJsonrpcValues: ReadonlyArray<FlattenedDeepRequired<paths>["/v2/mcp"]["post"]["requestBody"]["content"]["application/json"]["jsonrpc"]> = ["2.0"];
 export const webhooksExecutionQueuedPostRequestBodyContentApplicationJsonTypeValues: ReadonlyArray<FlattenedDeepRequired<webhooks>["execution.queued"]["post"]["requestBody"]["content"]["application/json"]["type"]> = ["execution.queued"];
 export const webhooksExecutionStartedPostRequestBodyContentApplicationJsonTypeValues: ReadonlyArray<FlattenedDeepRequired<webhooks>["execution.started"]["post"]["requestBody"]["content"]["application/json"]["type"]> = ["execution.started"];
 export const webhooksExecutionCompletedPostRequestBodyContentApplicationJsonTypeValues: ReadonlyArray<FlattenedDeepRequired<webhooks>["execution.completed"]["post"]["requestBody"]["content"]["application/json"]["type"]> = ["execution.completed"];
@@ -13903,18 +14266,21 @@ export const agentDetailWebhook_authValues: ReadonlyArray<FlattenedDeepRequired<
 export const agentDetailWebhook_signature_formatsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AgentDetail"]["webhook_signature_formats"]> = ["sha256", "standard_webhooks"];
 export const updateAgentDtoStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UpdateAgentDto"]["status"]> = ["active", "paused"];
 export const updateAgentDtoWebhook_authValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UpdateAgentDto"]["webhook_auth"]> = ["none", "api_key", "signature"];
+export const updateAgentDtoInput_schemaAnyOf0OneOf0TypeValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["UpdateAgentDto"]["input_schema"], {
+    type: unknown;
+}>["type"]> = ["object"];
 export const createWebhookCredentialDtoTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateWebhookCredentialDto"]["type"]> = ["api_key", "signature"];
 export const webhookCredentialResponseTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookCredentialResponse"]["type"]> = ["api_key", "signature"];
 export const llmToolCallItemStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LlmToolCallItem"]["status"]> = ["pending", "completed", "failed"];
 export const executionStepItemStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionStepItem"]["status"]> = ["running", "waiting", "completed", "failed", "skipped"];
 export const agentTestResponseStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AgentTestResponse"]["status"]> = ["completed", "failed"];
 export const executionRecordStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionRecord"]["status"]> = ["queued", "running", "waiting", "completed", "failed", "cancelled"];
-export const executionRecordSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionRecord"]["source"]> = ["api", "webhook", "retry", "schedule"];
+export const executionRecordSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionRecord"]["source"]> = ["api", "webhook", "retry", "schedule", "mcp"];
 export const callbackPayloadTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CallbackPayload"]["type"]> = ["execution.completed", "execution.failed", "execution.cancelled"];
 export const triggerResultResponseStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TriggerResultResponse"]["status"]> = ["queued", "running", "waiting", "completed", "failed", "cancelled"];
 export const logEntryItemLevelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LogEntryItem"]["level"]> = ["debug", "info", "warn", "error"];
 export const executionDetailStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionDetail"]["status"]> = ["queued", "running", "waiting", "completed", "failed", "cancelled"];
-export const executionDetailSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionDetail"]["source"]> = ["api", "webhook", "retry", "schedule"];
+export const executionDetailSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionDetail"]["source"]> = ["api", "webhook", "retry", "schedule", "mcp"];
 export const completedByItemTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CompletedByItem"]["type"]> = ["api_key", "user", "link"];
 export const waitTokenRecordStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WaitTokenRecord"]["status"]> = ["waiting", "completed", "expired", "cancelled"];
 export const bulkRetryDtoStatusAnyOf1Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BulkRetryDto"]["status"]> = ["failed", "cancelled"];
@@ -13974,7 +14340,16 @@ export const leadQualificationStepOn_errorValues: ReadonlyArray<FlattenedDeepReq
 export const leadQualificationStepTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LeadQualificationStep"]["type"]> = ["lead-qualification"];
 export const createHttpRequestAgentKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateHttpRequestAgent"]["kind"]> = ["http-request"];
 export const createHttpRequestAgentWebhook_authValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateHttpRequestAgent"]["webhook_auth"]> = ["none", "api_key", "signature"];
+export const createHttpRequestAgentInput_schemaAnyOf0OneOf0TypeValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["CreateHttpRequestAgent"]["input_schema"], {
+    type: unknown;
+}>["type"]> = ["object"];
 export const createLeadQualificationAgentKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateLeadQualificationAgent"]["kind"]> = ["lead-qualification"];
 export const createLeadQualificationAgentWebhook_authValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateLeadQualificationAgent"]["webhook_auth"]> = ["none", "api_key", "signature"];
+export const createLeadQualificationAgentInput_schemaAnyOf0OneOf0TypeValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["CreateLeadQualificationAgent"]["input_schema"], {
+    type: unknown;
+}>["type"]> = ["object"];
 export const createWorkflowAgentKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateWorkflowAgent"]["kind"]> = ["workflow"];
 export const createWorkflowAgentWebhook_authValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateWorkflowAgent"]["webhook_auth"]> = ["none", "api_key", "signature"];
+export const createWorkflowAgentInput_schemaAnyOf0OneOf0TypeValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["CreateWorkflowAgent"]["input_schema"], {
+    type: unknown;
+}>["type"]> = ["object"];

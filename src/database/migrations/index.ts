@@ -51,6 +51,8 @@ import { MysqlBulkActions1796173100000 } from './mysql/1796173100000-BulkActions
 import { SqliteBulkActions1796173100000 } from './sqlite/1796173100000-BulkActions';
 import { MysqlExecutionTraceParent1796173200000 } from './mysql/1796173200000-ExecutionTraceParent';
 import { SqliteExecutionTraceParent1796173200000 } from './sqlite/1796173200000-ExecutionTraceParent';
+import { MysqlAgentInputSchemaMcp1796172000000 } from './mysql/1796172000000-AgentInputSchemaMcp';
+import { SqliteAgentInputSchemaMcp1796172000000 } from './sqlite/1796172000000-AgentInputSchemaMcp';
 
 /**
  * Migrations in order, one list per driver (column types differ between SQLite and MySQL).
@@ -89,6 +91,7 @@ export const SQLITE_MIGRATIONS: Function[] = [
   SqliteBulkActions1796173100000,
   SqliteExecutionTraceParent1796173200000,
   SqliteFlowControl1796169646000,
+  SqliteAgentInputSchemaMcp1796172000000,
 ];
 export const MYSQL_MIGRATIONS: Function[] = [
   MysqlInitial1763780000000,
@@ -118,4 +121,5 @@ export const MYSQL_MIGRATIONS: Function[] = [
   MysqlBulkActions1796173100000,
   MysqlExecutionTraceParent1796173200000,
   MysqlFlowControl1796169646000,
+  MysqlAgentInputSchemaMcp1796172000000,
 ];

@@ -3,6 +3,7 @@ import type { StepContext } from '../step-type';
 import type { LlmBody } from '../steps/llm.step';
 import type { ChatAnswer, ChatMessage, ChatRequest } from './chat-client';
 import { conversation, toolTurns, type LlmCallRecord } from './llm-record';
+import { McpToolbox } from './mcp-servers';
 import { describeSchemaError } from './output-schema';
 import { boundedAll, runToolCall, TOOL_CONCURRENCY, toolDefinitions } from './tools';
 
@@ -25,13 +26,29 @@ export async function runConversation(
   context: StepContext,
   chat: Conversation,
 ): Promise<unknown> {
+  // The MCP servers' tools, listed once for this attempt, before the first model call.
+  const taken = new Set(body.tools.map((tool) => tool.name));
+  const toolbox = await McpToolbox.open(body.mcpServers, context, taken);
+  try {
+    return await converse(body, context, chat, toolbox);
+  } finally {
+    await toolbox.close();
+  }
+}
+
+async function converse(
+  body: LlmBody,
+  context: StepContext,
+  chat: Conversation,
+  toolbox: McpToolbox,
+): Promise<unknown> {
   const record = context.models.record();
   let saving: Promise<void> = Promise.resolve();
   const save = (persist: boolean) => {
     saving = saving.then(() => context.models.save(record, persist));
     return saving;
   };
-  const tools = toolDefinitions(body.tools);
+  const tools = [...toolDefinitions(body.tools), ...toolbox.definitions()];
 
   // A turn interrupted before all its tool calls finished: the others run now.
   const turns = toolTurns(record);
@@ -143,7 +160,8 @@ export async function runConversation(
 
   async function runTools(calls: NonNullable<LlmCallRecord['tool_calls']>): Promise<void> {
     await boundedAll(calls, TOOL_CONCURRENCY, async (call) => {
-      await runToolCall(body.tools, call, context);
+      if (toolbox.has(call.name)) await toolbox.call(call, context);
+      else await runToolCall(body.tools, call, context);
       await save(true);
     });
     await saving;

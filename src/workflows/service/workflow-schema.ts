@@ -132,7 +132,7 @@ const BUILT_IN: Record<string, [string, SchemaObject]> = {
     'WorkflowLlmStep',
     step(
       'llm',
-      'Calls an OpenAI-compatible `POST {base_url}/chat/completions`. Output: the answer parsed and validated against `output_schema`, else `{text}`. Errors: `invalid_llm_output`, `llm_refused`, `llm_error`, `max_turns_exceeded`, `budget_exceeded`',
+      'Calls an OpenAI-compatible `POST {base_url}/chat/completions`. Output: the answer parsed and validated against `output_schema`, else `{text}`. Errors: `invalid_llm_output`, `llm_refused`, `llm_error`, `mcp_error`, `max_turns_exceeded`, `budget_exceeded`',
       {
         prompt: { ...VALUE, description: 'A value → the user message (a string)' },
         system: { ...VALUE, description: 'A value → the system message (a string)' },
@@ -172,6 +172,30 @@ const BUILT_IN: Record<string, [string, SchemaObject]> = {
                     description: 'Values; `{{secrets.NAME}}` inserts an account secret',
                   },
                 },
+              },
+            },
+          },
+        },
+        mcp_servers: {
+          type: 'array',
+          maxItems: 5,
+          description:
+            'MCP servers (Streamable HTTP) whose tools are offered to the model beside `tools`: listed once per attempt, each call a `tools/call` (obeys the outbound policy; unreachable or a protocol error: `mcp_error`)',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['url'],
+            properties: {
+              url: { type: 'string', format: 'uri' },
+              headers: {
+                type: 'object',
+                additionalProperties: { type: 'string' },
+                description: 'Values; `{{secrets.NAME}}` inserts an account secret',
+              },
+              tools: {
+                type: 'array',
+                items: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
+                description: 'Only these of the server’s tools (default: all)',
               },
             },
           },

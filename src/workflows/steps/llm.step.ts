@@ -11,6 +11,7 @@ import {
 } from '../llm/chat-client';
 import { runConversation } from '../llm/conversation';
 import { compileOutputSchema, type OutputSchema } from '../llm/output-schema';
+import { compileMcpServers, type CompiledMcpServer } from '../llm/mcp-servers';
 import { compileTools, type CompiledTool } from '../llm/tools';
 import type { CompileContext, StepContext, StepType } from '../step-type';
 
@@ -22,6 +23,7 @@ export interface LlmBody {
   temperature?: number;
   maxTokens?: number;
   tools: CompiledTool[];
+  mcpServers: CompiledMcpServer[];
   maxTurns: number;
   baseUrl?: string;
   apiKeySecret?: string;
@@ -34,7 +36,8 @@ const MAX_TURNS = 50;
 /**
  * `llm` (docs/workflows.md, LLM steps): one conversation with an OpenAI-compatible model, `POST
  * {base_url}/chat/completions`; with `output_schema` the answer is parsed and validated JSON,
- * else `{text}`. Tools are HTTP endpoints the model may call (`llm/conversation.ts`).
+ * else `{text}`. Tools are HTTP endpoints and the tools of MCP servers the model may call
+ * (`llm/conversation.ts`, `llm/mcp-servers.ts`).
  */
 export class LlmStep implements StepType<LlmBody> {
   readonly type = 'llm';
@@ -46,6 +49,7 @@ export class LlmStep implements StepType<LlmBody> {
     'temperature',
     'max_tokens',
     'tools',
+    'mcp_servers',
     'max_turns',
     'base_url',
     'api_key',
@@ -110,6 +114,7 @@ export class LlmStep implements StepType<LlmBody> {
       temperature: temperature as number | undefined,
       maxTokens: integerField(raw.max_tokens, at('max_tokens'), 1, 1_000_000),
       tools: compileTools(raw.tools, at('tools'), context.sandbox),
+      mcpServers: compileMcpServers(raw.mcp_servers, at('mcp_servers'), context.sandbox),
       maxTurns: integerField(raw.max_turns, at('max_turns'), 1, MAX_TURNS) ?? DEFAULT_MAX_TURNS,
       baseUrl,
       apiKeySecret,

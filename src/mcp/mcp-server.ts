@@ -1,0 +1,88 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { AuthContext } from '../auth/auth.decorators';
+import type { McpToolsService } from './mcp-tools.service';
+
+/** The SDK's classes, loaded on the first MCP request (a service never asked pays nothing). */
+interface Sdk {
+  Server: typeof Server;
+  Transport: typeof StreamableHTTPServerTransport;
+  ListToolsRequestSchema: typeof import('@modelcontextprotocol/sdk/types.js').ListToolsRequestSchema;
+  CallToolRequestSchema: typeof import('@modelcontextprotocol/sdk/types.js').CallToolRequestSchema;
+  JSONRPCMessageSchema: typeof import('@modelcontextprotocol/sdk/types.js').JSONRPCMessageSchema;
+}
+
+let sdk: Sdk | undefined;
+
+function loadSdk(): Sdk {
+  if (!sdk) {
+    /* eslint-disable @typescript-eslint/no-require-imports */
+    const server =
+      require('@modelcontextprotocol/sdk/server/index.js') as typeof import('@modelcontextprotocol/sdk/server/index.js');
+    const http =
+      require('@modelcontextprotocol/sdk/server/streamableHttp.js') as typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js');
+    const types =
+      require('@modelcontextprotocol/sdk/types.js') as typeof import('@modelcontextprotocol/sdk/types.js');
+    /* eslint-enable @typescript-eslint/no-require-imports */
+    sdk = {
+      Server: server.Server,
+      Transport: http.StreamableHTTPServerTransport,
+      ListToolsRequestSchema: types.ListToolsRequestSchema,
+      CallToolRequestSchema: types.CallToolRequestSchema,
+      JSONRPCMessageSchema: types.JSONRPCMessageSchema,
+    };
+  }
+  return sdk;
+}
+
+/**
+ * The first problem of `message` as the SDK's transport would find it (it answers those with
+ * a JSON-RPC parse error): as `{field, message}` for the error envelope, or null.
+ */
+export function jsonRpcProblem(message: unknown): { field: string; message: string } | null {
+  const parsed = loadSdk().JSONRPCMessageSchema.safeParse(message);
+  if (parsed.success) return null;
+  const issue = parsed.error.issues[0];
+  const field = issue?.path.length ? issue.path.map(String).join('.') : 'jsonrpc';
+  return {
+    field,
+    message: `Not a valid JSON-RPC 2.0 message: ${field} ${issue?.message ?? ''}`.trim(),
+  };
+}
+
+export const MCP_SERVER_INFO = { name: 'agent-automation-service', version: '2' };
+
+/**
+ * Answers one MCP request (a POST of a JSON-RPC message) with the official SDK's server and
+ * Streamable HTTP transport, stateless: a server and a transport for this request alone, no
+ * session id, so that any process answers any request of a client (docs/mcp.md). Answers are
+ * JSON, not an event stream: every request has exactly one answer.
+ */
+export async function answerMcpRequest(
+  tools: McpToolsService,
+  auth: AuthContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: unknown,
+): Promise<void> {
+  const { Server, Transport, ListToolsRequestSchema, CallToolRequestSchema } = loadSdk();
+  const server = new Server(MCP_SERVER_INFO, {
+    capabilities: { tools: { listChanged: false } },
+    instructions:
+      'Each tool runs an agent of this account with the arguments as its input. A call waits up to 25 s; a run that takes longer answers {execution_id, status}: call get_execution with that id for its result.',
+  });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: await tools.list(auth.account.id),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) =>
+    tools.call(auth, request.params.name, request.params.arguments),
+  );
+  const transport = new Transport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  res.on('close', () => {
+    void transport.close();
+    void server.close();
+  });
+  await server.connect(transport);
+  await transport.handleRequest(req, res, body);
+}
