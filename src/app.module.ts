@@ -14,6 +14,7 @@ import { CoreModule } from './core.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { ErrorDocsController } from './docs/error-docs.controller';
 import { ExecutionsApiModule } from './executions/executions-api.module';
+import { BulkApiModule } from './bulk/bulk-api.module';
 import { HealthModule } from './health/health.module';
 import { MetricsModule } from './health/metrics.module';
 import { McpApiModule } from './mcp/mcp-api.module';
@@ -56,6 +57,7 @@ const ROLE_MODULES: Record<Role, Type[]> = {
     AgentsApiModule,
     AgentTestApiModule,
     ExecutionsApiModule,
+    BulkApiModule,
     SchedulesApiModule,
     HealthModule,
     MetricsModule,

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
  */
 const LAYERS: readonly (readonly string[])[] = [
   ['config'],
+  ['tracing'],
   ['common'],
   ['database', 'metrics'],
   ['queue', 'throttling', 'secret-key', 'events'],
@@ -24,7 +25,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['executions'],
   ['runner', 'schedules'],
   ['workflows'],
-  ['usage', 'agent-test', 'mcp'],
+  ['usage', 'agent-test', 'mcp', 'bulk'],
   ['webhooks'],
   ['webhook-endpoints'],
   ['retention', 'dashboard', 'health'],
