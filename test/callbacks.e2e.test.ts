@@ -100,6 +100,8 @@ describe('outgoing webhooks (callbacks)', () => {
         status: 'completed',
         source: 'api',
         retry_of: null,
+        schedule_id: null,
+        scheduled_for: null,
         input: execution.input,
         output: execution.output,
         error: null,

@@ -77,6 +77,8 @@ describe('POST /v2/agents/:id/trigger', () => {
       status: 'completed',
       source: 'api',
       retry_of: null,
+      schedule_id: null,
+      scheduled_for: null,
       agent_version: 1,
       input: HOT_LEAD,
       output: res.body.output,
