@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { newId } from '../../common/ids';
 import { now } from '../../common/time';
 import type { Statement } from '../../database/transactions';
-import type { Execution } from '../../executions/execution.entity';
+import { type Execution, shownStatus } from '../../executions/execution.entity';
 import { executionUsage, toExecutionResponse } from '../../executions/execution.response';
 import { LocalBus } from '../../queue/local-bus';
 import {
@@ -29,7 +29,8 @@ const EXECUTION_EVENTS: Record<Execution['status'], SubscribableEvent> = {
 
 /** The event type of an execution's status. */
 export function executionEventType(status: Execution['status']): SubscribableEvent {
-  return EXECUTION_EVENTS[status];
+  // A run held by flow control is reported as the `queued` it is shown as.
+  return EXECUTION_EVENTS[shownStatus(status)];
 }
 
 /**
@@ -41,7 +42,7 @@ export function executionEvent(execution: Execution, steps?: readonly object[]):
   const known = workflow ? ((steps as StoredStep[] | undefined) ?? null) : undefined;
   return {
     accountId: execution.accountId,
-    type: EXECUTION_EVENTS[execution.status],
+    type: executionEventType(execution.status),
     // A new workflow execution has no steps yet; see `stepsOf` for the others.
     data: toExecutionResponse(execution, {
       steps: known ?? (workflow ? [] : undefined),
