@@ -1,3 +1,4 @@
+import { LEAD_QUALIFICATION_INPUT_SCHEMA } from '../src/agents/input-schema';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
@@ -24,7 +25,9 @@ const LIST_KEYS = [
 const DETAIL_KEYS = [
   ...LIST_KEYS,
   'config',
+  'input_schema',
   'kind',
+  'mcp',
   'timeout_ms',
   'updated_at',
   'version',
@@ -112,6 +115,8 @@ describe('agents API', () => {
         timeout_ms: 30000,
         updated_at: res.body.created_at,
         version: 1,
+        input_schema: LEAD_QUALIFICATION_INPUT_SCHEMA,
+        mcp: { enabled: false, name: 'lead_qualifier', description: null },
       });
       const read = await t.api().get(`/v2/agents/${res.body.id}`).set(bearer(key)).expect(200);
       expect(read.body).toEqual(res.body);

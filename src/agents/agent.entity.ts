@@ -14,6 +14,7 @@ export type WebhookSignatureFormat = (typeof WEBHOOK_SIGNATURE_FORMATS)[number];
 
 @Entity('agents')
 @Index('idx_agents_account_created', ['accountId', 'createdAt', 'id'])
+@Index('uq_agents_account_mcp_tool', ['accountId', 'mcpTool'], { unique: true })
 export class Agent {
   @PrimaryColumn({ type: 'varchar', length: 40 })
   id: string;
@@ -68,6 +69,28 @@ export class Agent {
   /** 1 on create; every change of `config` adds one (AgentVersion keeps each config). */
   @Column({ type: 'int', default: 1 })
   version: number;
+
+  /** The JSON Schema every input must satisfy (checked on every way in), or null. */
+  @JsonColumn({ name: 'input_schema', nullable: true })
+  inputSchema: Record<string, unknown> | null;
+
+  /** Whether the agent is a tool of the account's MCP server (`{BASE_URL}/mcp`). */
+  @Column({ name: 'mcp_enabled', type: 'boolean', default: false })
+  mcpEnabled: boolean;
+
+  /** The tool name as set; null: derived from the agent's name (agents/mcp-tool.ts). */
+  @Column({ name: 'mcp_name', type: 'varchar', length: 64, nullable: true })
+  mcpName: string | null;
+
+  @Column({ name: 'mcp_description', type: 'varchar', length: 1000, nullable: true })
+  mcpDescription: string | null;
+
+  /**
+   * The tool name in effect while the agent is a live enabled tool, else null: unique per
+   * account (`uq_agents_account_mcp_tool`), so that two writers never take the same name.
+   */
+  @Column({ name: 'mcp_tool', type: 'varchar', length: 64, nullable: true })
+  mcpTool: string | null;
 
   @TimestampColumn({ name: 'created_at' })
   createdAt: Date;

@@ -10,6 +10,7 @@ import {
   type WebhookSignatureFormat,
 } from './agent.entity';
 import type { AgentStats } from './agent-stats.service';
+import { MCP_DESCRIPTION_MAX_LENGTH, toMcpField, type McpField } from './mcp-tool';
 
 /** An agent with the counters the responses show. */
 export interface AgentView {
@@ -65,6 +66,28 @@ export class AgentListItem {
   created_at: string;
 }
 
+/** The detail's `mcp`: the agent as a tool of the MCP server (`{BASE_URL}/mcp`). */
+export class AgentMcp {
+  @ApiProperty({ description: 'Listed by the MCP server (while the agent is active)' })
+  enabled: boolean;
+
+  @ApiProperty({
+    pattern: '^[a-z][a-z0-9_]{0,63}$',
+    description: 'The tool name: the one set, or derived from the agent name',
+    example: 'inbound_leads',
+  })
+  name: string;
+
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    maxLength: MCP_DESCRIPTION_MAX_LENGTH,
+    description: 'The tool description; null: a default naming the agent',
+    example: 'Scores an inbound lead',
+  })
+  description: string | null;
+}
+
 /** The detailed record of an agent: the list item plus these fields. */
 export class AgentDetail extends AgentListItem {
   @ApiProperty({ example: 'lead-qualification' })
@@ -104,6 +127,21 @@ export class AgentDetail extends AgentListItem {
     example: 1,
   })
   version: number;
+
+  @ApiProperty({
+    type: 'object',
+    properties: { type: { type: 'string', enum: ['object'] } },
+    required: ['type'],
+    additionalProperties: true,
+    nullable: true,
+    description:
+      'The JSON Schema every input must satisfy (trigger, webhook, MCP); null: any object',
+    example: { type: 'object', properties: { email: { type: 'string' } }, required: ['email'] },
+  })
+  input_schema: Record<string, unknown> | null;
+
+  @ApiProperty({ type: AgentMcp })
+  mcp: McpField;
 }
 
 /** `GET /v2/agents/:id/versions/:version`: one version of the agent's config. */
@@ -193,6 +231,8 @@ export function toAgentDetail({ agent, stats }: AgentView, webhookBaseUrl: strin
     timeout_ms: agent.timeoutMs,
     updated_at: agent.updatedAt.toISOString(),
     version: agent.version,
+    input_schema: agent.inputSchema,
+    mcp: toMcpField(agent),
   };
 }
 

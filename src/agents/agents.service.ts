@@ -26,6 +26,15 @@ import type { CreateAgentDto } from './dto/create-agent.dto';
 import type { CredentialType } from './dto/create-webhook-credential.dto';
 import type { UpdateAgentDto } from './dto/update-agent.dto';
 import { DEFAULT_AGENT_KIND } from './default-kind';
+import { isUniqueViolation } from '../common/database-errors';
+import { checkInputSchema, defaultInputSchema } from './input-schema';
+import {
+  applyMcpField,
+  GET_EXECUTION_TOOL,
+  heldToolName,
+  toolNameTaken,
+  type McpColumns,
+} from './mcp-tool';
 
 export { DEFAULT_AGENT_KIND };
 
@@ -138,6 +147,15 @@ export class AgentsService {
   async create(accountId: string, input: CreateAgentDto): Promise<AgentView> {
     const kind = input.kind ?? DEFAULT_AGENT_KIND;
     const config = this.kinds.validate(kind, input.config ?? {});
+    const inputSchema =
+      input.input_schema === undefined
+        ? defaultInputSchema(kind)
+        : checkInputSchema(input.input_schema);
+    const mcp = applyMcpField(input.mcp ?? {}, {
+      mcpEnabled: false,
+      mcpName: null,
+      mcpDescription: null,
+    });
     const at = now();
     const agent = this.agents.create({
       id: newId('agt'),
@@ -152,12 +170,16 @@ export class AgentsService {
       webhookKeyHash: null,
       webhookSecretEnc: null,
       timeoutMs: input.timeout_ms ?? TIMEOUT_MS_DEFAULT,
+      inputSchema,
+      ...mcp,
+      mcpTool: null,
       version: 1,
       createdAt: at,
       updatedAt: at,
       deletedAt: null,
     });
-    await this.writes.insert(agent);
+    agent.mcpTool = heldToolName(agent);
+    await this.withToolName(agent.mcpTool, () => this.writes.insert(agent));
     return { agent, stats: NO_STATS };
   }
 
@@ -182,11 +204,13 @@ export class AgentsService {
     if (
       Object.values(requested).every((value) => value === undefined) &&
       patch.config === undefined &&
-      formats === undefined
+      formats === undefined &&
+      patch.input_schema === undefined &&
+      patch.mcp === undefined
     ) {
       throw ApiError.invalid(
         'status',
-        'The body must set at least one of: status, name, config, webhook_auth, webhook_signature_formats, timeout_ms',
+        'The body must set at least one of: status, name, config, webhook_auth, webhook_signature_formats, timeout_ms, input_schema, mcp',
       );
     }
     const agent = await this.findOwned(accountId, id);
@@ -200,11 +224,53 @@ export class AgentsService {
     }
     const config =
       patch.config === undefined ? undefined : this.kinds.validate(agent.kind, patch.config);
+    Object.assign(changes, this.mcpChanges(agent, patch, changes.name));
+    const tool = changes.mcpTool;
     if (config !== undefined && canonicalJson(config) !== canonicalJson(agent.config)) {
-      return this.withStats(await this.writes.changeConfig(agent, config, changes));
+      return this.withStats(
+        await this.withToolName(tool, () => this.writes.changeConfig(agent, config, changes)),
+      );
     }
     if (Object.keys(changes).length === 0) return this.withStats(agent);
-    return this.withStats(await this.writes.change(agent, changes));
+    return this.withStats(await this.withToolName(tool, () => this.writes.change(agent, changes)));
+  }
+
+  /**
+   * The changes of `input_schema` and `mcp` a PATCH makes (with `mcp_tool`, the name held,
+   * when it moves: a rename changes a derived tool name).
+   */
+  private mcpChanges(agent: Agent, patch: UpdateAgentDto, name?: string): AgentChanges {
+    const changes: AgentChanges = {};
+    if (patch.input_schema !== undefined) {
+      const schema = checkInputSchema(patch.input_schema);
+      if (canonicalJson(schema) !== canonicalJson(agent.inputSchema)) changes.inputSchema = schema;
+    }
+    const current: McpColumns = {
+      mcpEnabled: agent.mcpEnabled,
+      mcpName: agent.mcpName,
+      mcpDescription: agent.mcpDescription,
+    };
+    const next = patch.mcp === undefined ? current : applyMcpField(patch.mcp, current);
+    for (const key of Object.keys(next) as (keyof McpColumns)[]) {
+      if (next[key] !== current[key]) Object.assign(changes, { [key]: next[key] });
+    }
+    const held = heldToolName({ ...agent, ...next, name: name ?? agent.name });
+    if (held !== agent.mcpTool) changes.mcpTool = held;
+    return changes;
+  }
+
+  /**
+   * Runs a write that takes the tool name `tool` (undefined or null: none): the server's own
+   * tool name, or one another enabled agent of the account holds (the unique index), is 409.
+   */
+  private async withToolName<T>(tool: string | null | undefined, write: () => Promise<T>) {
+    if (tool === GET_EXECUTION_TOOL) throw toolNameTaken(tool);
+    try {
+      return await write();
+    } catch (error) {
+      if (tool && isUniqueViolation(error)) throw toolNameTaken(tool);
+      throw error;
+    }
   }
 
   /** Version `version` of the account's agent `id`: 404 when either does not exist. */
@@ -225,6 +291,7 @@ export class AgentsService {
     const at = now();
     await this.writes.change(agent, {
       deletedAt: at,
+      mcpTool: null,
       webhookId: newWebhookId(),
       webhookKeyHash: null,
       webhookSecretEnc: null,

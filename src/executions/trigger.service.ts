@@ -2,6 +2,7 @@ import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { AgentCache } from '../agents/agent-cache';
+import { assertInputMatches } from '../agents/input-schema';
 import type { Agent } from '../agents/agent.entity';
 import { canonicalJson } from '../common/canonical-json';
 import { ApiError } from '../common/api-error';
@@ -14,6 +15,7 @@ import { RUN_QUEUE, type RunQueue } from '../queue/run-queue';
 import {
   Execution,
   type ExecutionError,
+  type ExecutionSource,
   FINAL_STATUSES,
   SETTLED_STATUSES,
 } from './execution.entity';
@@ -36,6 +38,13 @@ export interface TriggerResult {
   /** The execution's error: null unless it failed. */
   error: ExecutionError | null;
   duration_ms: number | null;
+}
+
+/** How a trigger came in: the REST route by default; MCP's `tools/call` waits less. */
+export interface TriggerVia {
+  source: ExecutionSource;
+  /** How long a synchronous trigger waits for the result (default SYNC_WAIT_MS). */
+  waitMs?: number;
 }
 
 export interface TriggerOutcome {
@@ -78,9 +87,20 @@ export class TriggerService implements OnModuleDestroy {
     agentId: string,
     body: TriggerAgentDto,
     idempotencyKey: string | undefined,
+    via: TriggerVia = { source: 'api' },
   ): Promise<TriggerOutcome> {
     const key = checkIdempotencyKey(idempotencyKey);
     const agent = await this.ownedAgent(accountId, agentId);
+    return this.triggerAgent(agent, body, key, via);
+  }
+
+  /** `trigger` of an agent already found (the account's, live). */
+  async triggerAgent(
+    agent: Agent,
+    body: TriggerAgentDto,
+    key: string | null,
+    via: TriggerVia,
+  ): Promise<TriggerOutcome> {
     const async = body.options?.async ?? false;
     const callbackUrl = body.options?.callback_url ?? null;
     const tags = body.options?.tags ? checkTags(body.options.tags, 'options.tags') : [];
@@ -104,10 +124,12 @@ export class TriggerService implements OnModuleDestroy {
       if (agent.status === 'paused') {
         throw new ApiError('agent_paused', 'The agent is paused; resume it to trigger it');
       }
+      // An input that breaks the agent's input_schema creates nothing (400 `input.<path>`).
+      assertInputMatches(agent.inputSchema, body.input);
       const request: NewExecution = {
         agent,
         input: body.input,
-        source: 'api',
+        source: via.source,
         callbackUrl,
         tags,
         idempotencyKey: key,
@@ -131,7 +153,7 @@ export class TriggerService implements OnModuleDestroy {
     }
     if (!async && !isFinal(execution) && execution.status !== 'waiting') {
       const id = execution.id;
-      const wait = await this.queue.waitForFinish(id, this.config.syncWaitMs, () =>
+      const wait = await this.queue.waitForFinish(id, via.waitMs ?? this.config.syncWaitMs, () =>
         this.executions.exists({ where: { id, status: In([...SETTLED_STATUSES]) } }),
       );
       // Finished here: the worker handed over the final record (the Execution it finished,

@@ -1668,6 +1668,20 @@ export interface components {
             data: components["schemas"]["AgentListItem"][];
             meta: components["schemas"]["AgentListMeta"];
         };
+        AgentMcp: {
+            /** @description Listed by the MCP server (while the agent is active) */
+            enabled: boolean;
+            /**
+             * @description The tool name: the one set, or derived from the agent name
+             * @example inbound_leads
+             */
+            name: string;
+            /**
+             * @description The tool description; null: a default naming the agent
+             * @example Scores an inbound lead
+             */
+            description: string | null;
+        };
         AgentDetail: {
             /** @example agt_01jd8z2c4v6b8n0m2k4j6h8g0f */
             id: string;
@@ -1738,6 +1752,27 @@ export interface components {
              * @example 1
              */
             version: number;
+            /**
+             * @description The JSON Schema every input must satisfy (trigger, webhook, MCP); null: any object
+             * @example {
+             *       "type": "object",
+             *       "properties": {
+             *         "email": {
+             *           "type": "string"
+             *         }
+             *       },
+             *       "required": [
+             *         "email"
+             *       ]
+             *     }
+             */
+            input_schema?: ({
+                /** @enum {string} */
+                type: "object";
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            mcp: components["schemas"]["AgentMcp"];
         };
         /** @description An agent: `kind` one of the registered kinds (`GET /v2/agent-kinds`), default `lead-qualification`, and `config` the schema of that kind */
         CreateAgentDto: components["schemas"]["CreateHttpRequestAgent"] | components["schemas"]["CreateLeadQualificationAgent"] | components["schemas"]["CreateWorkflowAgent"];
@@ -1776,6 +1811,41 @@ export interface components {
                 "standard_webhooks"
             ];
             timeout_ms?: number;
+            /**
+             * @description The JSON Schema inputs must satisfy; null removes it
+             * @example {
+             *       "type": "object",
+             *       "properties": {
+             *         "email": {
+             *           "type": "string"
+             *         }
+             *       },
+             *       "required": [
+             *         "email"
+             *       ]
+             *     }
+             */
+            input_schema?: ({
+                /** @enum {string} */
+                type: "object";
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            /**
+             * @description The given keys replace: `name: null` goes back to the name derived from the agent name, `description: null` clears it
+             * @example {
+             *       "enabled": true,
+             *       "name": "qualify_lead",
+             *       "description": "Scores an inbound lead"
+             *     }
+             */
+            mcp?: {
+                /** @default false */
+                enabled: boolean;
+                /** @description The tool name; null or absent: derived from the agent name */
+                name?: string | null;
+                description?: string | null;
+            };
         };
         CreateWebhookCredentialDto: {
             /**
@@ -3646,6 +3716,41 @@ export interface components {
              * @default 30000
              */
             timeout_ms: number;
+            /**
+             * @description A JSON Schema (root `"type": "object"`) every input must satisfy: a trigger, webhook or MCP call whose input breaks it is refused (400 with `field` `input.<path>`) and creates no execution. Default: none, except for `lead-qualification` (its five fields, none required); null: none
+             * @example {
+             *       "type": "object",
+             *       "properties": {
+             *         "email": {
+             *           "type": "string"
+             *         }
+             *       },
+             *       "required": [
+             *         "email"
+             *       ]
+             *     }
+             */
+            input_schema?: ({
+                /** @enum {string} */
+                type: "object";
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            /**
+             * @description Whether the agent is a tool of the MCP server (`{BASE_URL}/mcp`), under which name (unique among the account's enabled tools: 409 `conflict`) and description. Default `{"enabled": false}`
+             * @example {
+             *       "enabled": true,
+             *       "name": "qualify_lead",
+             *       "description": "Scores an inbound lead"
+             *     }
+             */
+            mcp?: {
+                /** @default false */
+                enabled: boolean;
+                /** @description The tool name; null or absent: derived from the agent name */
+                name?: string | null;
+                description?: string | null;
+            };
         };
         /** @description `POST /v2/agents` body for an agent of kind `lead-qualification` */
         CreateLeadQualificationAgent: {
@@ -3689,6 +3794,41 @@ export interface components {
              * @default 30000
              */
             timeout_ms: number;
+            /**
+             * @description A JSON Schema (root `"type": "object"`) every input must satisfy: a trigger, webhook or MCP call whose input breaks it is refused (400 with `field` `input.<path>`) and creates no execution. Default: none, except for `lead-qualification` (its five fields, none required); null: none
+             * @example {
+             *       "type": "object",
+             *       "properties": {
+             *         "email": {
+             *           "type": "string"
+             *         }
+             *       },
+             *       "required": [
+             *         "email"
+             *       ]
+             *     }
+             */
+            input_schema?: ({
+                /** @enum {string} */
+                type: "object";
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            /**
+             * @description Whether the agent is a tool of the MCP server (`{BASE_URL}/mcp`), under which name (unique among the account's enabled tools: 409 `conflict`) and description. Default `{"enabled": false}`
+             * @example {
+             *       "enabled": true,
+             *       "name": "qualify_lead",
+             *       "description": "Scores an inbound lead"
+             *     }
+             */
+            mcp?: {
+                /** @default false */
+                enabled: boolean;
+                /** @description The tool name; null or absent: derived from the agent name */
+                name?: string | null;
+                description?: string | null;
+            };
         };
         /** @description `POST /v2/agents` body for an agent of kind `workflow` */
         CreateWorkflowAgent: {
@@ -3732,6 +3872,41 @@ export interface components {
              * @default 30000
              */
             timeout_ms: number;
+            /**
+             * @description A JSON Schema (root `"type": "object"`) every input must satisfy: a trigger, webhook or MCP call whose input breaks it is refused (400 with `field` `input.<path>`) and creates no execution. Default: none, except for `lead-qualification` (its five fields, none required); null: none
+             * @example {
+             *       "type": "object",
+             *       "properties": {
+             *         "email": {
+             *           "type": "string"
+             *         }
+             *       },
+             *       "required": [
+             *         "email"
+             *       ]
+             *     }
+             */
+            input_schema?: ({
+                /** @enum {string} */
+                type: "object";
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            /**
+             * @description Whether the agent is a tool of the MCP server (`{BASE_URL}/mcp`), under which name (unique among the account's enabled tools: 409 `conflict`) and description. Default `{"enabled": false}`
+             * @example {
+             *       "enabled": true,
+             *       "name": "qualify_lead",
+             *       "description": "Scores an inbound lead"
+             *     }
+             */
+            mcp?: {
+                /** @default false */
+                enabled: boolean;
+                /** @description The tool name; null or absent: derived from the agent name */
+                name?: string | null;
+                description?: string | null;
+            };
         };
     };
     responses: never;
@@ -13734,8 +13909,12 @@ export const agentListItemStatusValues: ReadonlyArray<FlattenedDeepRequired<comp
 export const agentDetailStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AgentDetail"]["status"]> = ["active", "paused"];
 export const agentDetailWebhook_authValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AgentDetail"]["webhook_auth"]> = ["none", "api_key", "signature"];
 export const agentDetailWebhook_signature_formatsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AgentDetail"]["webhook_signature_formats"]> = ["sha256", "standard_webhooks"];
+export const agentDetailInput_schemaTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AgentDetail"]["input_schema"]["type"]> = ["object"];
 export const updateAgentDtoStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UpdateAgentDto"]["status"]> = ["active", "paused"];
 export const updateAgentDtoWebhook_authValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UpdateAgentDto"]["webhook_auth"]> = ["none", "api_key", "signature"];
+export const updateAgentDtoInput_schemaAnyOf0OneOf0TypeValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["UpdateAgentDto"]["input_schema"], {
+    type: unknown;
+}>["type"]> = ["object"];
 export const createWebhookCredentialDtoTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateWebhookCredentialDto"]["type"]> = ["api_key", "signature"];
 export const webhookCredentialResponseTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookCredentialResponse"]["type"]> = ["api_key", "signature"];
 export const llmToolCallItemStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LlmToolCallItem"]["status"]> = ["pending", "completed", "failed"];
@@ -13807,7 +13986,16 @@ export const leadQualificationStepOn_errorValues: ReadonlyArray<FlattenedDeepReq
 export const leadQualificationStepTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LeadQualificationStep"]["type"]> = ["lead-qualification"];
 export const createHttpRequestAgentKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateHttpRequestAgent"]["kind"]> = ["http-request"];
 export const createHttpRequestAgentWebhook_authValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateHttpRequestAgent"]["webhook_auth"]> = ["none", "api_key", "signature"];
+export const createHttpRequestAgentInput_schemaAnyOf0OneOf0TypeValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["CreateHttpRequestAgent"]["input_schema"], {
+    type: unknown;
+}>["type"]> = ["object"];
 export const createLeadQualificationAgentKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateLeadQualificationAgent"]["kind"]> = ["lead-qualification"];
 export const createLeadQualificationAgentWebhook_authValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateLeadQualificationAgent"]["webhook_auth"]> = ["none", "api_key", "signature"];
+export const createLeadQualificationAgentInput_schemaAnyOf0OneOf0TypeValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["CreateLeadQualificationAgent"]["input_schema"], {
+    type: unknown;
+}>["type"]> = ["object"];
 export const createWorkflowAgentKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateWorkflowAgent"]["kind"]> = ["workflow"];
 export const createWorkflowAgentWebhook_authValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateWorkflowAgent"]["webhook_auth"]> = ["none", "api_key", "signature"];
+export const createWorkflowAgentInput_schemaAnyOf0OneOf0TypeValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["CreateWorkflowAgent"]["input_schema"], {
+    type: unknown;
+}>["type"]> = ["object"];

@@ -1669,6 +1669,20 @@ export interface components {
             data: components["schemas"]["AgentListItem"][];
             meta: components["schemas"]["AgentListMeta"];
         };
+        AgentMcp: {
+            /** @description Listed by the MCP server (while the agent is active) */
+            enabled: boolean;
+            /**
+             * @description The tool name: the one set, or derived from the agent name
+             * @example inbound_leads
+             */
+            name: string;
+            /**
+             * @description The tool description; null: a default naming the agent
+             * @example Scores an inbound lead
+             */
+            description: string | null;
+        };
         AgentDetail: {
             /** @example agt_01jd8z2c4v6b8n0m2k4j6h8g0f */
             id: string;
@@ -1739,6 +1753,27 @@ export interface components {
              * @example 1
              */
             version: number;
+            /**
+             * @description The JSON Schema every input must satisfy (trigger, webhook, MCP); null: any object
+             * @example {
+             *       "type": "object",
+             *       "properties": {
+             *         "email": {
+             *           "type": "string"
+             *         }
+             *       },
+             *       "required": [
+             *         "email"
+             *       ]
+             *     }
+             */
+            input_schema?: ({
+                /** @enum {string} */
+                type: "object";
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            mcp: components["schemas"]["AgentMcp"];
         };
         /** @description An agent: `kind` one of the registered kinds (`GET /v2/agent-kinds`), default `lead-qualification`, and `config` the schema of that kind */
         CreateAgentDto: components["schemas"]["CreateHttpRequestAgent"] | components["schemas"]["CreateLeadQualificationAgent"] | components["schemas"]["CreateWorkflowAgent"];
@@ -1777,6 +1812,41 @@ export interface components {
                 "standard_webhooks"
             ];
             timeout_ms?: number;
+            /**
+             * @description The JSON Schema inputs must satisfy; null removes it
+             * @example {
+             *       "type": "object",
+             *       "properties": {
+             *         "email": {
+             *           "type": "string"
+             *         }
+             *       },
+             *       "required": [
+             *         "email"
+             *       ]
+             *     }
+             */
+            input_schema?: ({
+                /** @enum {string} */
+                type: "object";
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            /**
+             * @description The given keys replace: `name: null` goes back to the name derived from the agent name, `description: null` clears it
+             * @example {
+             *       "enabled": true,
+             *       "name": "qualify_lead",
+             *       "description": "Scores an inbound lead"
+             *     }
+             */
+            mcp?: {
+                /** @default false */
+                enabled?: boolean;
+                /** @description The tool name; null or absent: derived from the agent name */
+                name?: string | null;
+                description?: string | null;
+            };
         };
         CreateWebhookCredentialDto: {
             /**
@@ -3647,6 +3717,41 @@ export interface components {
              * @default 30000
              */
             timeout_ms?: number;
+            /**
+             * @description A JSON Schema (root `"type": "object"`) every input must satisfy: a trigger, webhook or MCP call whose input breaks it is refused (400 with `field` `input.<path>`) and creates no execution. Default: none, except for `lead-qualification` (its five fields, none required); null: none
+             * @example {
+             *       "type": "object",
+             *       "properties": {
+             *         "email": {
+             *           "type": "string"
+             *         }
+             *       },
+             *       "required": [
+             *         "email"
+             *       ]
+             *     }
+             */
+            input_schema?: ({
+                /** @enum {string} */
+                type: "object";
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            /**
+             * @description Whether the agent is a tool of the MCP server (`{BASE_URL}/mcp`), under which name (unique among the account's enabled tools: 409 `conflict`) and description. Default `{"enabled": false}`
+             * @example {
+             *       "enabled": true,
+             *       "name": "qualify_lead",
+             *       "description": "Scores an inbound lead"
+             *     }
+             */
+            mcp?: {
+                /** @default false */
+                enabled?: boolean;
+                /** @description The tool name; null or absent: derived from the agent name */
+                name?: string | null;
+                description?: string | null;
+            };
         };
         /** @description `POST /v2/agents` body for an agent of kind `lead-qualification` */
         CreateLeadQualificationAgent: {
@@ -3690,6 +3795,41 @@ export interface components {
              * @default 30000
              */
             timeout_ms?: number;
+            /**
+             * @description A JSON Schema (root `"type": "object"`) every input must satisfy: a trigger, webhook or MCP call whose input breaks it is refused (400 with `field` `input.<path>`) and creates no execution. Default: none, except for `lead-qualification` (its five fields, none required); null: none
+             * @example {
+             *       "type": "object",
+             *       "properties": {
+             *         "email": {
+             *           "type": "string"
+             *         }
+             *       },
+             *       "required": [
+             *         "email"
+             *       ]
+             *     }
+             */
+            input_schema?: ({
+                /** @enum {string} */
+                type: "object";
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            /**
+             * @description Whether the agent is a tool of the MCP server (`{BASE_URL}/mcp`), under which name (unique among the account's enabled tools: 409 `conflict`) and description. Default `{"enabled": false}`
+             * @example {
+             *       "enabled": true,
+             *       "name": "qualify_lead",
+             *       "description": "Scores an inbound lead"
+             *     }
+             */
+            mcp?: {
+                /** @default false */
+                enabled?: boolean;
+                /** @description The tool name; null or absent: derived from the agent name */
+                name?: string | null;
+                description?: string | null;
+            };
         };
         /** @description `POST /v2/agents` body for an agent of kind `workflow` */
         CreateWorkflowAgent: {
@@ -3733,6 +3873,41 @@ export interface components {
              * @default 30000
              */
             timeout_ms?: number;
+            /**
+             * @description A JSON Schema (root `"type": "object"`) every input must satisfy: a trigger, webhook or MCP call whose input breaks it is refused (400 with `field` `input.<path>`) and creates no execution. Default: none, except for `lead-qualification` (its five fields, none required); null: none
+             * @example {
+             *       "type": "object",
+             *       "properties": {
+             *         "email": {
+             *           "type": "string"
+             *         }
+             *       },
+             *       "required": [
+             *         "email"
+             *       ]
+             *     }
+             */
+            input_schema?: ({
+                /** @enum {string} */
+                type: "object";
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            /**
+             * @description Whether the agent is a tool of the MCP server (`{BASE_URL}/mcp`), under which name (unique among the account's enabled tools: 409 `conflict`) and description. Default `{"enabled": false}`
+             * @example {
+             *       "enabled": true,
+             *       "name": "qualify_lead",
+             *       "description": "Scores an inbound lead"
+             *     }
+             */
+            mcp?: {
+                /** @default false */
+                enabled?: boolean;
+                /** @description The tool name; null or absent: derived from the agent name */
+                name?: string | null;
+                description?: string | null;
+            };
         };
     };
     responses: never;

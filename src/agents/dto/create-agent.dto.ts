@@ -20,6 +20,7 @@ import {
   WebhookAuthField,
   WebhookSignatureFormatsField,
 } from './agent-fields';
+import { InputSchemaField, McpBodyField } from './mcp-fields';
 
 /** `POST /v2/agents`. The kind (and its config) is checked against the registry of kinds. */
 export class CreateAgentDto {
@@ -83,4 +84,14 @@ export class CreateAgentDto {
   @Optional()
   @TimeoutMsField()
   timeout_ms?: number;
+
+  @InputSchemaField(
+    'A JSON Schema (root `"type": "object"`) every input must satisfy: a trigger, webhook or MCP call whose input breaks it is refused (400 with `field` `input.<path>`) and creates no execution. Default: none, except for `lead-qualification` (its five fields, none required); null: none',
+  )
+  input_schema?: Record<string, unknown> | null;
+
+  @McpBodyField(
+    'Whether the agent is a tool of the MCP server (`{BASE_URL}/mcp`), under which name (unique among the account\'s enabled tools: 409 `conflict`) and description. Default `{"enabled": false}`',
+  )
+  mcp?: Record<string, unknown>;
 }

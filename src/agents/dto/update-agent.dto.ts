@@ -21,6 +21,7 @@ import {
   WebhookAuthField,
   WebhookSignatureFormatsField,
 } from './agent-fields';
+import { InputSchemaField, McpBodyField } from './mcp-fields';
 
 /** `PATCH /v2/agents/:id`: at least one field (checked by the service). */
 export class UpdateAgentDto {
@@ -80,4 +81,12 @@ export class UpdateAgentDto {
   @Optional()
   @TimeoutMsField()
   timeout_ms?: number;
+
+  @InputSchemaField('The JSON Schema inputs must satisfy; null removes it')
+  input_schema?: Record<string, unknown> | null;
+
+  @McpBodyField(
+    'The given keys replace: `name: null` goes back to the name derived from the agent name, `description: null` clears it',
+  )
+  mcp?: Record<string, unknown>;
 }

@@ -6,6 +6,7 @@ import { MoreThanOrEqual, Repository } from 'typeorm';
 import { AgentCache } from '../../agents/agent-cache';
 import { Agent } from '../../agents/agent.entity';
 import { AgentsService } from '../../agents/agents.service';
+import { assertInputMatches } from '../../agents/input-schema';
 import { Account } from '../../auth/account.entity';
 import { ApiError } from '../../common/api-error';
 import { SecretUnreadableError, sha256Hex } from '../../common/crypto';
@@ -162,6 +163,8 @@ export class InboundWebhooksService implements OnModuleDestroy {
       if (earlier) return replay(earlier);
       throw new ApiError('agent_paused', 'The agent is paused and accepts no triggers');
     }
+    // A payload that breaks the agent's input_schema creates nothing (400 `input.<path>`).
+    assertInputMatches(agent.inputSchema, input);
     const { execution, created } = await this.intake.submit({
       agent,
       input,
