@@ -18,12 +18,8 @@ export const FINAL_STATUSES: readonly ExecutionStatus[] = ['completed', 'failed'
  * paused at a `wait` step and holds nothing until it wakes).
  */
 export const SETTLED_STATUSES: readonly ExecutionStatus[] = [...FINAL_STATUSES, 'waiting'];
-<<<<<<< HEAD
-export type ExecutionSource = 'api' | 'webhook' | 'retry' | 'schedule';
-=======
-export const EXECUTION_SOURCES = ['api', 'webhook', 'retry', 'mcp'] as const;
+export const EXECUTION_SOURCES = ['api', 'webhook', 'retry', 'schedule', 'mcp'] as const;
 export type ExecutionSource = (typeof EXECUTION_SOURCES)[number];
->>>>>>> 1f811f6
 
 /** What a waiting execution waits for (its record's `waiting`). */
 export interface ExecutionWaiting {

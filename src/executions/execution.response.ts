@@ -1,11 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { iso } from '../common/time';
-<<<<<<< HEAD
 import { traceIdOf } from '../tracing/tracing';
-import { EXECUTION_STATUSES, type Execution } from './execution.entity';
-=======
 import { EXECUTION_SOURCES, EXECUTION_STATUSES, type Execution } from './execution.entity';
->>>>>>> 1f811f6
 import type { StoredStep } from './execution-steps';
 import { ExecutionStepItem, FailedAnswerItem, StepUsageItem } from './execution-step.response';
 import { PageMeta } from '../common/page-meta.response';
@@ -134,11 +130,7 @@ export class ExecutionRecord {
   @ApiProperty({ enum: EXECUTION_STATUSES, example: 'completed' })
   status: string;
 
-<<<<<<< HEAD
-  @ApiProperty({ enum: ['api', 'webhook', 'retry', 'schedule'], example: 'api' })
-=======
   @ApiProperty({ enum: [...EXECUTION_SOURCES], example: 'api' })
->>>>>>> 1f811f6
   source: string;
 
   @ApiProperty({

@@ -2135,7 +2135,7 @@ export interface components {
              * @example api
              * @enum {string}
              */
-            source: "api" | "webhook" | "retry" | "schedule";
+            source: "api" | "webhook" | "retry" | "schedule" | "mcp";
             /**
              * @description The execution this one retries
              * @example null
@@ -2352,7 +2352,7 @@ export interface components {
              * @example api
              * @enum {string}
              */
-            source: "api" | "webhook" | "retry" | "schedule";
+            source: "api" | "webhook" | "retry" | "schedule" | "mcp";
             /**
              * @description The execution this one retries
              * @example null
@@ -13921,12 +13921,12 @@ export const llmToolCallItemStatusValues: ReadonlyArray<FlattenedDeepRequired<co
 export const executionStepItemStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionStepItem"]["status"]> = ["running", "waiting", "completed", "failed", "skipped"];
 export const agentTestResponseStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AgentTestResponse"]["status"]> = ["completed", "failed"];
 export const executionRecordStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionRecord"]["status"]> = ["queued", "running", "waiting", "completed", "failed", "cancelled"];
-export const executionRecordSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionRecord"]["source"]> = ["api", "webhook", "retry", "schedule"];
+export const executionRecordSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionRecord"]["source"]> = ["api", "webhook", "retry", "schedule", "mcp"];
 export const callbackPayloadTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CallbackPayload"]["type"]> = ["execution.completed", "execution.failed", "execution.cancelled"];
 export const triggerResultResponseStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TriggerResultResponse"]["status"]> = ["queued", "running", "waiting", "completed", "failed", "cancelled"];
 export const logEntryItemLevelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LogEntryItem"]["level"]> = ["debug", "info", "warn", "error"];
 export const executionDetailStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionDetail"]["status"]> = ["queued", "running", "waiting", "completed", "failed", "cancelled"];
-export const executionDetailSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionDetail"]["source"]> = ["api", "webhook", "retry", "schedule"];
+export const executionDetailSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionDetail"]["source"]> = ["api", "webhook", "retry", "schedule", "mcp"];
 export const completedByItemTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CompletedByItem"]["type"]> = ["api_key", "user", "link"];
 export const waitTokenRecordStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WaitTokenRecord"]["status"]> = ["waiting", "completed", "expired", "cancelled"];
 export const bulkRetryDtoStatusAnyOf1Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BulkRetryDto"]["status"]> = ["failed", "cancelled"];

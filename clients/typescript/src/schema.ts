@@ -2136,7 +2136,7 @@ export interface components {
              * @example api
              * @enum {string}
              */
-            source: "api" | "webhook" | "retry" | "schedule";
+            source: "api" | "webhook" | "retry" | "schedule" | "mcp";
             /**
              * @description The execution this one retries
              * @example null
@@ -2353,7 +2353,7 @@ export interface components {
              * @example api
              * @enum {string}
              */
-            source: "api" | "webhook" | "retry" | "schedule";
+            source: "api" | "webhook" | "retry" | "schedule" | "mcp";
             /**
              * @description The execution this one retries
              * @example null

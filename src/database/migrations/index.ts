@@ -41,7 +41,6 @@ import { MysqlUsersPerAccount1764200400000 } from './mysql/1764200400000-UsersPe
 import { SqliteUsersPerAccount1764200400000 } from './sqlite/1764200400000-UsersPerAccount';
 import { MysqlServiceUrls1764410000000 } from './mysql/1764410000000-ServiceUrls';
 import { SqliteServiceUrls1764410000000 } from './sqlite/1764410000000-ServiceUrls';
-<<<<<<< HEAD
 import { MysqlSchedules1796185800000 } from './mysql/1796185800000-Schedules';
 import { SqliteSchedules1796185800000 } from './sqlite/1796185800000-Schedules';
 import { MysqlExecutionTags1796173000000 } from './mysql/1796173000000-ExecutionTags';
@@ -50,10 +49,8 @@ import { MysqlBulkActions1796173100000 } from './mysql/1796173100000-BulkActions
 import { SqliteBulkActions1796173100000 } from './sqlite/1796173100000-BulkActions';
 import { MysqlExecutionTraceParent1796173200000 } from './mysql/1796173200000-ExecutionTraceParent';
 import { SqliteExecutionTraceParent1796173200000 } from './sqlite/1796173200000-ExecutionTraceParent';
-=======
 import { MysqlAgentInputSchemaMcp1796172000000 } from './mysql/1796172000000-AgentInputSchemaMcp';
 import { SqliteAgentInputSchemaMcp1796172000000 } from './sqlite/1796172000000-AgentInputSchemaMcp';
->>>>>>> 1f811f6
 
 /**
  * Migrations in order, one list per driver (column types differ between SQLite and MySQL).
@@ -87,14 +84,11 @@ export const SQLITE_MIGRATIONS: Function[] = [
   SqliteSecretsUseScope1764200300000,
   SqliteUsersPerAccount1764200400000,
   SqliteServiceUrls1764410000000,
-<<<<<<< HEAD
   SqliteSchedules1796185800000,
   SqliteExecutionTags1796173000000,
   SqliteBulkActions1796173100000,
   SqliteExecutionTraceParent1796173200000,
-=======
   SqliteAgentInputSchemaMcp1796172000000,
->>>>>>> 1f811f6
 ];
 export const MYSQL_MIGRATIONS: Function[] = [
   MysqlInitial1763780000000,
@@ -119,12 +113,9 @@ export const MYSQL_MIGRATIONS: Function[] = [
   MysqlSecretsUseScope1764200300000,
   MysqlUsersPerAccount1764200400000,
   MysqlServiceUrls1764410000000,
-<<<<<<< HEAD
   MysqlSchedules1796185800000,
   MysqlExecutionTags1796173000000,
   MysqlBulkActions1796173100000,
   MysqlExecutionTraceParent1796173200000,
-=======
   MysqlAgentInputSchemaMcp1796172000000,
->>>>>>> 1f811f6
 ];
