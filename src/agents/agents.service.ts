@@ -28,6 +28,7 @@ import type { UpdateAgentDto } from './dto/update-agent.dto';
 import { DEFAULT_AGENT_KIND } from './default-kind';
 import { isUniqueViolation } from '../common/database-errors';
 import { checkInputSchema, defaultInputSchema } from './input-schema';
+import { agentStepRefs } from '../workflows/steps/agent.step';
 import {
   applyMcpField,
   GET_EXECUTION_TOOL,
@@ -66,6 +67,33 @@ const LIVE_AGENTS_PAGE = `SELECT id, name, status, webhook_id, created_at FROM a
 @Injectable()
 export class AgentsService {
   private readonly raw: RawColumns<Agent>;
+
+  /**
+   * The `agent` steps of a workflow config name live agents of the account: 400 with the
+   * step's `config.<path>.agent_id` otherwise (another account's agent is unknown here).
+   */
+  private async assertStepAgents(
+    accountId: string,
+    kind: string,
+    config: Record<string, unknown>,
+  ): Promise<void> {
+    if (kind !== 'workflow') return;
+    const refs = agentStepRefs(config);
+    if (refs.length === 0) return;
+    const ids = [...new Set(refs.map((ref) => ref.agentId))];
+    const found = await this.agents.find({
+      select: { id: true },
+      where: ids.map((id) => ({ id, accountId, deletedAt: IsNull() })),
+    });
+    const known = new Set(found.map((agent) => agent.id));
+    const missing = refs.find((ref) => !known.has(ref.agentId));
+    if (missing) {
+      throw ApiError.invalid(
+        `config.${missing.path}`,
+        `agent_id must be the id of an agent of this account; ${missing.agentId} is not`,
+      );
+    }
+  }
 
   constructor(
     @InjectRepository(Agent) private readonly agents: Repository<Agent>,
@@ -147,6 +175,7 @@ export class AgentsService {
   async create(accountId: string, input: CreateAgentDto): Promise<AgentView> {
     const kind = input.kind ?? DEFAULT_AGENT_KIND;
     const config = this.kinds.validate(kind, input.config ?? {});
+    await this.assertStepAgents(accountId, kind, config);
     const inputSchema =
       input.input_schema === undefined
         ? defaultInputSchema(kind)
@@ -224,6 +253,7 @@ export class AgentsService {
     }
     const config =
       patch.config === undefined ? undefined : this.kinds.validate(agent.kind, patch.config);
+    if (config !== undefined) await this.assertStepAgents(accountId, agent.kind, config);
     Object.assign(changes, this.mcpChanges(agent, patch, changes.name));
     const tool = changes.mcpTool;
     if (config !== undefined && canonicalJson(config) !== canonicalJson(agent.config)) {
