@@ -54,6 +54,13 @@ export class ChildExecutionService implements ChildExecutions {
         });
         return row && stateOf(row);
       },
+      inputSchema: async (agentId) => {
+        const agent = await this.dataSource.getRepository(Agent).findOne({
+          select: { id: true, inputSchema: true },
+          where: { id: agentId, accountId: parent.accountId, deletedAt: IsNull() },
+        });
+        return agent?.inputSchema ?? null;
+      },
     };
   }
 

@@ -120,6 +120,8 @@ export interface ChildRequest {
 export interface ChildExecutionPort {
   start(request: ChildRequest & { step: string }): Promise<ChildState>;
   get(id: string): Promise<ChildState | null>;
+  /** The `input_schema` of the account's agent `agentId` (null: none, or no such agent). */
+  inputSchema(agentId: string): Promise<Record<string, unknown> | null>;
 }
 
 /** Makes the ChildExecutionPort of one execution's run (provided by the execution store). */

@@ -78,8 +78,10 @@ export interface StepContext {
 
 /** ChildExecutionPort bound to one step attempt; `start` notes the child in its record. */
 export interface StepChildren {
-  start(request: ChildRequest): Promise<ChildState>;
+  /** `call`: an `llm` step's tool call (its id), one child per call of the attempt. */
+  start(request: ChildRequest, call?: string): Promise<ChildState>;
   get(id: string): Promise<ChildState | null>;
+  inputSchema(agentId: string): Promise<Record<string, unknown> | null>;
 }
 
 /** What an `llm` step needs of the run around it. */

@@ -359,11 +359,13 @@ function childrenOf(
 ): StepChildren | undefined {
   if (!port) return undefined;
   return {
-    start: async (request) => {
-      const child = await port.start({ ...request, step: `${record.id}#${record.attempts}` });
-      record.child_execution_id = child.id;
+    start: async (request, call) => {
+      const step = `${record.id}#${record.attempts}${call === undefined ? '' : `:${call}`}`;
+      const child = await port.start({ ...request, step });
+      if (call === undefined) record.child_execution_id = child.id;
       return child;
     },
     get: (id) => port.get(id),
+    inputSchema: (agentId) => port.inputSchema(agentId),
   };
 }

@@ -3484,12 +3484,17 @@ export interface components {
             output_schema?: Record<string, never>;
             temperature?: number;
             max_tokens?: number;
-            tools?: {
+            tools?: ({
                 name: string;
                 description?: string;
-                /** @description A JSON Schema of the arguments */
-                parameters: Record<string, never>;
-                http: {
+                /** @description A JSON Schema of the arguments; for an agent tool, default its agent’s `input_schema` */
+                parameters?: Record<string, never>;
+                /**
+                 * @description An agent of the same account (checked when saved): each call is a child execution; the tool message is its output, or `{"error": {code, message}}`
+                 * @example agt_01jd8z2c4v6b8n0m2k4j6h8g0f
+                 */
+                agent?: string;
+                http?: {
                     /** Format: uri */
                     url: string;
                     /**
@@ -3502,7 +3507,7 @@ export interface components {
                         [key: string]: string;
                     };
                 };
-            }[];
+            } & (unknown | unknown))[];
             /** @default 5 */
             max_turns: number;
             /**

@@ -150,11 +150,22 @@ const BUILT_IN: Record<string, [string, SchemaObject]> = {
           items: {
             type: 'object',
             additionalProperties: false,
-            required: ['name', 'parameters', 'http'],
+            required: ['name'],
+            oneOf: [{ required: ['parameters', 'http'] }, { required: ['agent'] }],
             properties: {
               name: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
               description: { type: 'string' },
-              parameters: { type: 'object', description: 'A JSON Schema of the arguments' },
+              parameters: {
+                type: 'object',
+                description:
+                  'A JSON Schema of the arguments; for an agent tool, default its agent’s `input_schema`',
+              },
+              agent: {
+                type: 'string',
+                description:
+                  'An agent of the same account (checked when saved): each call is a child execution; the tool message is its output, or `{"error": {code, message}}`',
+                example: 'agt_01jd8z2c4v6b8n0m2k4j6h8g0f',
+              },
               http: {
                 type: 'object',
                 additionalProperties: false,

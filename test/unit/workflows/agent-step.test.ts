@@ -35,6 +35,37 @@ describe('agent step: its definition', () => {
     ).not.toThrow();
   });
 
+  it('refuses an agent tool with http too, or without an id, at its path', () => {
+    const llm = (tool: Record<string, unknown>) => () =>
+      compile({
+        steps: [{ id: 'ask', type: 'llm', prompt: 'hi', tools: [{ name: 't', ...tool }] }],
+      });
+    expect(refusedAt(llm({ agent: 'agt_x', http: { url: 'https://a.example' } }))).toBe(
+      'steps[0].tools[0].http',
+    );
+    expect(refusedAt(llm({ agent: 3 }))).toBe('steps[0].tools[0].agent');
+    expect(refusedAt(llm({ agent: 'agt_x', parameters: { type: 'string' } }))).toBe(
+      'steps[0].tools[0].parameters',
+    );
+  });
+
+  it('finds the agent tools of llm steps', () => {
+    const config = {
+      steps: [
+        {
+          id: 'ask',
+          type: 'llm',
+          prompt: 'hi',
+          tools: [
+            { name: 'h', http: {} },
+            { name: 'a', agent: 'agt_9' },
+          ],
+        },
+      ],
+    };
+    expect(agentStepRefs(config)).toEqual([{ agentId: 'agt_9', path: 'steps[0].tools[1].agent' }]);
+  });
+
   it('finds every agent step with its path, nested ones included', () => {
     const config = {
       steps: [
