@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Execution } from '../src/executions/execution.entity';
 import { bearer, startTestService, type TestService } from './support/service';
 import { waitFor } from './support/wait';
+import { exampleAgent } from './support/workflows';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies, read as JSON
 type Json = Record<string, any>;
@@ -238,6 +239,33 @@ describe('agent steps', () => {
       .set(bearer(key))
       .send({ config: { steps: [{ id: 'c', type: 'agent', agent_id: foreign }] } })
       .expect(400);
+  });
+
+  it('examples/workflows/regional-router.json sends each lead to its region’s qualifier', async () => {
+    const emea = await create({ name: 'EMEA qualifier', kind: 'lead-qualification' });
+    const americas = await create({ name: 'Americas qualifier', kind: 'lead-qualification' });
+    const body = JSON.parse(
+      JSON.stringify(exampleAgent('regional-router.json', 'http://unused'))
+        .replace('agt_EMEA_QUALIFIER', emea)
+        .replace('agt_AMERICAS_QUALIFIER', americas),
+    ) as Json;
+    const router = await create(body);
+    const lead = { email: 'jane@acme.io', company: 'Acme', message: 'Pricing for 50 seats?' };
+    const done = await settled(await trigger(router, { ...lead, region: 'EMEA' }), [
+      'completed',
+      'failed',
+    ]);
+    expect(done.status, JSON.stringify(done.error)).toBe('completed');
+    expect(done.output.region).toBe('emea');
+    expect(done.output.qualification).toHaveProperty('score');
+    const [kid] = await childrenOf(done.id);
+    expect(kid.agentId).toBe(emea);
+    const other = await settled(await trigger(router, { ...lead, region: 'us' }), [
+      'completed',
+      'failed',
+    ]);
+    expect(other.output.region).toBe('americas');
+    expect((await childrenOf(other.id))[0].agentId).toBe(americas);
   });
 
   it('cancelling a waiting parent cancels the child it waits for', async () => {
