@@ -165,4 +165,34 @@ describe('retention', () => {
     expect(left.map((d) => d.id).sort()).toEqual([young, pending].sort());
     expect(await ds.getRepository(DeliveryAttempt).countBy({ deliveryId: old })).toBe(0);
   });
+
+  it('keeps an old child of an agent step while its parent is kept', async () => {
+    const ds = t.service.dataSource;
+    const retention = new RetentionService(ds, t.service.config, new SchedulerRegistry());
+    const at = new Date();
+    const { accountId } = await t.seedAccount();
+    const agent = await insertAgent(ds, accountId);
+    const parent = await insertExecution(ds, agent, {
+      status: 'waiting',
+      createdAt: new Date(at.getTime() - 40 * DAY),
+    });
+    const child = await insertExecution(ds, agent, {
+      status: 'completed',
+      source: 'agent',
+      createdAt: new Date(at.getTime() - 39 * DAY),
+      parentExecutionId: parent.id,
+      rootExecutionId: parent.id,
+      parentStep: 'call#1',
+      parentWaits: true,
+      agentDepth: 1,
+    });
+    await retention.prune(at);
+    const rows = ds.getRepository(Execution);
+    expect(await rows.countBy({ id: child.id })).toBe(1);
+    await rows.update({ id: parent.id }, { status: 'completed' });
+    await retention.prune(at); // the parent first, then its child
+    await retention.prune(at);
+    expect(await rows.countBy({ id: parent.id })).toBe(0);
+    expect(await rows.countBy({ id: child.id })).toBe(0);
+  });
 });

@@ -29,6 +29,7 @@ import { DEFAULT_AGENT_KIND } from './default-kind';
 import { checkFlow, CONSTANT_FLOW_KEYS, FLOW_KEYS, type FlowKeyCompiler } from './flow';
 import { isUniqueViolation } from '../common/database-errors';
 import { checkInputSchema, defaultInputSchema } from './input-schema';
+import { agentStepRefs } from '../workflows/steps/agent.step';
 import {
   applyMcpField,
   GET_EXECUTION_TOOL,
@@ -67,6 +68,33 @@ const LIVE_AGENTS_PAGE = `SELECT id, name, status, webhook_id, created_at FROM a
 @Injectable()
 export class AgentsService {
   private readonly raw: RawColumns<Agent>;
+
+  /**
+   * The `agent` steps of a workflow config name live agents of the account: 400 with the
+   * step's `config.<path>.agent_id` otherwise (another account's agent is unknown here).
+   */
+  private async assertStepAgents(
+    accountId: string,
+    kind: string,
+    config: Record<string, unknown>,
+  ): Promise<void> {
+    if (kind !== 'workflow') return;
+    const refs = agentStepRefs(config);
+    if (refs.length === 0) return;
+    const ids = [...new Set(refs.map((ref) => ref.agentId))];
+    const found = await this.agents.find({
+      select: { id: true },
+      where: ids.map((id) => ({ id, accountId, deletedAt: IsNull() })),
+    });
+    const known = new Set(found.map((agent) => agent.id));
+    const missing = refs.find((ref) => !known.has(ref.agentId));
+    if (missing) {
+      throw ApiError.invalid(
+        `config.${missing.path}`,
+        `agent_id must be the id of an agent of this account; ${missing.agentId} is not`,
+      );
+    }
+  }
 
   constructor(
     @InjectRepository(Agent) private readonly agents: Repository<Agent>,
@@ -151,6 +179,7 @@ export class AgentsService {
     const kind = input.kind ?? DEFAULT_AGENT_KIND;
     const config = this.kinds.validate(kind, input.config ?? {});
     const flow = input.flow === undefined ? null : checkFlow(input.flow, this.flowKeys);
+    await this.assertStepAgents(accountId, kind, config);
     const inputSchema =
       input.input_schema === undefined
         ? defaultInputSchema(kind)
@@ -234,6 +263,7 @@ export class AgentsService {
     }
     const config =
       patch.config === undefined ? undefined : this.kinds.validate(agent.kind, patch.config);
+    if (config !== undefined) await this.assertStepAgents(accountId, agent.kind, config);
     Object.assign(changes, this.mcpChanges(agent, patch, changes.name));
     const tool = changes.mcpTool;
     if (config !== undefined && canonicalJson(config) !== canonicalJson(agent.config)) {

@@ -23,6 +23,7 @@ import { EXECUTION_NOTICES, type ExecutionNotices } from './execution-notices';
 import { type FinalChanges, finalChanges, RunFinish, TRANSITION } from './run-finish';
 import { WaitToken } from './wait-token.entity';
 import { WaitTokens } from './wait-tokens';
+import { childFinished, waitedChildren, wakeParents } from './parent-wakeups';
 import { type RunSteps, RunStepsWriter, stepsOf } from './step-rows';
 
 /** How a run ended, as the worker reports it. */
@@ -38,7 +39,7 @@ export interface RunOutcome {
 
 /** How a run paused, as the worker reports it (the kinds' RunWaiting). */
 export interface RunPause {
-  wait: { step: string; wakeAt: Date; timed: boolean; tokenId?: string };
+  wait: { step: string; wakeAt: Date; timed: boolean; tokenId?: string; childId?: string };
   logs: LogEntry[];
   /** The step records it paused with (the waiting one among them). */
   steps?: RunSteps;
@@ -106,12 +107,15 @@ export class ExecutionLifecycleService {
     );
     let notices = 0;
     const loaded = await this.notices.load(runs.map(({ execution }) => execution.accountId));
-    // No notice to write (no callback, no endpoint wants the event), and not a recovery.
+    // No notice to write (no callback, no endpoint wants the event), not a recovery, and
+    // no parent to wake (a child of an `agent` step).
     const quiet =
       !options.leaseExpiredBefore &&
       runs.every(
         ({ execution, outcome }, i) =>
-          !outcome.steps?.tokens && !loaded.wants({ ...execution, status: changes[i].status }),
+          !outcome.steps?.tokens &&
+          execution.source !== 'agent' &&
+          !loaded.wants({ ...execution, status: changes[i].status }),
       );
     const lone = runs.length === 1 ? runs[0].execution : null;
     const alone = lone && quiet && this.finishes.mysql && !runs[0].outcome.steps;
@@ -132,6 +136,12 @@ export class ExecutionLifecycleService {
             for (const { execution, steps } of finished) {
               if (steps?.tokens) await this.tokens.cancelOf(manager, execution.id);
             }
+            await wakeParents(
+              manager,
+              finished.flatMap(({ execution }) =>
+                execution.source === 'agent' ? [execution.id] : [],
+              ),
+            );
             notices = await this.notices.write(
               manager,
               finished.map(({ execution, steps }) => ({ execution, steps: steps?.records })),
@@ -199,7 +209,10 @@ export class ExecutionLifecycleService {
       // A token completed before the pause is written (even before its wait was reached):
       // the execution is due at once. The token's row is locked first, as a completion does.
       const tokenId = wait.tokenId;
-      const due = tokenId !== undefined && !(await this.tokens.stillWaiting(manager, tokenId));
+      // Likewise a child (an `agent` step) that ended before the pause is written.
+      const due =
+        (tokenId !== undefined && !(await this.tokens.stillWaiting(manager, tokenId))) ||
+        (wait.childId !== undefined && (await childFinished(manager, wait.childId)));
       const write = due ? { ...changes, wakeAt: now() } : changes;
       if (!(await this.move(manager, execution, 'running', write))) return false;
       const steps = pause.steps;
@@ -420,6 +433,7 @@ export class ExecutionLifecycleService {
           await manager.query('DELETE FROM flow_runs WHERE execution_id = ?', [execution.id]);
         }
         await this.tokens.cancelOf(manager, execution.id);
+        await wakeParents(manager, [execution.id]);
         noticed = (await this.notices.write(manager, [{ execution }])) > 0;
         return true;
       });
@@ -428,6 +442,7 @@ export class ExecutionLifecycleService {
         this.metrics.executionFinished(execution.agentKind, 'cancelled', changes.durationMs);
         this.bus.emit('execution.cancel', execution.id);
         await this.announceFinished(execution.id, execution);
+        await this.cancelChildren(execution.id);
         return execution;
       }
       // The row changed meanwhile (claimed, or finished): judge again on what it is now.
@@ -438,6 +453,17 @@ export class ExecutionLifecycleService {
       execution = current;
     }
     throw ApiError.conflict('The execution kept changing state; try again');
+  }
+
+  /**
+   * A cancelled parent's unfinished `wait: true` children are cancelled too (and theirs in
+   * turn). One that finishes meanwhile keeps its end; a failure here leaves the child running.
+   */
+  private async cancelChildren(parentId: string): Promise<void> {
+    const children = await waitedChildren(this.dataSource.manager, parentId).catch(() => []);
+    for (const child of children) {
+      await this.cancel(child).catch(() => undefined);
+    }
   }
 
   /** A cancelled waiting execution: its `waiting` step records end `failed` (`cancelled`). */

@@ -171,6 +171,13 @@ export class ExecutionStepItem {
   llm?: LlmStepDetail;
 
   @ApiPropertyOptional({
+    type: 'string',
+    description: '`agent` steps: the child execution this step started',
+    example: 'exe_01jd8z2c4v6b8n0m2k4j6h8g0f',
+  })
+  child_execution_id?: string;
+
+  @ApiPropertyOptional({
     description: 'Copied from the failed execution a resumed retry continues',
     example: true,
   })

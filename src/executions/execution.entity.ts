@@ -30,7 +30,7 @@ export const FINAL_STATUSES: readonly ExecutionStatus[] = ['completed', 'failed'
  * paused at a `wait` step and holds nothing until it wakes).
  */
 export const SETTLED_STATUSES: readonly ExecutionStatus[] = [...FINAL_STATUSES, 'waiting'];
-export const EXECUTION_SOURCES = ['api', 'webhook', 'retry', 'schedule', 'mcp'] as const;
+export const EXECUTION_SOURCES = ['api', 'webhook', 'retry', 'schedule', 'mcp', 'agent'] as const;
 export type ExecutionSource = (typeof EXECUTION_SOURCES)[number];
 
 /** What a waiting execution waits for (its record's `waiting`). */
@@ -69,6 +69,8 @@ export interface ExecutionError {
 @Index('uq_executions_agent_idempotency', ['agentId', 'idempotencyKey'], { unique: true })
 // One execution at most per schedule and fire time (docs/schedules.md, Exactly once).
 @Index('uq_executions_schedule_fire', ['scheduleId', 'scheduledFor'], { unique: true })
+// One child at most per step attempt of its parent (docs/workflows.md, Agents as steps).
+@Index('uq_executions_parent_step', ['parentExecutionId', 'parentStep'], { unique: true })
 export class Execution {
   @PrimaryColumn({ type: 'varchar', length: 40 })
   id: string;
@@ -168,6 +170,28 @@ export class Execution {
    */
   @Column({ name: 'trace_parent', type: 'varchar', length: 55, nullable: true })
   traceParent: string | null;
+
+  /**
+   * `source: "agent"`: the execution whose `agent` step started it, and the first execution
+   * of that chain (null for other sources).
+   */
+  @IdColumn({ name: 'parent_execution_id', nullable: true })
+  parentExecutionId: string | null;
+
+  @IdColumn({ name: 'root_execution_id', nullable: true })
+  rootExecutionId: string | null;
+
+  /** `source: "agent"`: the parent's step record id and attempt (`route#1`), unique per parent. */
+  @Column({ name: 'parent_step', type: 'varchar', length: 300, nullable: true })
+  parentStep: string | null;
+
+  /** `source: "agent"`: whether the parent waits for it (`wait: true`); false otherwise. */
+  @Column({ name: 'parent_waits', type: 'boolean', default: false })
+  parentWaits: boolean;
+
+  /** How many `agent` steps lie between it and its root (0 for a root). */
+  @Column({ name: 'agent_depth', type: 'int', default: 0 })
+  agentDepth: number;
 
   /** Its tags (docs/api.md, Tags), null for none; the `execution_tags` rows index them. */
   @JsonColumn({ nullable: true })

@@ -28,6 +28,8 @@ export function toExecutionResponse(
     retry_of: execution.retryOf,
     schedule_id: execution.scheduleId ?? null,
     scheduled_for: iso(execution.scheduledFor),
+    parent_execution_id: execution.parentExecutionId ?? null,
+    root_execution_id: execution.rootExecutionId ?? null,
     agent_version: execution.agentVersion,
     input: execution.input,
     output: execution.output,
@@ -165,6 +167,24 @@ export class ExecutionRecord {
     example: null,
   })
   scheduled_for: string | null;
+
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description:
+      '`source: "agent"`: the execution whose `agent` step started it; null for other sources',
+    example: null,
+  })
+  parent_execution_id: string | null;
+
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description:
+      '`source: "agent"`: the first execution of its chain of `agent` steps; null for other sources',
+    example: null,
+  })
+  root_execution_id: string | null;
 
   @ApiProperty({
     type: 'integer',

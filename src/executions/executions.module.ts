@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AgentsModule } from '../agents/agents.module';
+import { ChildExecutionsModule } from './child-executions';
 import { ExecutionIntakeService } from './execution-intake.service';
 import { ExecutionLeases } from './execution-leases';
 import { ExecutionLifecycleService } from './execution-lifecycle.service';
@@ -15,7 +16,7 @@ import { FlowGate } from './flow-gate';
  * bound by the (global) OutboundModule.
  */
 @Module({
-  imports: [AgentsModule],
+  imports: [AgentsModule, ChildExecutionsModule],
   providers: [
     ExecutionIntakeService,
     ExecutionLifecycleService,

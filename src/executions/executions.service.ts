@@ -38,6 +38,8 @@ const LIST_COLUMNS: (keyof Execution)[] = [
   'durationMs',
   'tags',
   'traceParent',
+  'parentExecutionId',
+  'rootExecutionId',
 ];
 
 /** A row of a page before it is read: where it sorts, and about how large its JSON is. */

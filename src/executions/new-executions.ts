@@ -18,6 +18,8 @@ export interface NewExecution {
   input: Record<string, unknown>;
   source: ExecutionSource;
   retryOf?: string | null;
+  /** `source: "agent"`: the parent's step that starts it (docs/workflows.md, Agents as steps). */
+  parent?: { id: string; rootId: string; step: string; waits: boolean; depth: number };
   /** A schedule's fire: the schedule and the nominal time (unique together). */
   schedule?: { id: string; scheduledFor: Date };
   callbackUrl?: string | null;
@@ -165,6 +167,11 @@ export function build(request: NewExecution, createdAt: Date): Execution {
     logs: null,
     callbackUrl: request.callbackUrl ?? null,
     bulkActionId: null,
+    parentExecutionId: request.parent?.id ?? null,
+    rootExecutionId: request.parent?.rootId ?? null,
+    parentStep: request.parent?.step ?? null,
+    parentWaits: request.parent?.waits ?? false,
+    agentDepth: request.parent?.depth ?? 0,
     traceParent: request.traceParent ?? null,
     tags: request.tags && request.tags.length > 0 ? request.tags : null,
     idempotencyKey: request.idempotencyKey ?? null,

@@ -132,6 +132,8 @@ export class RunWaiting extends Error {
     /** Whether `wakeAt` is a time the step waits for (shown as `until`). */
     readonly timed: boolean,
     readonly tokenId?: string,
+    /** The child execution an `agent` step waits for. */
+    readonly childId?: string,
   ) {
     super(`The run waits at step ${step}`);
   }

@@ -97,6 +97,10 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
         .select('e.id', 'id')
         .where('e.created_at < :cutoff', { cutoff })
         .andWhere('e.status IN (:...final)', { final: FINAL_STATUSES })
+        // A child of an `agent` step is kept while its parent is.
+        .andWhere(
+          '(e.parent_execution_id IS NULL OR NOT EXISTS (SELECT 1 FROM executions p WHERE p.id = e.parent_execution_id))',
+        )
         .orderBy('e.created_at', 'ASC')
         .limit(size)
         .getRawMany();

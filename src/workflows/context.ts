@@ -25,6 +25,8 @@ export interface StepRecord {
   output: unknown;
   /** `response`: an `http_error`'s answer (status, headers, body cut at 64 KiB). */
   error: { code: string; message: string; response?: FailedAnswer } | null;
+  /** `agent` steps: the child execution this attempt started. */
+  child_execution_id?: string;
   /** `llm` steps: tokens summed over the step's model calls. */
   usage?: { prompt_tokens: number; completion_tokens: number };
   /** `llm` steps: each model call and its tool calls (also the step's durable progress). */
@@ -93,6 +95,42 @@ export interface WaitTokenPort {
   /** Marks a waiting token expired; false if it had moved on. */
   expire(id: string): Promise<boolean>;
 }
+
+/** A child execution as an `agent` step sees it. */
+export interface ChildState {
+  id: string;
+  status: 'queued' | 'running' | 'waiting' | 'completed' | 'failed' | 'cancelled';
+  output: Record<string, unknown> | null;
+  error: { code: string; message: string } | null;
+}
+
+/** What an `agent` step asks for: the child agent, its input, whether the parent waits. */
+export interface ChildRequest {
+  agentId: string;
+  input: Record<string, unknown>;
+  wait: boolean;
+}
+
+/**
+ * The run's child executions (`agent` steps), kept by the service. `start` is idempotent per
+ * `step` (the step's record id and attempt): a resumed run gets the child it started before.
+ * It throws StepError `invalid_input`, `agent_paused`, `agent_depth_exceeded` or
+ * `agent_failed` (the agent is gone) without creating anything. Absent in test runs.
+ */
+export interface ChildExecutionPort {
+  start(request: ChildRequest & { step: string }): Promise<ChildState>;
+  get(id: string): Promise<ChildState | null>;
+  /** The `input_schema` of the account's agent `agentId` (null: none, or no such agent). */
+  inputSchema(agentId: string): Promise<Record<string, unknown> | null>;
+}
+
+/** Makes the ChildExecutionPort of one execution's run (provided by the execution store). */
+export interface ChildExecutions {
+  port(parent: { executionId: string; accountId: string }): ChildExecutionPort;
+}
+
+/** The provider of ChildExecutions (global; absent in the CLI: `agent` steps then fail). */
+export const CHILD_EXECUTIONS = Symbol('CHILD_EXECUTIONS');
 
 /** Time, injectable so tests do not wait for retry intervals. */
 export interface Clock {
@@ -223,4 +261,6 @@ export interface WorkflowRunContext {
   suspendable?: boolean;
   /** Wait tokens (absent in test runs). */
   tokens?: WaitTokenPort;
+  /** Child executions of `agent` steps (absent in test runs). */
+  children?: ChildExecutionPort;
 }

@@ -24,6 +24,9 @@ export const WorkflowErrorCode = {
   maxTurnsExceeded: 'max_turns_exceeded',
   invalidWait: 'invalid_wait',
   waitTimeout: 'wait_timeout',
+  agentFailed: 'agent_failed',
+  agentPaused: 'agent_paused',
+  agentDepthExceeded: 'agent_depth_exceeded',
 } as const;
 
 /** Errors a step's `retry` skips unless its `on` names them (docs/workflows.md, The definition). */
@@ -113,6 +116,8 @@ export class WaitSuspend extends Error {
     /** Whether `wakeAt` is what the step waits for (a time), rather than a token's expiry. */
     readonly timed: boolean,
     readonly tokenId?: string,
+    /** An `agent` step's child execution it waits for (its finish makes the run due). */
+    readonly childId?: string,
   ) {
     super('The step waits');
   }

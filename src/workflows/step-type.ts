@@ -1,5 +1,7 @@
 import type { RegisteredKind } from '../kinds/kind-registry';
 import type {
+  ChildRequest,
+  ChildState,
   WaitTokenPort,
   Clock,
   ExecutionInfo,
@@ -48,6 +50,8 @@ export interface StepContext {
   readonly suspendable: boolean;
   /** The run's wait tokens (absent in test runs). */
   readonly tokens?: WaitTokenPort;
+  /** The run's child executions, keyed by this step attempt (absent in test runs). */
+  readonly children?: StepChildren;
   readonly http: HttpClient;
   readonly logger: WorkflowLogger;
   /** Model-call accounting of the account (absent in test runs and the CLI). */
@@ -70,6 +74,14 @@ export interface StepContext {
     steps: readonly CompiledStep[],
     iteration?: { item: unknown; index: number },
   ): Promise<unknown>;
+}
+
+/** ChildExecutionPort bound to one step attempt; `start` notes the child in its record. */
+export interface StepChildren {
+  /** `call`: an `llm` step's tool call (its id), one child per call of the attempt. */
+  start(request: ChildRequest, call?: string): Promise<ChildState>;
+  get(id: string): Promise<ChildState | null>;
+  inputSchema(agentId: string): Promise<Record<string, unknown> | null>;
 }
 
 /** What an `llm` step needs of the run around it. */

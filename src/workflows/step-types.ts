@@ -1,6 +1,7 @@
 import { ConfigValidationError } from '../kinds/agent-kind';
 import type { KindLookup, StepType } from './step-type';
 import { AgentKindStep } from './steps/agent-kind.step';
+import { AgentStep } from './steps/agent.step';
 import { BranchStep } from './steps/branch.step';
 import { CreateTokenStep } from './steps/create-token.step';
 import { FailStep } from './steps/fail.step';
@@ -23,6 +24,7 @@ const BUILT_IN: readonly StepType<unknown>[] = [
   new LlmStep(),
   new WaitStep(),
   new CreateTokenStep(),
+  new AgentStep(),
 ];
 const BY_NAME = new Map<string, StepType<unknown>>(BUILT_IN.map((type) => [type.type, type]));
 /** Kinds that cannot be steps: a workflow inside a workflow would escape the step limits. */

@@ -3,6 +3,7 @@ import { iso } from '../common/time';
 import { reusable, startedRecord } from './step-records';
 import {
   systemClock,
+  type ChildExecutionPort,
   type Clock,
   type StepRecord,
   type WorkflowLogger,
@@ -15,7 +16,7 @@ import { retryDelay, shouldRetry } from './retry';
 import { RunModels } from './llm/run-models';
 import { RunRecords } from './run-records';
 import { RunSecrets } from './run-secrets';
-import type { CompiledStep, StepContext } from './step-type';
+import type { CompiledStep, StepChildren, StepContext } from './step-type';
 import { withTimeout } from './step-timeout';
 import { truthy } from './steps/branch.step';
 import type { CompiledWorkflow } from './workflow-definition';
@@ -29,7 +30,13 @@ export interface WorkflowResult {
   error: { code: string; message: string; step?: string; response?: FailedAnswer } | null;
   /** In the order the steps started; the steps of a branch not taken are not listed. */
   steps: StepRecord[];
-  waiting?: { step: string; wakeAt: number; timed: boolean; tokenId?: string };
+  waiting?: {
+    step: string;
+    wakeAt: number;
+    timed: boolean;
+    tokenId?: string;
+    childId?: string;
+  };
 }
 
 /** Where a list of steps runs: its scope, its record-id suffix, the signal it obeys. */
@@ -104,8 +111,8 @@ class WorkflowRun {
       if (failure instanceof CheckpointFailure) throw failure;
       if (failure instanceof WaitSuspend) {
         this.records.redact(this.secrets);
-        const { wakeAt, timed, tokenId } = failure;
-        const waiting = { step: failure.step ?? '', wakeAt, timed, tokenId };
+        const { wakeAt, timed, tokenId, childId } = failure;
+        const waiting = { step: failure.step ?? '', wakeAt, timed, tokenId, childId };
         return { status: 'waiting', output: null, error: null, steps: this.records.steps, waiting };
       }
       const stepError = toStepError(failure);
@@ -251,6 +258,7 @@ class WorkflowRun {
       startedAt: Date.parse(record.started_at),
       suspendable: this.context.suspendable === true,
       tokens: this.context.tokens,
+      children: childrenOf(this.context.children, record),
       http: this.context.http,
       logger: this.logger,
       meter: this.context.meter,
@@ -342,4 +350,22 @@ class WorkflowRun {
       attempts: record.attempts,
     });
   }
+}
+
+/** The run's children as one step attempt sees them: keyed by its record and attempt. */
+function childrenOf(
+  port: ChildExecutionPort | undefined,
+  record: StepRecord,
+): StepChildren | undefined {
+  if (!port) return undefined;
+  return {
+    start: async (request, call) => {
+      const step = `${record.id}#${record.attempts}${call === undefined ? '' : `:${call}`}`;
+      const child = await port.start({ ...request, step });
+      if (call === undefined) record.child_execution_id = child.id;
+      return child;
+    },
+    get: (id) => port.get(id),
+    inputSchema: (agentId) => port.inputSchema(agentId),
+  };
 }

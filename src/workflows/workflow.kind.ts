@@ -13,6 +13,8 @@ import { APP_CONFIG, type AppConfig } from '../config/configuration';
 import { AccountSecret } from '../secrets/secret.entity';
 import { WaitTokens } from '../executions/wait-tokens';
 import {
+  CHILD_EXECUTIONS,
+  type ChildExecutions,
   MODEL_METER,
   type ModelMeter,
   type StepRecord,
@@ -87,6 +89,8 @@ export class WorkflowKind
      * in the CLI.
      */
     @Optional() @Inject(MODEL_METER) private readonly meter?: ModelMeter,
+    /** The child executions of `agent` steps (the execution store); absent in the CLI. */
+    @Optional() @Inject(CHILD_EXECUTIONS) private readonly children?: ChildExecutions,
   ) {}
 
   onModuleInit(): void {
@@ -133,6 +137,10 @@ export class WorkflowKind
           idle: ctx.idle,
           suspendable: true,
           tokens: this.tokens(ctx),
+          children: this.children?.port({
+            executionId: ctx.executionId,
+            accountId: ctx.accountId,
+          }),
         }),
       );
     } catch (error) {
@@ -145,8 +153,8 @@ export class WorkflowKind
     const steps = await checkpoint.final(result.steps);
     ctx.keepSteps?.(steps.records, steps.replace, steps.tokens);
     if (result.waiting) {
-      const { step, wakeAt, timed, tokenId } = result.waiting;
-      throw new RunWaiting(step, new Date(wakeAt), timed, tokenId);
+      const { step, wakeAt, timed, tokenId, childId } = result.waiting;
+      throw new RunWaiting(step, new Date(wakeAt), timed, tokenId, childId);
     }
     if (result.error)
       throw new RunFailure(
@@ -189,7 +197,7 @@ export class WorkflowKind
     input: Record<string, unknown>,
     rest: Pick<
       WorkflowRunContext,
-      'signal' | 'checkpoint' | 'mocks' | 'idle' | 'suspendable' | 'tokens'
+      'signal' | 'checkpoint' | 'mocks' | 'idle' | 'suspendable' | 'tokens' | 'children'
     > & {
       log: RunContext['log'];
       schedule?: RunContext['schedule'];
@@ -211,6 +219,7 @@ export class WorkflowKind
       idle: rest.idle,
       suspendable: rest.suspendable,
       tokens: rest.tokens,
+      children: rest.children,
       meter: this.meter,
       logger: { log: (level, message) => rest.log(level, message) },
       http: (this.http ??= new OutboundHttpClient({

@@ -93,6 +93,11 @@ export async function insertExecution(
     tags: null,
     bulkActionId: null,
     traceParent: null,
+    parentExecutionId: null,
+    rootExecutionId: null,
+    parentStep: null,
+    parentWaits: false,
+    agentDepth: 0,
     ...fields,
   };
   await dataSource.getRepository(Execution).insert(execution as QueryDeepPartialEntity<Execution>);

@@ -51,6 +51,8 @@ import { MysqlBulkActions1796173100000 } from './mysql/1796173100000-BulkActions
 import { SqliteBulkActions1796173100000 } from './sqlite/1796173100000-BulkActions';
 import { MysqlExecutionTraceParent1796173200000 } from './mysql/1796173200000-ExecutionTraceParent';
 import { SqliteExecutionTraceParent1796173200000 } from './sqlite/1796173200000-ExecutionTraceParent';
+import { MysqlExecutionParents1796195000000 } from './mysql/1796195000000-ExecutionParents';
+import { SqliteExecutionParents1796195000000 } from './sqlite/1796195000000-ExecutionParents';
 import { MysqlAgentInputSchemaMcp1796172000000 } from './mysql/1796172000000-AgentInputSchemaMcp';
 import { SqliteAgentInputSchemaMcp1796172000000 } from './sqlite/1796172000000-AgentInputSchemaMcp';
 
@@ -92,6 +94,8 @@ export const SQLITE_MIGRATIONS: Function[] = [
   SqliteExecutionTraceParent1796173200000,
   SqliteFlowControl1796169646000,
   SqliteAgentInputSchemaMcp1796172000000,
+  SqliteAgentInputSchemaMcp1796172000000,
+  SqliteExecutionParents1796195000000,
 ];
 export const MYSQL_MIGRATIONS: Function[] = [
   MysqlInitial1763780000000,
@@ -122,4 +126,6 @@ export const MYSQL_MIGRATIONS: Function[] = [
   MysqlExecutionTraceParent1796173200000,
   MysqlFlowControl1796169646000,
   MysqlAgentInputSchemaMcp1796172000000,
+  MysqlAgentInputSchemaMcp1796172000000,
+  MysqlExecutionParents1796195000000,
 ];

@@ -10,14 +10,21 @@ import type { StepContext } from '../step-type';
 import type { ValidateFunction } from 'ajv';
 import type { LlmToolCallRecord } from './llm-record';
 import { compileParameters, describeSchemaError } from './output-schema';
+import { runAgentToolCall } from './agent-tools';
 
-/** A tool the model may call: an HTTP endpoint (docs/workflows.md, LLM steps). */
+/**
+ * A tool the model may call: an HTTP endpoint, or an agent of the account (`agent`: each call
+ * a child execution; docs/workflows.md, LLM steps).
+ */
 export interface CompiledTool {
   name: string;
   description?: string;
-  parameters: Record<string, unknown>;
-  /** Checks the model's arguments against `parameters`. */
-  validate: ValidateFunction;
+  /** Null: an agent tool without `parameters`, whose agent's `input_schema` is used. */
+  parameters: Record<string, unknown> | null;
+  /** Checks the model's arguments against `parameters` (null: the child's input_schema does). */
+  validate: ValidateFunction | null;
+  /** An agent tool: the agent's id (`url`, `method`, `headers` are then unused). */
+  agent?: string;
   url: string;
   method: string;
   headers: CompiledHeaders;
@@ -44,7 +51,7 @@ export function compileTools(
   const names = new Set<string>();
   return list.map((item, index) => {
     const at = childPath(path, index);
-    const tool = objectField(item, at, ['name', 'description', 'parameters', 'http']);
+    const tool = objectField(item, at, ['name', 'description', 'parameters', 'http', 'agent']);
     if (typeof tool.name !== 'string' || !TOOL_NAME.test(tool.name)) {
       throw new ConfigValidationError(
         childPath(at, 'name'),
@@ -68,6 +75,7 @@ export function compileTools(
       );
     }
     const parameters = tool.parameters;
+    if (tool.agent !== undefined) return agentTool(tool, at);
     if (!isPlainObject(parameters) || parameters.type !== 'object') {
       throw new ConfigValidationError(
         childPath(at, 'parameters'),
@@ -100,6 +108,53 @@ export function compileTools(
       headers: compileHeaders(http.headers, childPath(httpPath, 'headers'), sandbox),
     };
   });
+}
+
+/** An agent tool: `{name, description?, parameters?, agent}`, checked as an http tool is. */
+function agentTool(tool: Record<string, unknown>, at: string): CompiledTool {
+  if (typeof tool.agent !== 'string' || tool.agent === '') {
+    throw new ConfigValidationError(
+      childPath(at, 'agent'),
+      'agent must be the id of an agent of this account',
+    );
+  }
+  if (tool.http !== undefined) {
+    throw new ConfigValidationError(childPath(at, 'http'), 'A tool has either http or agent');
+  }
+  const parameters = tool.parameters;
+  if (parameters !== undefined && (!isPlainObject(parameters) || parameters.type !== 'object')) {
+    throw new ConfigValidationError(
+      childPath(at, 'parameters'),
+      'parameters must be a JSON Schema of "type": "object"',
+    );
+  }
+  return {
+    name: tool.name as string,
+    description: tool.description as string | undefined,
+    parameters: parameters ?? null,
+    validate: parameters ? compileParameters(parameters, childPath(at, 'parameters')) : null,
+    agent: tool.agent,
+    url: '',
+    method: 'POST',
+    headers: [],
+  };
+}
+
+/**
+ * The tools with each agent tool's `parameters` filled in where the step gave none: its
+ * agent's `input_schema`, else `{type: "object"}`.
+ */
+export async function resolveTools(
+  tools: readonly CompiledTool[],
+  context: StepContext,
+): Promise<CompiledTool[]> {
+  return Promise.all(
+    tools.map(async (tool) => {
+      if (tool.parameters) return tool;
+      const schema = context.children ? await context.children.inputSchema(tool.agent!) : null;
+      return { ...tool, parameters: schema ?? { type: 'object' } };
+    }),
+  );
 }
 
 /** The `tools` of a request. */
@@ -138,10 +193,11 @@ export async function runToolCall(
   if (typeof call.arguments === 'string') {
     return done('failed', JSON.stringify({ error: 'The arguments are not a JSON object' }));
   }
-  if (!tool.validate(call.arguments)) {
+  if (tool.validate && !tool.validate(call.arguments)) {
     const problem = describeSchemaError(tool.validate);
     return done('failed', JSON.stringify({ error: `The arguments break parameters: ${problem}` }));
   }
+  if (tool.agent !== undefined) return runAgentToolCall(tool, call, context, done);
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     ...(await resolveHeaders(tool.headers, context)),

@@ -150,11 +150,22 @@ const BUILT_IN: Record<string, [string, SchemaObject]> = {
           items: {
             type: 'object',
             additionalProperties: false,
-            required: ['name', 'parameters', 'http'],
+            required: ['name'],
+            oneOf: [{ required: ['parameters', 'http'] }, { required: ['agent'] }],
             properties: {
               name: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
               description: { type: 'string' },
-              parameters: { type: 'object', description: 'A JSON Schema of the arguments' },
+              parameters: {
+                type: 'object',
+                description:
+                  'A JSON Schema of the arguments; for an agent tool, default its agent’s `input_schema`',
+              },
+              agent: {
+                type: 'string',
+                description:
+                  'An agent of the same account (checked when saved): each call is a child execution; the tool message is its output, or `{"error": {code, message}}`',
+                example: 'agt_01jd8z2c4v6b8n0m2k4j6h8g0f',
+              },
               http: {
                 type: 'object',
                 additionalProperties: false,
@@ -259,6 +270,23 @@ const BUILT_IN: Record<string, [string, SchemaObject]> = {
           example: ['approve', 'reject'],
         },
       },
+    ),
+  ],
+  agent: [
+    'WorkflowAgentStep',
+    step(
+      'agent',
+      'Starts another agent of the account as an execution of its own (`source: "agent"`). `wait: true`: the run waits, holding no worker, and the output is the child’s output; a failed or cancelled child fails the step with `agent_failed`. `wait: false`: the output is `{execution_id}` at once. Errors: `invalid_input`, `agent_paused`, `agent_depth_exceeded`, `agent_failed`',
+      {
+        agent_id: {
+          type: 'string',
+          description: 'The id of an agent of the same account (checked when saved)',
+          example: 'agt_01jd8z2c4v6b8n0m2k4j6h8g0f',
+        },
+        input: { ...VALUE, description: 'A value → an object (default `$input`)' },
+        wait: { type: 'boolean', default: true },
+      },
+      ['agent_id'],
     ),
   ],
 };

@@ -12,7 +12,7 @@ import {
 import { runConversation } from '../llm/conversation';
 import { compileOutputSchema, type OutputSchema } from '../llm/output-schema';
 import { compileMcpServers, type CompiledMcpServer } from '../llm/mcp-servers';
-import { compileTools, type CompiledTool } from '../llm/tools';
+import { compileTools, resolveTools, type CompiledTool } from '../llm/tools';
 import type { CompileContext, StepContext, StepType } from '../step-type';
 
 export interface LlmBody {
@@ -144,7 +144,9 @@ export class LlmStep implements StepType<LlmBody> {
         json_schema: { name: 'output', schema: body.outputSchema.schema, strict: true },
       };
     }
-    return runConversation(body, context, {
+    // Agent tools without parameters take their agent's input_schema.
+    const tools = await resolveTools(body.tools, context);
+    return runConversation({ ...body, tools }, context, {
       model,
       messages,
       call: (request) =>

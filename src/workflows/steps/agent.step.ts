@@ -1,0 +1,125 @@
+import { ConfigValidationError } from '../../kinds/agent-kind';
+import { StepError, WaitSuspend, WorkflowErrorCode } from '../errors';
+import { childPath, type CompiledValue } from '../expressions/value';
+import { isPlainObject } from '../fields';
+import type { ChildState } from '../context';
+import type { CompileContext, StepContext, StepType } from '../step-type';
+
+/**
+ * How long a parent waits for its child before it looks again by itself. The child's finish
+ * makes the parent due at once (in the transaction that records it); this only bounds what a
+ * lost wake-up could cost.
+ */
+export const CHILD_RECHECK_MS = 60 * 60 * 1000;
+
+interface AgentBody {
+  agentId: string;
+  input: CompiledValue;
+  wait: boolean;
+}
+
+/**
+ * `agent`: starts another agent of the account as an execution of its own (`source:
+ * "agent"`), with `input` (a value, default `$input`; an object). `wait: true` (the default):
+ * the run waits, holding nothing, until the child finishes; its output is the step's, its
+ * failure (or cancellation) the step's `agent_failed`. `wait: false`: the output is
+ * `{execution_id}` at once. `agent_id` is a literal id, checked against the account when the
+ * workflow is saved (`agentStepRefs`). Each attempt of the step starts one child at most,
+ * however often the run resumes (docs/workflows.md, Agents as steps).
+ */
+export class AgentStep implements StepType<AgentBody> {
+  readonly type = 'agent';
+  readonly fields = ['agent_id', 'input', 'wait'];
+  readonly pure = false;
+
+  compile(raw: Record<string, unknown>, path: string, context: CompileContext): AgentBody {
+    const agentId = raw.agent_id;
+    if (typeof agentId !== 'string' || agentId === '') {
+      throw new ConfigValidationError(
+        childPath(path, 'agent_id'),
+        'agent_id must be the id of an agent of this account',
+      );
+    }
+    const wait = raw.wait ?? true;
+    if (typeof wait !== 'boolean') {
+      throw new ConfigValidationError(childPath(path, 'wait'), 'wait must be true or false');
+    }
+    const input = context.value(raw.input ?? '{% $input %}', childPath(path, 'input'));
+    return { agentId, input, wait };
+  }
+
+  async run(body: AgentBody, context: StepContext): Promise<unknown> {
+    const input = await context.evaluate(body.input);
+    if (!isPlainObject(input)) {
+      throw new StepError(
+        WorkflowErrorCode.invalidInput,
+        'The input of an agent step must be an object',
+      );
+    }
+    if (!context.children || !context.suspendable) {
+      throw new StepError(
+        WorkflowErrorCode.agentFailed,
+        'A test run does not start other agents; mock this step',
+      );
+    }
+    const child = await context.children.start({ agentId: body.agentId, input, wait: body.wait });
+    if (!body.wait) return { execution_id: child.id };
+    const current = isFinished(child) ? child : ((await context.children.get(child.id)) ?? child);
+    if (current.status === 'completed') return current.output ?? {};
+    if (isFinished(current)) {
+      const message = current.error?.message ?? `The child execution was ${current.status}`;
+      throw new StepError(
+        WorkflowErrorCode.agentFailed,
+        `Agent ${body.agentId} (execution ${current.id}) ${current.status}: ${message}`,
+      );
+    }
+    throw new WaitSuspend(context.clock.now() + CHILD_RECHECK_MS, false, undefined, current.id);
+  }
+}
+
+function isFinished(child: ChildState): boolean {
+  return child.status === 'completed' || child.status === 'failed' || child.status === 'cancelled';
+}
+
+/**
+ * The `agent_id` of every `agent` step of a workflow config, with its JSON path relative to
+ * the config (`steps[2].agent_id`), nested steps included (branch cases, default, foreach),
+ * and every agent tool of an `llm` step (`steps[0].tools[1].agent`):
+ * what saving the workflow checks against the account's agents.
+ */
+export function agentStepRefs(config: unknown): { agentId: string; path: string }[] {
+  const found: { agentId: string; path: string }[] = [];
+  const walk = (list: unknown, path: string): void => {
+    if (!Array.isArray(list)) return;
+    list.forEach((step: unknown, index) => {
+      if (!isPlainObject(step)) return;
+      const at = childPath(path, index);
+      if (step.type === 'agent' && typeof step.agent_id === 'string') {
+        found.push({ agentId: step.agent_id, path: childPath(at, 'agent_id') });
+      }
+      if (step.type === 'llm' && Array.isArray(step.tools)) {
+        step.tools.forEach((tool: unknown, i) => {
+          if (isPlainObject(tool) && typeof tool.agent === 'string') {
+            found.push({
+              agentId: tool.agent,
+              path: childPath(childPath(childPath(at, 'tools'), i), 'agent'),
+            });
+          }
+        });
+      }
+      if (step.type === 'foreach') walk(step.steps, childPath(at, 'steps'));
+      if (step.type === 'branch') {
+        if (Array.isArray(step.cases)) {
+          step.cases.forEach((entry: unknown, i) => {
+            if (isPlainObject(entry)) {
+              walk(entry.steps, childPath(childPath(childPath(at, 'cases'), i), 'steps'));
+            }
+          });
+        }
+        walk(step.default, childPath(at, 'default'));
+      }
+    });
+  };
+  if (isPlainObject(config)) walk(config.steps, 'steps');
+  return found;
+}
