@@ -94,7 +94,6 @@ export const SQLITE_MIGRATIONS: Function[] = [
   SqliteExecutionTraceParent1796173200000,
   SqliteFlowControl1796169646000,
   SqliteAgentInputSchemaMcp1796172000000,
-  SqliteAgentInputSchemaMcp1796172000000,
   SqliteExecutionParents1796195000000,
 ];
 export const MYSQL_MIGRATIONS: Function[] = [
@@ -125,7 +124,6 @@ export const MYSQL_MIGRATIONS: Function[] = [
   MysqlBulkActions1796173100000,
   MysqlExecutionTraceParent1796173200000,
   MysqlFlowControl1796169646000,
-  MysqlAgentInputSchemaMcp1796172000000,
   MysqlAgentInputSchemaMcp1796172000000,
   MysqlExecutionParents1796195000000,
 ];
