@@ -102,6 +102,8 @@ describe('outgoing webhooks (callbacks)', () => {
         retry_of: null,
         schedule_id: null,
         scheduled_for: null,
+        parent_execution_id: null,
+        root_execution_id: null,
         input: execution.input,
         output: execution.output,
         error: null,

@@ -130,6 +130,8 @@ describe('executions: list, read, cancel, retry', () => {
             'retry_of',
             'schedule_id',
             'scheduled_for',
+            'parent_execution_id',
+            'root_execution_id',
             'agent_version',
             'input',
             'output',

@@ -79,6 +79,8 @@ describe('POST /v2/agents/:id/trigger', () => {
       retry_of: null,
       schedule_id: null,
       scheduled_for: null,
+      parent_execution_id: null,
+      root_execution_id: null,
       agent_version: 1,
       input: HOT_LEAD,
       output: res.body.output,
