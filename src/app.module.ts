@@ -30,6 +30,7 @@ import { UsageModule } from './usage/usage.module';
 import { UsersApiModule } from './users/users-api.module';
 import { WebhookEndpointsApiModule } from './webhook-endpoints/webhook-endpoints-api.module';
 import { WorkflowsModule } from './workflows/workflows.module';
+import { ChildExecutionsModule } from './workflows/child-executions';
 import { InboundWebhooksModule } from './webhooks/inbound/inbound-webhooks.module';
 import { CallbackDispatchModule } from './webhooks/outbound/callback-dispatch.module';
 import { DeliveriesModule } from './webhooks/outbound/deliveries.module';
@@ -49,7 +50,7 @@ export interface AppModuleOptions {
  */
 const ROLE_MODULES: Record<Role, Type[]> = {
   // The inbound webhook listener (`WEBHOOK_PORT`, `/webhook/:webhook_id`).
-  webhook: [InboundWebhooksModule, HealthModule, WorkflowsModule],
+  webhook: [InboundWebhooksModule, HealthModule, WorkflowsModule, ChildExecutionsModule],
   // The REST listener (`PORT`, routes under `/v2`).
   api: [
     AccessModule,
@@ -71,6 +72,7 @@ const ROLE_MODULES: Record<Role, Type[]> = {
     WebhookEndpointsApiModule,
     McpApiModule,
     WorkflowsModule,
+    ChildExecutionsModule,
   ],
   // Runs queued executions and sends callbacks; no listener of its own.
   worker: [
@@ -80,6 +82,7 @@ const ROLE_MODULES: Record<Role, Type[]> = {
     CallbackDispatchModule,
     UsageModule,
     WorkflowsModule,
+    ChildExecutionsModule,
   ],
 };
 

@@ -29,7 +29,7 @@ import { DEFAULT_AGENT_KIND } from './default-kind';
 import { checkFlow, CONSTANT_FLOW_KEYS, FLOW_KEYS, type FlowKeyCompiler } from './flow';
 import { isUniqueViolation } from '../common/database-errors';
 import { checkInputSchema, defaultInputSchema } from './input-schema';
-import { agentStepRefs } from '../workflows/steps/agent.step';
+import { agentStepRefs } from './agent-step-refs';
 import {
   applyMcpField,
   GET_EXECUTION_TOOL,

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { AgentsModule } from '../agents/agents.module';
-import { ChildExecutionsModule } from './child-executions';
 import { ExecutionIntakeService } from './execution-intake.service';
 import { ExecutionLeases } from './execution-leases';
 import { ExecutionLifecycleService } from './execution-lifecycle.service';
@@ -16,7 +15,7 @@ import { FlowGate } from './flow-gate';
  * bound by the (global) OutboundModule.
  */
 @Module({
-  imports: [AgentsModule, ChildExecutionsModule],
+  imports: [AgentsModule],
   providers: [
     ExecutionIntakeService,
     ExecutionLifecycleService,

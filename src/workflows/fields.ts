@@ -1,4 +1,5 @@
 import { ConfigValidationError } from '../kinds/agent-kind';
+import { isPlainObject } from '../common/json-path';
 import { childPath } from './expressions/value';
 
 /** Field readers for definitions: each throws ConfigValidationError at the field's path. */
@@ -9,9 +10,7 @@ export function fieldName(path: string): string {
   return path.slice(path.lastIndexOf('.') + 1);
 }
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isPlainObject };
 
 /** An object whose keys are all in `allowed` (a typo is an error, not an ignored field). */
 export function objectField(

@@ -1,5 +1,6 @@
 import { ConfigValidationError } from '../../kinds/agent-kind';
 import { ExpressionSyntaxError, type ExpressionSandbox, type ExpressionScope } from './sandbox';
+import { childPath } from '../../common/json-path';
 import { SECRET_MARKER } from '../../secrets/secret-use';
 
 /**
@@ -18,11 +19,7 @@ export interface CompiledValue {
 const EXPRESSION = /^\{%([\s\S]*)%\}$/;
 export { SECRET_MARKER };
 
-/** `steps[2].value` + `email` → `steps[2].value.email`; `steps` + 2 → `steps[2]`. */
-export function childPath(path: string, key: string | number): string {
-  if (typeof key === 'number') return `${path}[${key}]`;
-  return path === '' ? key : `${path}.${key}`;
-}
+export { childPath };
 
 /** Rejects `{{secrets.…}}` where they are not allowed (docs/api.md, Secrets). */
 export function refuseSecrets(text: string, path: string): void {

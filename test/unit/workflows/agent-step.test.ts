@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { agentStepRefs } from '../../../src/workflows/steps/agent.step';
+import { agentStepRefs } from '../../../src/agents/agent-step-refs';
 import { refusedAt } from '../../support/config-errors';
 import { compile, sandbox } from './harness';
 

@@ -13,11 +13,11 @@ import {
   type ChildExecutionPort,
   type ChildExecutions,
   type ChildState,
-} from '../workflows/context';
-import { StepError, WorkflowErrorCode } from '../workflows/errors';
-import { Execution } from './execution.entity';
-import { EXECUTION_NOTICES, type ExecutionNotices } from './execution-notices';
-import { build, NewExecutionRows } from './new-executions';
+} from './context';
+import { StepError, WorkflowErrorCode } from './errors';
+import { Execution } from '../executions/execution.entity';
+import { EXECUTION_NOTICES, type ExecutionNotices } from '../executions/execution-notices';
+import { build, NewExecutionRows } from '../executions/new-executions';
 
 /** How many levels of `agent` steps may lie below a root execution. */
 export const MAX_AGENT_DEPTH = 5;
