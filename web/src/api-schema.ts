@@ -2159,6 +2159,11 @@ export interface components {
             /** @description `llm` steps: each model call (turn, tokens, latency) and its tool calls */
             llm?: components["schemas"]["LlmStepDetail"];
             /**
+             * @description `agent` steps: the child execution this step started
+             * @example exe_01jd8z2c4v6b8n0m2k4j6h8g0f
+             */
+            child_execution_id?: string;
+            /**
              * @description Copied from the failed execution a resumed retry continues
              * @example true
              */
@@ -2216,7 +2221,7 @@ export interface components {
              * @example api
              * @enum {string}
              */
-            source: "api" | "webhook" | "retry" | "schedule" | "mcp";
+            source: "api" | "webhook" | "retry" | "schedule" | "mcp" | "agent";
             /**
              * @description The execution this one retries
              * @example null
@@ -2233,6 +2238,16 @@ export interface components {
              * @example null
              */
             scheduled_for: string | null;
+            /**
+             * @description `source: "agent"`: the execution whose `agent` step started it; null for other sources
+             * @example null
+             */
+            parent_execution_id: string | null;
+            /**
+             * @description `source: "agent"`: the first execution of its chain of `agent` steps; null for other sources
+             * @example null
+             */
+            root_execution_id: string | null;
             /**
              * @description The agent's `version` whose config this execution runs (current when it was created)
              * @example 1
@@ -2439,7 +2454,7 @@ export interface components {
              * @example api
              * @enum {string}
              */
-            source: "api" | "webhook" | "retry" | "schedule" | "mcp";
+            source: "api" | "webhook" | "retry" | "schedule" | "mcp" | "agent";
             /**
              * @description The execution this one retries
              * @example null
@@ -2456,6 +2471,16 @@ export interface components {
              * @example null
              */
             scheduled_for: string | null;
+            /**
+             * @description `source: "agent"`: the execution whose `agent` step started it; null for other sources
+             * @example null
+             */
+            parent_execution_id: string | null;
+            /**
+             * @description `source: "agent"`: the first execution of its chain of `agent` steps; null for other sources
+             * @example null
+             */
+            root_execution_id: string | null;
             /**
              * @description The agent's `version` whose config this execution runs (current when it was created)
              * @example 1
@@ -3552,12 +3577,17 @@ export interface components {
             output_schema?: Record<string, never>;
             temperature?: number;
             max_tokens?: number;
-            tools?: {
+            tools?: ({
                 name: string;
                 description?: string;
-                /** @description A JSON Schema of the arguments */
-                parameters: Record<string, never>;
-                http: {
+                /** @description A JSON Schema of the arguments; for an agent tool, default its agent’s `input_schema` */
+                parameters?: Record<string, never>;
+                /**
+                 * @description An agent of the same account (checked when saved): each call is a child execution; the tool message is its output, or `{"error": {code, message}}`
+                 * @example agt_01jd8z2c4v6b8n0m2k4j6h8g0f
+                 */
+                agent?: string;
+                http?: {
                     /** Format: uri */
                     url: string;
                     /**
@@ -3570,7 +3600,7 @@ export interface components {
                         [key: string]: string;
                     };
                 };
-            }[];
+            } & (unknown | unknown))[];
             /** @description MCP servers (Streamable HTTP) whose tools are offered to the model beside `tools`: listed once per attempt, each call a `tools/call` (obeys the outbound policy; unreachable or a protocol error: `mcp_error`) */
             mcp_servers?: {
                 /** Format: uri */
@@ -3683,6 +3713,52 @@ export interface components {
              */
             choices?: string[];
         };
+        /** @description Starts another agent of the account as an execution of its own (`source: "agent"`). `wait: true`: the run waits, holding no worker, and the output is the child’s output; a failed or cancelled child fails the step with `agent_failed`. `wait: false`: the output is `{execution_id}` at once. Errors: `invalid_input`, `agent_paused`, `agent_depth_exceeded`, `agent_failed` */
+        WorkflowAgentStep: {
+            /**
+             * @description Unique in the workflow
+             * @example qualify
+             */
+            id: string;
+            /** @description A value; a falsy result skips the step (status `skipped`) */
+            when?: unknown;
+            retry?: {
+                /** @default 1 */
+                max_attempts: number;
+                /** @default 1000 */
+                interval_ms: number;
+                /** @default 2 */
+                backoff_rate: number;
+                max_delay_ms?: number;
+                /**
+                 * @default full
+                 * @enum {string}
+                 */
+                jitter: "full" | "none";
+                /** @description Error codes to retry */
+                on?: string[];
+            };
+            /**
+             * @default fail
+             * @enum {string}
+             */
+            on_error: "fail" | "continue";
+            timeout_ms?: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "agent";
+            /**
+             * @description The id of an agent of the same account (checked when saved)
+             * @example agt_01jd8z2c4v6b8n0m2k4j6h8g0f
+             */
+            agent_id: string;
+            /** @description A value → an object (default `$input`) */
+            input?: unknown;
+            /** @default true */
+            wait: boolean;
+        };
         /** @description Runs the `http-request` agent kind; output: its output */
         HttpRequestStep: {
             /**
@@ -3764,7 +3840,7 @@ export interface components {
             config?: components["schemas"]["LeadQualificationConfig"];
         };
         /** @description One step; `type` says which */
-        WorkflowStep: components["schemas"]["WorkflowTransformStep"] | components["schemas"]["WorkflowHttpStep"] | components["schemas"]["WorkflowBranchStep"] | components["schemas"]["WorkflowForeachStep"] | components["schemas"]["WorkflowFailStep"] | components["schemas"]["WorkflowLlmStep"] | components["schemas"]["WorkflowWaitStep"] | components["schemas"]["WorkflowCreateTokenStep"] | components["schemas"]["HttpRequestStep"] | components["schemas"]["LeadQualificationStep"];
+        WorkflowStep: components["schemas"]["WorkflowTransformStep"] | components["schemas"]["WorkflowHttpStep"] | components["schemas"]["WorkflowBranchStep"] | components["schemas"]["WorkflowForeachStep"] | components["schemas"]["WorkflowFailStep"] | components["schemas"]["WorkflowLlmStep"] | components["schemas"]["WorkflowWaitStep"] | components["schemas"]["WorkflowCreateTokenStep"] | components["schemas"]["WorkflowAgentStep"] | components["schemas"]["HttpRequestStep"] | components["schemas"]["LeadQualificationStep"];
         /** @description The `config` of agents of kind `workflow`: Runs steps defined as data (transform, http, branch, foreach, fail, llm and every agent kind), durably. */
         WorkflowConfig: {
             /** @description At most 100 steps in all */
@@ -14275,12 +14351,12 @@ export const llmToolCallItemStatusValues: ReadonlyArray<FlattenedDeepRequired<co
 export const executionStepItemStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionStepItem"]["status"]> = ["running", "waiting", "completed", "failed", "skipped"];
 export const agentTestResponseStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AgentTestResponse"]["status"]> = ["completed", "failed"];
 export const executionRecordStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionRecord"]["status"]> = ["queued", "running", "waiting", "completed", "failed", "cancelled"];
-export const executionRecordSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionRecord"]["source"]> = ["api", "webhook", "retry", "schedule", "mcp"];
+export const executionRecordSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionRecord"]["source"]> = ["api", "webhook", "retry", "schedule", "mcp", "agent"];
 export const callbackPayloadTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CallbackPayload"]["type"]> = ["execution.completed", "execution.failed", "execution.cancelled"];
 export const triggerResultResponseStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TriggerResultResponse"]["status"]> = ["queued", "running", "waiting", "completed", "failed", "cancelled"];
 export const logEntryItemLevelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LogEntryItem"]["level"]> = ["debug", "info", "warn", "error"];
 export const executionDetailStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionDetail"]["status"]> = ["queued", "running", "waiting", "completed", "failed", "cancelled"];
-export const executionDetailSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionDetail"]["source"]> = ["api", "webhook", "retry", "schedule", "mcp"];
+export const executionDetailSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionDetail"]["source"]> = ["api", "webhook", "retry", "schedule", "mcp", "agent"];
 export const completedByItemTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CompletedByItem"]["type"]> = ["api_key", "user", "link"];
 export const waitTokenRecordStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WaitTokenRecord"]["status"]> = ["waiting", "completed", "expired", "cancelled"];
 export const bulkRetryDtoStatusAnyOf1Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BulkRetryDto"]["status"]> = ["failed", "cancelled"];
@@ -14332,6 +14408,9 @@ export const workflowWaitStepTypeValues: ReadonlyArray<FlattenedDeepRequired<com
 export const workflowCreateTokenStepRetryJitterValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkflowCreateTokenStep"]["retry"]["jitter"]> = ["full", "none"];
 export const workflowCreateTokenStepOn_errorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkflowCreateTokenStep"]["on_error"]> = ["fail", "continue"];
 export const workflowCreateTokenStepTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkflowCreateTokenStep"]["type"]> = ["create_token"];
+export const workflowAgentStepRetryJitterValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkflowAgentStep"]["retry"]["jitter"]> = ["full", "none"];
+export const workflowAgentStepOn_errorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkflowAgentStep"]["on_error"]> = ["fail", "continue"];
+export const workflowAgentStepTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WorkflowAgentStep"]["type"]> = ["agent"];
 export const httpRequestStepRetryJitterValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HttpRequestStep"]["retry"]["jitter"]> = ["full", "none"];
 export const httpRequestStepOn_errorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HttpRequestStep"]["on_error"]> = ["fail", "continue"];
 export const httpRequestStepTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HttpRequestStep"]["type"]> = ["http-request"];
