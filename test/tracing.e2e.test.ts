@@ -54,7 +54,7 @@ describe('OpenTelemetry traces: webhook → workflow → http step', () => {
       res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });
     target = await startLocalServer((req, res) => {
-      targetHeaders.push(req.headers);
+      targetHeaders.push({ ...req.headers, path: req.url });
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
     });
   });
@@ -96,6 +96,12 @@ describe('OpenTelemetry traces: webhook → workflow → http step', () => {
     });
     expect(created.status).toBe(201);
     const hook = new URL(created.body.webhook_url as string).pathname;
+    // An endpoint subscribed to the execution's completion: its event goes out in the trace.
+    const endpoint = await client.call(`${api}/webhook-endpoints`, 'POST', auth, {
+      url: `${target.url}/events`,
+      events: ['execution.completed'],
+    });
+    expect(endpoint.status).toBe(201);
 
     const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
     const callerSpan = '00f067aa0ba902b7';
@@ -115,8 +121,8 @@ describe('OpenTelemetry traces: webhook → workflow → http step', () => {
     expect(record.trace_id).toBe(traceId);
 
     // The target got the http step's traceparent, in the caller's trace.
-    expect(targetHeaders).toHaveLength(1);
-    const sent = String(targetHeaders[0].traceparent);
+    const received = (path: string) => targetHeaders.filter((headers) => headers.path === path);
+    const sent = String(received('/crm')[0]?.traceparent);
     expect(sent).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
 
     const inTrace = () => spans.filter((span) => span.traceId === traceId);
@@ -132,7 +138,9 @@ describe('OpenTelemetry traces: webhook → workflow → http step', () => {
     expect(server).toBeDefined();
     expect(server!.parentSpanId).toBe(callerSpan);
     expect(attr(server!, 'http.route')).toBe('/webhook/:webhookId');
-    const attempt = list.find((span) => attr(span, 'aas.execution.id') === id)!;
+    const attempt = list.find(
+      (span) => span.name.startsWith('execution ') && attr(span, 'aas.execution.id') === id,
+    )!;
     expect(attempt).toBeDefined();
     expect(attempt.parentSpanId).toBe(server!.spanId);
     expect(attr(attempt, 'aas.agent.id')).toBe(created.body.id);
@@ -148,12 +156,33 @@ describe('OpenTelemetry traces: webhook → workflow → http step', () => {
     expect(sent).toBe(`00-${traceId}-${outbound.spanId}-01`);
     expect(JSON.stringify(resources)).toContain('agent-automation-service');
 
+    // The execution.completed event went out in the same trace, its traceparent on the request.
+    const event = await waitFor(
+      () => inTrace(),
+      (found) =>
+        found.some(
+          (span) => span.kind === CLIENT && attr(span, 'url.full') === `${target.url}/events`,
+        ),
+      10_000,
+      100,
+    ).then((found) => found.find((span) => span.name === 'deliver execution.completed')!);
+    expect(event).toBeDefined();
+    expect(attr(event, 'aas.execution.id')).toBe(id);
+    expect(attr(event, 'aas.endpoint.id')).toBe(endpoint.body.id);
+    const eventClient = inTrace().find(
+      (span) => span.kind === CLIENT && span.parentSpanId === event.spanId,
+    )!;
+    expect(attr(eventClient, 'url.full')).toBe(`${target.url}/events`);
+    expect(String(received('/events')[0]?.traceparent)).toBe(
+      `00-${traceId}-${eventClient.spanId}-01`,
+    );
+
     // Without a traceparent: the execution is in the trace of its request's server span.
     const plain = await client.call(
       `${api}/agents/${created.body.id as string}/trigger`,
       'POST',
       auth,
-      { input: { email: 'b@acme.io' } },
+      { input: { email: 'b@acme.io' }, options: { callback_url: `${target.url}/callback` } },
     );
     expect(plain.status).toBe(200);
     const own = await client.call(
@@ -168,9 +197,22 @@ describe('OpenTelemetry traces: webhook → workflow → http step', () => {
       (found) =>
         found.some(
           (span) => span.kind === SERVER && attr(span, 'http.route') === '/v2/agents/:id/trigger',
-        ) && found.some((span) => attr(span, 'aas.execution.id') === plain.body.execution_id),
+        ) &&
+        found.some((span) => attr(span, 'aas.execution.id') === plain.body.execution_id) &&
+        found.some(
+          (span) => span.name === 'deliver execution.completed' && !attr(span, 'aas.endpoint.id'),
+        ),
       10_000,
       100,
+    );
+    // The callback carried a traceparent of the execution's trace.
+    await waitFor(
+      () => received('/callback'),
+      (list) => list.length > 0,
+      10_000,
+    );
+    expect(String(received('/callback')[0].traceparent)).toMatch(
+      new RegExp(`^00-${own.body.trace_id as string}-[0-9a-f]{16}-01$`),
     );
   }, 120_000);
 

@@ -144,6 +144,45 @@ export class OtelTracing {
     });
   }
 
+  /**
+   * One attempt of an outgoing webhook (a callback or an event), in the trace of the execution
+   * it reports (`traceParent`, the context its record keeps); `errorOf` names a failed attempt.
+   */
+  delivery<T>(
+    traceParent: string | null,
+    attempt: {
+      event: string;
+      deliveryId: string;
+      executionId: string | null;
+      endpointId: string | null;
+      attempt: number;
+    },
+    run: () => Promise<T>,
+    errorOf: (result: T) => string | null,
+  ): Promise<T> {
+    const span = this.tracer.startSpan(
+      `deliver ${attempt.event}`,
+      {
+        kind: SpanKind.INTERNAL,
+        attributes: {
+          'aas.delivery.id': attempt.deliveryId,
+          'aas.delivery.event': attempt.event,
+          'aas.delivery.attempt': attempt.attempt,
+          ...(attempt.executionId ? { 'aas.execution.id': attempt.executionId } : {}),
+          ...(attempt.endpointId ? { 'aas.endpoint.id': attempt.endpointId } : {}),
+        },
+      },
+      traceParent ? this.parentOf(traceParent) : ROOT_CONTEXT,
+    );
+    return this.within(span, run, (result) => {
+      const error = errorOf(result);
+      if (error) {
+        span.setAttribute('aas.delivery.error', error);
+        span.setStatus({ code: SpanStatusCode.ERROR, message: error });
+      }
+    });
+  }
+
   /** A workflow step (inside its execution's span). */
   step<T>(id: string, type: string, run: () => Promise<T>): Promise<T> {
     const span = this.tracer.startSpan(`step ${id}`, {

@@ -6,6 +6,7 @@ import { AccountsService } from '../../auth/accounts.service';
 import { now } from '../../common/time';
 import { APP_CONFIG, type AppConfig } from '../../config/configuration';
 import { MetricsService } from '../../metrics/metrics.service';
+import { tracing } from '../../tracing/tracing';
 import type { CallbackDelivery } from './callback-delivery.entity';
 import { AttemptOutcome, CallbackSender } from './callback-sender';
 import { DeliveryStore } from './delivery-store';
@@ -41,7 +42,7 @@ export class CallbackAttempts {
   async run(delivery: CallbackDelivery, cutOff: AbortSignal): Promise<number | null> {
     const number = delivery.attempts + 1;
     const startedAt = now();
-    const sent = await this.send(delivery, cutOff);
+    const sent = await this.traced(delivery, number, () => this.send(delivery, cutOff));
     if (!sent) {
       // Cut by shutdown: not an attempt. Release the claim so the row goes out again soon.
       await this.deliveries.release(delivery);
@@ -75,6 +76,34 @@ export class CallbackAttempts {
       );
     }
     return delay;
+  }
+
+  /**
+   * Tracing on: the attempt as a span in the trace of the execution it reports (its client
+   * span beneath), or in a trace of its own for a row of no execution.
+   */
+  private async traced<T extends { outcome: AttemptOutcome } | null>(
+    delivery: CallbackDelivery,
+    attempt: number,
+    send: () => Promise<T>,
+  ): Promise<T> {
+    const traces = tracing();
+    if (!traces) return send();
+    const traceParent = delivery.executionId
+      ? await this.deliveries.traceParentOf(delivery.executionId)
+      : null;
+    return traces.delivery(
+      traceParent,
+      {
+        event: delivery.event,
+        deliveryId: delivery.id,
+        executionId: delivery.executionId,
+        endpointId: delivery.endpointId,
+        attempt,
+      },
+      send,
+      (sent) => sent?.outcome.error ?? null,
+    );
   }
 
   /** One attempt of a row: the outcome (null when cut by shutdown) and the URL it went to. */

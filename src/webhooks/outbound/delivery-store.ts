@@ -9,6 +9,7 @@ import {
   type CallbackDeliveryStatus,
   type CallbackPayload,
 } from './callback-delivery.entity';
+import { Execution } from '../../executions/execution.entity';
 import { DeliveryAttempt } from './delivery-attempt.entity';
 
 /** What one attempt of a claimed row gave, recorded by `DeliveryStore.settle`. */
@@ -54,6 +55,18 @@ export class DeliveryStore {
       createdAt: at,
       updatedAt: at,
     };
+  }
+
+  /**
+   * The trace context an execution keeps (`executions.trace_parent`), so that its callbacks and
+   * events go out in its trace; null when it has none or is gone. Read only when tracing is on.
+   */
+  async traceParentOf(executionId: string): Promise<string | null> {
+    const row = await this.dataSource.manager.findOne(Execution, {
+      where: { id: executionId },
+      select: { id: true, traceParent: true },
+    });
+    return row?.traceParent ?? null;
   }
 
   /** Inserts rows with `manager` (a transaction's, or the data source's). */
