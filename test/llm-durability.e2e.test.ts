@@ -27,6 +27,7 @@ describe('llm step durability across SIGKILL', () => {
   let model: FakeModel;
   let worker: ServiceProcess | undefined;
   let hang = true;
+  let hangChild = true;
   let tools: Awaited<ReturnType<typeof startReceiver>>;
 
   beforeAll(async () => {
@@ -41,7 +42,9 @@ describe('llm step durability across SIGKILL', () => {
       return { content: { reserved: true } };
     };
     tools = await startReceiver((_index, request) =>
-      request.path === '/reserve' && hang ? { status: 200, delayMs: 600_000 } : { status: 200 },
+      (request.path === '/reserve' && hang) || (request.path === '/child' && hangChild)
+        ? { status: 200, delayMs: 600_000 }
+        : { status: 200 },
     );
     api = await startTestService({ ROLE: 'api', ...LEASE }, { db });
     key = (await api.seedAccount()).key;
@@ -138,5 +141,83 @@ describe('llm step durability across SIGKILL', () => {
     expect(model.requests[0].headers.authorization).toBe(`Bearer ${OPERATOR_KEY}`);
     expect(logs).not.toContain(OPERATOR_KEY);
     expect(JSON.stringify(record)).not.toContain(OPERATOR_KEY);
+  });
+
+  it('killed in its second attempt while an agent tool runs: the resumed step finds the same child', async () => {
+    const child = await api
+      .api()
+      .post('/v2/agents')
+      .set(bearer(key))
+      .send({
+        name: 'slow lookup',
+        kind: 'workflow',
+        config: { steps: [{ id: 'crm', type: 'http', url: `${tools.url}/child` }] },
+      })
+      .expect(201);
+    // The first model call fails the step's first attempt; the second asks for the agent tool.
+    let asked = 0;
+    model.fallback = (request: ModelRequest) => {
+      asked++;
+      if (asked === 1) return { status: 400 };
+      const done = request.body.messages.filter((message) => message.role === 'tool').length;
+      if (done === 0) return { tool_calls: [{ name: 'lookup', arguments: {}, id: 'a1' }] };
+      return { content: { reserved: true } };
+    };
+    const agent = await api
+      .api()
+      .post('/v2/agents')
+      .set(bearer(key))
+      .send({
+        name: 'retried llm with an agent tool',
+        kind: 'workflow',
+        timeout_ms: 600_000,
+        config: {
+          steps: [
+            {
+              id: 'ask',
+              type: 'llm',
+              prompt: 'Look it up',
+              output_schema: { type: 'object', properties: { reserved: { type: 'boolean' } } },
+              tools: [{ name: 'lookup', agent: child.body.id, parameters: { type: 'object' } }],
+              retry: { max_attempts: 3, interval_ms: 100, jitter: 'none' },
+              timeout_ms: 600_000,
+            },
+          ],
+        },
+      })
+      .expect(201);
+    worker = await startWorker();
+    const run = await api
+      .api()
+      .post(`/v2/agents/${agent.body.id}/trigger`)
+      .set(bearer(key))
+      .send({ input: {}, options: { async: true } })
+      .expect(202);
+    const id = run.body.execution_id as string;
+    const children = async () =>
+      (await api.api().get(`/v2/agents/${child.body.id}/executions`).set(bearer(key))).body
+        .data as Json[];
+    // The child runs (its http step hangs) in the parent's second attempt: kill the worker.
+    await waitFor(
+      async () => tools.received.filter((request) => request.path === '/child').length,
+      (n) => n === 1,
+      15_000,
+    );
+    worker.killAll();
+    await worker.exited;
+    hangChild = false;
+
+    worker = await startWorker();
+    const record = await waitFor(
+      async () => (await api.api().get(`/v2/executions/${id}`).set(bearer(key))).body as Json,
+      (body) => FINAL_STATUSES.includes(body.status),
+      30_000,
+    );
+    expect(record.status, JSON.stringify(record.error)).toBe('completed');
+    expect(record.steps[0].attempts).toBe(2);
+    const started = await children();
+    expect(started.map((execution) => [execution.parent_execution_id, execution.status])).toEqual([
+      [id, 'completed'],
+    ]);
   });
 });

@@ -160,8 +160,12 @@ class WorkflowRun {
       record.started_at = done.started_at;
       record.attempts = Math.max(0, done.attempts - 1);
     }
-    // An llm step goes on from what it recorded before (its finished tool calls).
-    if (done?.llm && done.type === step.type) this.models.seed(record, done);
+    // An llm step goes on from what it recorded before (its finished tool calls), in the
+    // attempt that recorded it: its agent tool calls find the children that attempt started.
+    if (done?.llm && done.type === step.type) {
+      this.models.seed(record, done);
+      if (done.status === 'running') record.attempts = Math.max(0, done.attempts - 1);
+    }
     this.records.list(record);
     this.context.checkpoint.started?.(record);
     this.logger.log('info', `Step ${id} started`, { step: id });
