@@ -1,13 +1,8 @@
-import {
-  Client as Client2,
-  StreamableHTTPClientTransport as Transport2,
-} from '@modelcontextprotocol/client';
-import { Client as Client1 } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport as Transport1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_QUALIFICATION_INPUT_SCHEMA } from '../src/agents/input-schema';
 import { ApiKeysService } from '../src/auth/api-keys.service';
 import { Execution } from '../src/executions/execution.entity';
+import { connect, type McpClient } from './support/mcp-clients';
 import { startSlowTarget, type SlowTarget } from './support/slow-target';
 import { bearer, listenOnPorts, startTestService, TestService } from './support/service';
 import { waitFor } from './support/wait';
@@ -19,44 +14,6 @@ const HOT_LEAD = {
   phone: '+1 555 123 4567',
   message: 'We would like a demo and pricing',
 };
-
-interface ToolResult {
-  content: { type: string; text?: string }[];
-  structuredContent?: Record<string, unknown>;
-  isError?: boolean;
-}
-
-/** The two official client lines, behind one small interface. */
-interface McpClient {
-  listTools(): Promise<{ tools: { name: string; description?: string; inputSchema: unknown }[] }>;
-  callTool(name: string, args: Record<string, unknown>): Promise<ToolResult>;
-  close(): Promise<void>;
-}
-
-type Line = 'sdk 1.x' | 'client 2.x';
-
-async function connect(line: Line, url: string, key: string | null): Promise<McpClient> {
-  const requestInit = key ? { headers: { Authorization: `Bearer ${key}` } } : {};
-  const info = { name: 'mcp-e2e', version: '1.0.0' };
-  if (line === 'sdk 1.x') {
-    const client = new Client1(info);
-    await client.connect(new Transport1(new URL(url), { requestInit }));
-    return {
-      listTools: () => client.listTools(),
-      callTool: async (name, args) =>
-        (await client.callTool({ name, arguments: args })) as ToolResult,
-      close: () => client.close(),
-    };
-  }
-  const client = new Client2(info);
-  await client.connect(new Transport2(new URL(url), { requestInit }));
-  return {
-    listTools: () => client.listTools() as ReturnType<McpClient['listTools']>,
-    callTool: async (name, args) =>
-      (await client.callTool({ name, arguments: args })) as ToolResult,
-    close: () => client.close(),
-  };
-}
 
 describe('MCP server: {BASE_URL}/mcp with both official clients', () => {
   let t: TestService;
