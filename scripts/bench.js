@@ -487,6 +487,8 @@ async function measureService(kind, dbEnv, ports) {
     results.token_latency = await measureTokenLatency({ api, auth, db, samples: WAITS.tokens, drainMs: P.drainMs });
     log(`${kind}: ${WAITS.waiting} executions left waiting on tokens, the RSS they add`);
     results.waiting_rss = await measureWaitingRss({ api, auth, db, rss: () => rssMb(pid), count: WAITS.waiting, drainMs: P.drainMs });
+    log(`${kind}: end to end again, with those ${WAITS.waiting} executions still waiting`);
+    results.e2e_waiting = await measureE2e(pid, db, demo.agent_id, webhookRequest);
 
     log(`${kind}: ${P.sync} sync triggers, one at a time (after ${SYNC_WARMUP} of them)`);
     results.sync = await measureSync(`${api}/v2/agents/${demo.agent_id}/trigger`, auth);
@@ -718,6 +720,7 @@ function targets(r) {
     [`${WAITS.timed} runs waiting ${WAITS.waitMs / 1000} s each finish within ${WAITS.boundMs / 1000} s of their trigger`, `${r.timed_waits.within_bound} of ${r.timed_waits.runs} (max ${r.timed_waits.max_ms} ms)`, r.timed_waits.complete && r.timed_waits.within_bound === r.timed_waits.runs],
     ['token completion → next step start p99 < 1 s', `${r.token_latency.p99_ms} ms`, r.token_latency.measured === r.token_latency.samples && r.token_latency.p99_ms < 1000],
     [`${WAITS.waiting} executions waiting on tokens add ≤ ${WAITS.rssMb} MB of RSS`, `${r.waiting_rss.rss_added_mb} MB`, r.waiting_rss.all_waiting && r.waiting_rss.rss_added_mb !== null && r.waiting_rss.rss_added_mb <= WAITS.rssMb],
+    [`end to end with ${WAITS.waiting} executions waiting ≥ 0.9 × without`, `${(r.e2e_waiting.per_second / Math.max(1, r.e2e.per_second)).toFixed(2)} ×`, r.e2e_waiting.complete && r.e2e_waiting.per_second >= 0.9 * r.e2e.per_second],
     ['end to end ≥ 25 % of the bare GET', fmtPct(pct(r.e2e.per_second, r.baseline.rps)), pct(r.e2e.per_second, r.baseline.rps) >= 25],
     ['sync trigger overhead p50 ≤ 5 ms', `${r.sync.overhead_p50} ms`, r.sync.overhead_p50 <= 5],
     ['tenant isolation: another account p99 < 100 ms', r.isolation ? `${r.isolation.p99} ms` : '—', Boolean(r.isolation) && r.isolation.p99 < 100],
@@ -789,6 +792,8 @@ function table(byDb) {
     `${r.token_latency.p50_ms} / ${r.token_latency.p99_ms} / ${r.token_latency.max_ms}`);
   row(`${WAITS.waiting} executions waiting on tokens, one process: RSS before / peak / after (MB); added`, (r) =>
     `${r.waiting_rss.rss_before_mb} / ${r.waiting_rss.rss_peak_mb} / ${r.waiting_rss.rss_after_mb}; ${r.waiting_rss.rss_added_mb} MB${r.waiting_rss.all_waiting ? '' : ' INCOMPLETE'}`);
+  row(`end to end with those ${WAITS.waiting} still waiting (${P.e2e} webhooks → final), executions/s`, (r) =>
+    `${r.e2e_waiting.per_second} (${(r.e2e_waiting.per_second / Math.max(1, r.e2e.per_second)).toFixed(2)} × without)${r.e2e_waiting.complete ? '' : ' INCOMPLETE'}`);
   row('sync trigger p50 / p99 (ms)', (r) => `${r.sync.p50} / ${r.sync.p99}`);
   row('sync trigger overhead over the run p50 / p99 (ms)', (r) => `${r.sync.overhead_p50} / ${r.sync.overhead_p99}`);
   row('the same client, one at a time: bare NestJS GET round trip p50 (ms)', (r) => `${r.baseline.round_trip_p50 ?? '—'}`);
