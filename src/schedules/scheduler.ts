@@ -21,8 +21,16 @@ import { Timetable } from './timetable';
 
 /** How often every worker looks for schedules whose fire time has come. */
 export const SCHEDULER_TICK_MS = 250;
+/**
+ * How far ahead of their time fires are claimed (with a clock that can wait): a fire is
+ * claimed, its agent read and its schedule's overlap checked before its time comes, so that
+ * its execution is created on time rather than up to a tick and a claim later.
+ */
+export const SCHEDULER_LOOKAHEAD_MS = 500;
 /** Due schedules claimed by one statement; a full batch looks again at once. */
 export const SCHEDULER_BATCH = 500;
+/** Batches claimed before they are fired together (a backlog goes in rounds of these). */
+export const SCHEDULER_BATCHES_AT_ONCE = 4;
 /**
  * How long a claim holds a schedule's fire: a scheduler that dies mid-fire leaves it to
  * another one after this long (which finds what the first one stored, and doubles nothing).
@@ -44,11 +52,23 @@ interface Move {
   outcomes: Outcome[];
 }
 
+/** A batch of claimed schedules, and what firing them needs. */
+interface Claimed {
+  schedules: Schedule[];
+  agents: Map<string, Agent>;
+  /** The last execution's status of each `overlap: "skip"` schedule that has one. */
+  statuses: Map<string, string>;
+  /** Each schedule's `next_fire_at` when it was claimed (its fire time, jitter included). */
+  dueAt: Map<string, Date>;
+}
+
 /**
  * Fires schedules (worker role; docs/schedules.md). No leader: every worker process ticks
- * every SCHEDULER_TICK_MS and claims the schedules whose `next_fire_at` has come with one
- * conditional UPDATE (`claimed_by`, and `next_fire_at` moved to the end of a lease), so two
- * schedulers never both work on one fire; then creates each fire's execution through the
+ * every SCHEDULER_TICK_MS and claims the schedules whose `next_fire_at` comes within
+ * SCHEDULER_LOOKAHEAD_MS with one conditional UPDATE per batch (`claimed_by`, and
+ * `next_fire_at` moved to the end of a lease), so two schedulers never both work on one fire;
+ * every batch of a pass is claimed first, then each schedule, at its fire time, creates its
+ * fire's execution through the
  * intake (`source: "schedule"`), and moves the schedule on to its next fire time, conditional
  * on still holding the claim. The database makes it exactly once: executions are unique by
  * `(schedule_id, scheduled_for)`, so a scheduler that takes over an expired claim finds the
@@ -108,10 +128,23 @@ export class Scheduler implements OnApplicationBootstrap, OnModuleDestroy {
     this.pass = (async () => {
       let handled = 0;
       try {
-        for (;;) {
-          const claimed = await this.claimAndFire();
-          handled += claimed;
-          if (claimed < SCHEDULER_BATCH || this.stopped) break;
+        // Up to SCHEDULER_BATCHES_AT_ONCE batches claimed first, then fired together: the last
+        // batch of a busy second does not wait for the others' executions.
+        let more = true;
+        while (more && !this.stopped) {
+          const batches: Claimed[] = [];
+          try {
+            while (batches.length < SCHEDULER_BATCHES_AT_ONCE) {
+              const { found, claimed } = await this.claim();
+              handled += found;
+              if (claimed) batches.push(claimed);
+              more = found === SCHEDULER_BATCH;
+              if (!more || this.stopped) break;
+            }
+          } finally {
+            // What was claimed is fired even when a later claim failed (else it waits a lease).
+            await Promise.all(batches.map((batch) => this.fireAll(batch)));
+          }
         }
       } catch (error) {
         this.logger.warn(`Firing schedules failed: ${describe(error)}`);
@@ -123,30 +156,32 @@ export class Scheduler implements OnApplicationBootstrap, OnModuleDestroy {
     return this.pass;
   }
 
-  private async claimAndFire(): Promise<number> {
+  /** Claims one batch of the schedules due by now (plus the lookahead). */
+  private async claim(): Promise<{ found: number; claimed: Claimed | null }> {
     const now = this.clock.now();
+    const until = new Date(now.getTime() + (this.clock.sleepUntil ? SCHEDULER_LOOKAHEAD_MS : 0));
     const due = await this.schedules.find({
       select: { id: true, nextFireAt: true },
-      where: { nextFireAt: LessThanOrEqual(now) },
+      where: { nextFireAt: LessThanOrEqual(until) },
       order: { nextFireAt: 'ASC' },
       take: SCHEDULER_BATCH,
     });
-    if (due.length === 0) return 0;
+    if (due.length === 0) return { found: 0, claimed: null };
     const dueAt = new Map(due.map((row) => [row.id, row.nextFireAt!]));
-    const lease = new Date(now.getTime() + CLAIM_LEASE_MS);
+    const lease = new Date(until.getTime() + CLAIM_LEASE_MS);
     // The claim: only rows still due (another scheduler's claim moved next_fire_at ahead).
     await this.schedules
       .createQueryBuilder()
       .update()
       .set({ claimedBy: this.token, nextFireAt: lease })
       .where('id IN (:...ids)', { ids: [...dueAt.keys()] })
-      .andWhere('next_fire_at <= :now', { now })
+      .andWhere('next_fire_at <= :until', { until })
       .execute();
     const claimed = await this.schedules.findBy({
       id: In([...dueAt.keys()]),
       claimedBy: this.token,
     });
-    if (claimed.length === 0) return due.length;
+    if (claimed.length === 0) return { found: due.length, claimed: null };
     const agents = new Map(
       (await this.agents.findBy({ id: In([...new Set(claimed.map((row) => row.agentId))]) })).map(
         (agent) => [agent.id, agent],
@@ -165,13 +200,43 @@ export class Scheduler implements OnApplicationBootstrap, OnModuleDestroy {
             })
           ).map((row) => [row.id, row.status as string]),
     );
+    return { found: due.length, claimed: { schedules: claimed, agents, statuses, dueAt } };
+  }
+
+  /**
+   * Fires a claimed batch, each schedule at its time, and moves the schedules on. A schedule
+   * claimed ahead of its time is fired only if the claim still stands then: a change made
+   * meanwhile (a PATCH, a DELETE) clears the claim and wins.
+   */
+  private async fireAll({ schedules, agents, statuses, dueAt }: Claimed): Promise<void> {
+    const claimedAt = this.clock.now().getTime();
+    const byTime = new Map<number, Schedule[]>();
+    for (const schedule of schedules) {
+      const at = dueAt.get(schedule.id)!.getTime();
+      byTime.set(at, [...(byTime.get(at) ?? []), schedule]);
+    }
     const moves = await Promise.all(
-      claimed.map((schedule) =>
-        this.fire(schedule, agents.get(schedule.agentId), statuses, dueAt.get(schedule.id)!, now),
-      ),
+      [...byTime].map(async ([time, group]) => {
+        const at = new Date(time);
+        if (time > claimedAt) {
+          await this.clock.sleepUntil?.(at);
+          const held = await this.schedules.find({
+            select: { id: true },
+            where: { id: In(group.map((schedule) => schedule.id)), claimedBy: this.token },
+          });
+          const ids = new Set(held.map((row) => row.id));
+          group = group.filter((schedule) => ids.has(schedule.id));
+        }
+        // Never earlier than the fire time (a timer may end a millisecond early).
+        const now = new Date(Math.max(this.clock.now().getTime(), time));
+        return Promise.all(
+          group.map((schedule) =>
+            this.fire(schedule, agents.get(schedule.agentId), statuses, at, now),
+          ),
+        );
+      }),
     );
-    await this.moveOn(moves.filter((move): move is Move => move !== null));
-    return due.length;
+    await this.moveOn(moves.flat().filter((move): move is Move => move !== null));
   }
 
   /** The fires of one claimed schedule, and what it moves on to (null: nothing to write). */

@@ -10,7 +10,7 @@ import { Worker } from '../../src/runner/worker.service';
 import { fireAt } from '../../src/schedules/fire-plan';
 import { SCHEDULE_CLOCK, type ScheduleClock } from '../../src/schedules/schedule-clock';
 import { Schedule } from '../../src/schedules/schedule.entity';
-import { CLAIM_LEASE_MS, Scheduler } from '../../src/schedules/scheduler';
+import { CLAIM_LEASE_MS, SCHEDULER_LOOKAHEAD_MS, Scheduler } from '../../src/schedules/scheduler';
 import { Timetable } from '../../src/schedules/timetable';
 import { openModuleTestDatabase, roleModule, type ModuleTestDatabase } from '../support/container';
 import { FakeRunQueue } from '../support/fake-run-queue';
@@ -26,6 +26,30 @@ class FakeClock implements ScheduleClock {
   }
   advance(ms: number): void {
     this.ms += ms;
+  }
+}
+
+/** A fake clock that can wait, as the system clock does: `sleepUntil` ends when moved past. */
+class WaitingClock extends FakeClock {
+  private sleepers: { at: number; wake: () => void }[] = [];
+  /** Resolves once something sleeps on the clock. */
+  asleep: Promise<void> = Promise.resolve();
+  private onSleep: () => void = () => undefined;
+
+  expectSleep(): void {
+    this.asleep = new Promise((resolve) => (this.onSleep = resolve));
+  }
+  sleepUntil(at: Date): Promise<void> {
+    if (at.getTime() <= this.ms) return Promise.resolve();
+    return new Promise((wake) => {
+      this.sleepers.push({ at: at.getTime(), wake });
+      this.onSleep();
+    });
+  }
+  override advance(ms: number): void {
+    super.advance(ms);
+    for (const sleeper of this.sleepers.filter((s) => s.at <= this.ms)) sleeper.wake();
+    this.sleepers = this.sleepers.filter((s) => s.at > this.ms);
   }
 }
 
@@ -279,5 +303,63 @@ describe('scheduler (module: fake clock, competing schedulers on one database)',
     clock.ms = T0 + 65_000;
     await s.tick();
     expect(await fires(jittered.id)).toEqual([T0 + 60_000]);
+  });
+
+  describe('with a clock that can wait: fires claimed ahead of their time', () => {
+    let waiting: WaitingClock;
+    beforeEach(() => {
+      waiting = new WaitingClock(T0);
+      clock = waiting;
+    });
+
+    it('claims a fire up to the lookahead early and creates its execution on time', async () => {
+      const { scheduler: s } = await scheduler();
+      const schedule = await insertSchedule({ cron: '*/10 * * * * *' });
+      // 10:00:10 is the next fire: nothing is claimed before the lookahead reaches it.
+      waiting.advance(10_000 - SCHEDULER_LOOKAHEAD_MS - 1);
+      await s.tick();
+      expect(await fires(schedule.id)).toEqual([]);
+      const stored = () =>
+        db.dataSource.getRepository(Schedule).findOneByOrFail({ id: schedule.id });
+      expect((await stored()).claimedBy).toBeNull();
+      // Within it: claimed now, fired when the clock reaches 10:00:10.
+      waiting.advance(2);
+      waiting.expectSleep();
+      const pass = s.tick();
+      await waiting.asleep;
+      expect((await stored()).claimedBy).toBe(s.token);
+      expect(await fires(schedule.id)).toEqual([]);
+      waiting.advance(SCHEDULER_LOOKAHEAD_MS);
+      await pass;
+      const [execution] = await db.dataSource
+        .getRepository(Execution)
+        .findBy({ scheduleId: schedule.id });
+      expect(execution.scheduledFor!.getTime()).toBe(T0 + 10_000);
+      expect(execution.createdAt.getTime()).toBeGreaterThanOrEqual(T0 + 10_000);
+      expect((await stored()).nextRunAt!.getTime()).toBe(T0 + 20_000);
+    });
+
+    it('a change made while a claimed fire waits for its time wins: nothing fires', async () => {
+      const { scheduler: s } = await scheduler();
+      const schedule = await insertSchedule({ cron: '*/10 * * * * *' });
+      waiting.advance(10_000 - 100);
+      waiting.expectSleep();
+      const pass = s.tick();
+      await waiting.asleep;
+      // As a PATCH that disables it does: the claim cleared, no next fire.
+      await db.dataSource
+        .getRepository(Schedule)
+        .update(
+          { id: schedule.id },
+          { enabled: false, claimedBy: null, nextRunAt: null, nextFireAt: null },
+        );
+      waiting.advance(100);
+      await pass;
+      expect(await fires(schedule.id)).toEqual([]);
+      const stored = await db.dataSource
+        .getRepository(Schedule)
+        .findOneByOrFail({ id: schedule.id });
+      expect(stored).toMatchObject({ enabled: false, claimedBy: null, nextRunAt: null });
+    });
   });
 });
