@@ -4,6 +4,7 @@ import { EXECUTION_STATUSES, ExecutionStatus } from './execution.entity';
 import {
   CURSOR_MAC_BYTES,
   CURSOR_PATTERN,
+  EXECUTION_ID_PATTERN,
   LIMIT_DEFAULT,
   LIMIT_MAX,
   ListExecutionsQuery,
@@ -19,6 +20,8 @@ export interface ListFilters {
   to: Date | null;
   /** Every one must be on the execution; null: no tag filter. Sorted, each once. */
   tags: string[] | null;
+  /** Only the children of this execution (`parent_execution_id`); null: no such filter. */
+  parent: string | null;
 }
 
 /** Tags in one canonical form: each once, sorted; none is no filter (null). */
@@ -94,6 +97,8 @@ interface CursorBody {
   t: string | null;
   /** Tags (absent: none). */
   g?: string[];
+  /** The parent execution (absent: none). */
+  p?: string;
   l: number;
 }
 
@@ -120,7 +125,8 @@ function sameFilters(a: ListFilters, b: ListFilters): boolean {
       JSON.stringify(canonicalStatuses(b.statuses)) &&
     time(a.from) === time(b.from) &&
     time(a.to) === time(b.to) &&
-    JSON.stringify(canonicalTags(a.tags)) === JSON.stringify(canonicalTags(b.tags))
+    JSON.stringify(canonicalTags(a.tags)) === JSON.stringify(canonicalTags(b.tags)) &&
+    a.parent === b.parent
   );
 }
 
@@ -157,6 +163,7 @@ export class ListCursors {
       f: filters.from?.toISOString() ?? null,
       t: filters.to?.toISOString() ?? null,
       ...(filters.tags ? { g: canonicalTags(filters.tags)! } : {}),
+      ...(filters.parent ? { p: filters.parent } : {}),
       l: limit,
     };
     const payload = Buffer.from(JSON.stringify(body)).toString('base64url');
@@ -231,7 +238,8 @@ function parseCursorBody(payload: string): {
       (!Array.isArray(body.g) ||
         body.g.length === 0 ||
         body.g.length > MAX_TAGS ||
-        !body.g.every((tag) => typeof tag === 'string' && TAG_PATTERN.test(tag))))
+        !body.g.every((tag) => typeof tag === 'string' && TAG_PATTERN.test(tag)))) ||
+    (body.p !== undefined && (typeof body.p !== 'string' || !EXECUTION_ID_PATTERN.test(body.p)))
   ) {
     throw invalidCursor();
   }
@@ -242,6 +250,7 @@ function parseCursorBody(payload: string): {
       from: date(body.f),
       to: date(body.t),
       tags: canonicalTags(body.g),
+      parent: body.p ?? null,
     },
     limit: body.l,
   };
@@ -265,6 +274,7 @@ export function resolveListRequest(
       query.from !== undefined ? parseBound(query.from, 'from') : (cursor?.filters.from ?? null),
     to: query.to !== undefined ? parseBound(query.to, 'to') : (cursor?.filters.to ?? null),
     tags: query.tag !== undefined ? canonicalTags(query.tag) : (cursor?.filters.tags ?? null),
+    parent: query.parent_execution_id ?? cursor?.filters.parent ?? null,
   };
   if (filters.from && filters.to && filters.from > filters.to) {
     throw ApiError.invalid('from', 'from must not be after to');
@@ -272,7 +282,7 @@ export function resolveListRequest(
   if (cursor && !sameFilters(filters, cursor.filters)) {
     throw ApiError.invalid(
       'cursor',
-      'cursor was issued for other filters: repeat the same status, from, to and tag, or leave them out',
+      'cursor was issued for other filters: repeat the same status, from, to, tag and parent_execution_id, or leave them out',
     );
   }
   return {

@@ -71,6 +71,8 @@ export interface ExecutionError {
 @Index('uq_executions_schedule_fire', ['scheduleId', 'scheduledFor'], { unique: true })
 // One child at most per step attempt of its parent (docs/workflows.md, Agents as steps).
 @Index('uq_executions_parent_step', ['parentExecutionId', 'parentStep'], { unique: true })
+// An execution's children, newest first, by keyset (`parent_execution_id=` of the lists).
+@Index('idx_executions_parent_created', ['parentExecutionId', 'createdAt', 'id'])
 export class Execution {
   @PrimaryColumn({ type: 'varchar', length: 40 })
   id: string;

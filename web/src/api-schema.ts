@@ -7012,6 +7012,8 @@ export interface operations {
                 to?: string;
                 /** @description Only executions carrying this tag; repeat it (`tag=a&tag=b`) for those carrying all of them */
                 tag?: string[];
+                /** @description Only the children of this execution: the executions its `agent` steps and agent tools started (`source: "agent"`) */
+                parent_execution_id?: string;
                 /** @description Items per page at most. A page also ends early, after at least one item, once its items pass 4 MiB of JSON (`has_more` is then true). */
                 limit?: number;
                 /** @description `meta.next_cursor` of the previous page, unchanged (signed: an edited cursor, another agent’s, or one sent with other filters is 400) */
@@ -7166,6 +7168,8 @@ export interface operations {
                 to?: string;
                 /** @description Only executions carrying this tag; repeat it (`tag=a&tag=b`) for those carrying all of them */
                 tag?: string[];
+                /** @description Only the children of this execution: the executions its `agent` steps and agent tools started (`source: "agent"`) */
+                parent_execution_id?: string;
                 /** @description Items per page at most. A page also ends early, after at least one item, once its items pass 4 MiB of JSON (`has_more` is then true). */
                 limit?: number;
                 /** @description `meta.next_cursor` of the previous page, unchanged (signed: an edited cursor, another agent’s, or one sent with other filters is 400) */

@@ -51,7 +51,9 @@ import { MysqlBulkActions1796173100000 } from './mysql/1796173100000-BulkActions
 import { SqliteBulkActions1796173100000 } from './sqlite/1796173100000-BulkActions';
 import { MysqlExecutionTraceParent1796173200000 } from './mysql/1796173200000-ExecutionTraceParent';
 import { SqliteExecutionTraceParent1796173200000 } from './sqlite/1796173200000-ExecutionTraceParent';
+import { MysqlExecutionChildrenIndex1796196000000 } from './mysql/1796196000000-ExecutionChildrenIndex';
 import { MysqlExecutionParents1796195000000 } from './mysql/1796195000000-ExecutionParents';
+import { SqliteExecutionChildrenIndex1796196000000 } from './sqlite/1796196000000-ExecutionChildrenIndex';
 import { SqliteExecutionParents1796195000000 } from './sqlite/1796195000000-ExecutionParents';
 import { MysqlAgentInputSchemaMcp1796172000000 } from './mysql/1796172000000-AgentInputSchemaMcp';
 import { SqliteAgentInputSchemaMcp1796172000000 } from './sqlite/1796172000000-AgentInputSchemaMcp';
@@ -95,6 +97,7 @@ export const SQLITE_MIGRATIONS: Function[] = [
   SqliteFlowControl1796169646000,
   SqliteAgentInputSchemaMcp1796172000000,
   SqliteExecutionParents1796195000000,
+  SqliteExecutionChildrenIndex1796196000000,
 ];
 export const MYSQL_MIGRATIONS: Function[] = [
   MysqlInitial1763780000000,
@@ -126,4 +129,5 @@ export const MYSQL_MIGRATIONS: Function[] = [
   MysqlFlowControl1796169646000,
   MysqlAgentInputSchemaMcp1796172000000,
   MysqlExecutionParents1796195000000,
+  MysqlExecutionChildrenIndex1796196000000,
 ];

@@ -27,6 +27,8 @@ export const CURSOR_PATTERN = new RegExp(
   `^([A-Za-z0-9_-]{1,${CURSOR_MAX_PAYLOAD}})\\.([A-Za-z0-9_-]{22})$`,
 );
 export const CURSOR_MAX_LENGTH = CURSOR_MAX_PAYLOAD + 1 + 22;
+/** An execution id as a filter (`exe_` and a lowercase ULID, as ids are made). */
+export const EXECUTION_ID_PATTERN = /^exe_[0-9a-z]{1,36}$/;
 
 /**
  * `GET /v2/agents/:id/executions` (docs/api.md, Trigger and executions). The values are parsed by
@@ -81,6 +83,18 @@ export class ListExecutionsQuery {
   @IsString({ each: true, message: `$property must be ${TAG_RULE}` })
   @Matches(TAG_PATTERN, { each: true, message: `$property must be ${TAG_RULE}` })
   tag?: string[];
+
+  @ApiPropertyOptional({
+    description:
+      'Only the children of this execution: the executions its `agent` steps and agent tools started (`source: "agent"`)',
+    example: 'exe_01jd8z6q8r0s2t4u6v8w0x2y4z',
+    maxLength: 40,
+    pattern: EXECUTION_ID_PATTERN.source,
+  })
+  @IsOptional()
+  @IsString({ message: '$property must be an execution id (exe_…)' })
+  @Matches(EXECUTION_ID_PATTERN, { message: '$property must be an execution id (exe_…)' })
+  parent_execution_id?: string;
 
   @IntegerQuery({
     minimum: 1,

@@ -3,6 +3,7 @@ import { api, ApiFailure, type Agent } from '../api';
 import { ErrorNote, Field, fieldError, Notice } from '../ui';
 import { JsonEditor, type JsonEditorHandle } from '../ui/json-editor/JsonEditor';
 import { parseConfig } from './config';
+import { AgentStepInsert } from './AgentStepInsert';
 import { lineOfPath } from './definition';
 import { SecretUseNote } from './SecretUseNote';
 
@@ -131,6 +132,16 @@ export function ConfigPanel({
           )}
         </div>
       </form>
+      {workflow && (
+        <AgentStepInsert
+          agent={agent}
+          text={value}
+          onText={(next) => {
+            onText(next);
+            setSaved(null);
+          }}
+        />
+      )}
     </section>
   );
 }

@@ -36,3 +36,32 @@ export function lineOfPath(text: string, path: string): number | undefined {
   }
   return undefined;
 }
+
+/** A workflow step id (the API's own rule, docs/workflows.md). */
+export const STEP_ID = /^[a-z][a-z0-9_]{0,63}$/;
+
+/** Every step id of a definition, nested steps (`branch`, `foreach`) included. */
+export function stepIds(config: unknown): Set<string> {
+  const ids = new Set<string>();
+  const walk = (steps: unknown) => {
+    if (!Array.isArray(steps)) return;
+    for (const step of steps as Record<string, unknown>[]) {
+      if (step === null || typeof step !== 'object') continue;
+      if (typeof step.id === 'string') ids.add(step.id);
+      walk(step.steps);
+      walk(step.default);
+      if (Array.isArray(step.cases)) {
+        for (const branch of step.cases as { steps?: unknown }[]) walk(branch?.steps);
+      }
+    }
+  };
+  walk((config as { steps?: unknown } | null)?.steps);
+  return ids;
+}
+
+/** The first free id of the form `base`, `base_2`, `base_3`… in a definition. */
+export function freeStepId(config: unknown, base: string): string {
+  const taken = stepIds(config);
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}_${n}`)) return `${base}_${n}`;
+}

@@ -22,6 +22,7 @@ import {
   useLoad,
 } from '../ui';
 import { outcomeText, span, TokenButtons } from '../waiting/TokenButtons';
+import { ChildExecutions } from './ChildExecutions';
 import { StepsTable } from './StepsTable';
 
 /** Not finished: polled, and cancellable. */
@@ -141,6 +142,24 @@ export function ExecutionDetailPage({ id }: { id: string }) {
                 {' '}
                 · retry of <Link href={`/executions/${e.retry_of}`}>{e.retry_of}</Link>
               </>
+            )}
+            {e.parent_execution_id && (
+              <span data-testid="execution-parent">
+                {' '}
+                · started by{' '}
+                <Link href={`/executions/${e.parent_execution_id}`} class="mono">
+                  {e.parent_execution_id}
+                </Link>
+              </span>
+            )}
+            {e.root_execution_id && e.root_execution_id !== e.parent_execution_id && (
+              <span data-testid="execution-root">
+                {' '}
+                · root{' '}
+                <Link href={`/executions/${e.root_execution_id}`} class="mono">
+                  {e.root_execution_id}
+                </Link>
+              </span>
             )}
           </>
         }
@@ -297,6 +316,8 @@ export function ExecutionDetailPage({ id }: { id: string }) {
           <StepsTable steps={e.steps} label="Steps of this execution" />
         </section>
       )}
+
+      {e.steps && <ChildExecutions parentId={e.id} parentStatus={e.status} parentLive={live} />}
 
       <section class="panel" aria-labelledby="logs-title">
         <h2 id="logs-title">Logs</h2>

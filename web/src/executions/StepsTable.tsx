@@ -1,5 +1,5 @@
 import type { ExecutionStep } from '../api';
-import { Badge, Json } from '../ui';
+import { Badge, Json, Link } from '../ui';
 import { baseStepId } from '../agents/test-mocks';
 import { ModelCalls } from './ModelCalls';
 
@@ -91,6 +91,14 @@ export function StepsTable({
                   </p>
                 )}
                 {step.llm && <ModelCalls stepId={step.id} calls={step.llm.calls} />}
+                {step.child_execution_id && (
+                  <p class="small" data-testid="step-child">
+                    Child execution{' '}
+                    <Link href={`/executions/${step.child_execution_id}`} class="mono">
+                      {step.child_execution_id}
+                    </Link>
+                  </p>
+                )}
               </td>
             </tr>
           ))}
