@@ -32,3 +32,34 @@ test('edit an agent’s flow control: the API’s error at its field, then saved
   await expect(panel.getByText('Flow control saved.')).toBeVisible();
   expect((await apiCall('GET', `/agents/${agent.id}`)).body.flow).toBeNull();
 });
+
+test('an unticked control shows its checkbox and label only, no empty box', async ({ page }) => {
+  const agent = await createAgent(unique('Flow off'), {
+    kind: 'http-request',
+    config: { url: 'https://example.com/a' },
+    flow: { concurrency: { limit: 1 } },
+  });
+  await signIn(page);
+  await page.goto(`/dashboard/agents/${agent.id}`);
+  const panel = page.getByRole('region', { name: 'Flow control' });
+  const box = (label: string) =>
+    panel.locator('fieldset').filter({ has: page.getByLabel(label, { exact: true }) });
+  const border = (label: string) =>
+    box(label).evaluate((element) => getComputedStyle(element).borderTopColor);
+  await expect(panel.getByLabel('Concurrency')).toBeChecked();
+  // The ticked control is a box of its fields; an unticked one has no fields and draws no box.
+  expect(await border('Concurrency')).not.toBe('rgba(0, 0, 0, 0)');
+  for (const off of ['Throttle', 'Debounce']) {
+    await expect(panel.getByLabel(off)).not.toBeChecked();
+    await expect(panel.getByLabel(off)).toBeVisible();
+    await expect(box(off).locator('input:not([type="checkbox"])')).toHaveCount(0);
+    expect(await border(off)).toBe('rgba(0, 0, 0, 0)');
+  }
+  // Ticked, it becomes a box with its fields; unticked again, the box goes.
+  await panel.getByLabel('Throttle').check();
+  await expect(panel.getByLabel('Starts per period')).toBeVisible();
+  expect(await border('Throttle')).not.toBe('rgba(0, 0, 0, 0)');
+  await panel.getByLabel('Throttle').uncheck();
+  await expect(panel.getByLabel('Starts per period')).toHaveCount(0);
+  expect(await border('Throttle')).toBe('rgba(0, 0, 0, 0)');
+});

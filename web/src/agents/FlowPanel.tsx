@@ -109,7 +109,7 @@ export function FlowPanel({ agent, onSaved }: { agent: Agent; onSaved: () => Pro
       </p>
       <form class="stack form-narrow" onSubmit={submit} noValidate>
         {CONTROLS.map((control) => (
-          <fieldset key={control} class="stack">
+          <fieldset key={control} class={current[control] ? 'stack' : 'stack flow-off'}>
             <legend>
               <label>
                 <input
