@@ -42,6 +42,7 @@ const REQUIRED_SCOPE: Record<string, Scope | null> = {
   'api GET /v2/agent-kinds': 'agents:read',
   'api GET /v2/stats': 'agents:read',
   'api GET /v2/agents/:id/stats': 'agents:read',
+  'api GET /v2/agents/:id/flow/keys': 'agents:read',
   'api GET /v2/executions': 'executions:read',
   'api GET /v2/agents/:id/versions/:version': 'agents:read',
   'api GET /v2/secrets': 'secrets:read',

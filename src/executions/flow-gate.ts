@@ -30,6 +30,16 @@ interface HeldRow {
   due_at: unknown;
 }
 
+/** One key's executions (FlowGate.keysOf): `queued` counts the held ones too. */
+export interface FlowKeyCounts {
+  /** The key as stored: its JSON text (`null` for the null key), `sha256:…` when long. */
+  key: string;
+  running: number;
+  queued: number;
+  /** Of the queued ones, those flow control holds back (the others wait for a worker). */
+  held: number;
+}
+
 /** Rows released by one pass at most (over all agents). */
 export const GATE_BUDGET = 1000;
 
@@ -311,33 +321,39 @@ export class FlowGate {
     return releasing;
   }
 
-  /** Held executions per agent of an account and reason, and queued/running per key (dashboard). */
-  async keysOf(
-    agentId: string,
-    limit = 100,
-  ): Promise<{ key: string; running: number; queued: number; held: number }[]> {
-    const rows: { flow_key: string; status: string; n: number | string }[] =
-      await this.dataSource.query(
-        `SELECT flow_key, status, COUNT(*) AS n FROM executions
-         WHERE agent_id = ? AND status IN ('queued', 'running', 'held') AND flow_key IS NOT NULL
-         GROUP BY flow_key, status`,
-        [agentId],
-      );
-    const byKey = new Map<string, { key: string; running: number; queued: number; held: number }>();
-    for (const row of rows) {
-      const entry = byKey.get(row.flow_key) ?? {
+  /**
+   * The keys of an agent with executions `running` or `queued` (held ones included), with
+   * their counts: most queued first, then most running, then by key; at most `limit`, and
+   * how many keys there are in all. One grouped read of the agent's active executions.
+   */
+  async keysOf(agentId: string, limit: number): Promise<{ keys: FlowKeyCounts[]; total: number }> {
+    const rows: {
+      flow_key: string;
+      running: number | string;
+      queued: number | string;
+      held: number | string;
+      total: number | string;
+    }[] = await this.dataSource.query(
+      `SELECT flow_key,
+         SUM(CASE WHEN status = 'running' THEN 1 ELSE 0 END) AS running,
+         SUM(CASE WHEN status = 'running' THEN 0 ELSE 1 END) AS queued,
+         SUM(CASE WHEN status = 'held' THEN 1 ELSE 0 END) AS held,
+         COUNT(*) OVER () AS total
+       FROM executions
+       WHERE agent_id = ? AND status IN ('queued', 'running', 'held') AND flow_key IS NOT NULL
+       GROUP BY flow_key
+       ORDER BY queued DESC, running DESC, flow_key
+       LIMIT ${Math.max(1, Math.floor(limit))}`,
+      [agentId],
+    );
+    return {
+      keys: rows.map((row) => ({
         key: row.flow_key,
-        running: 0,
-        queued: 0,
-        held: 0,
-      };
-      if (row.status === 'running') entry.running += Number(row.n);
-      else entry.queued += Number(row.n);
-      if (row.status === 'held') entry.held += Number(row.n);
-      byKey.set(row.flow_key, entry);
-    }
-    return [...byKey.values()]
-      .sort((a, b) => b.running + b.queued - (a.running + a.queued) || (a.key < b.key ? -1 : 1))
-      .slice(0, limit);
+        running: Number(row.running),
+        queued: Number(row.queued),
+        held: Number(row.held),
+      })),
+      total: rows.length > 0 ? Number(rows[0].total) : 0,
+    };
   }
 }

@@ -39,6 +39,7 @@ export type AgentTestResult = Schemas['AgentTestResponse'];
 export type DeliveryAttemptList = Schemas['DeliveryAttemptList'];
 export type DayStats = Schemas['DailyStatsItem'];
 export type DailyStats = Schemas['DailyStatsResponse'];
+export type FlowKeys = Schemas['FlowKeysResponse'];
 export type ApiKey = Schemas['ApiKeyResponse'];
 export type ApiKeyList = Schemas['ApiKeyListResponse'];
 export type CreatedApiKey = Schemas['CreatedApiKeyResponse'];

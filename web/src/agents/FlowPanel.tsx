@@ -1,6 +1,18 @@
 import { useState } from 'preact/hooks';
-import { api, type Agent } from '../api';
-import { ErrorNote, fieldError, InputField, Notice, useAction } from '../ui';
+import { api, type Agent, type FlowKeys } from '../api';
+import {
+  DataTable,
+  Empty,
+  ErrorNote,
+  fieldError,
+  InputField,
+  LIVE_REFRESH_MS,
+  LoadedList,
+  Notice,
+  useAction,
+  useInterval,
+  useLoad,
+} from '../ui';
 
 type Flow = NonNullable<Agent['flow']>;
 type Control = 'concurrency' | 'throttle' | 'debounce';
@@ -73,9 +85,73 @@ function flowOf(texts: Texts): Flow | null {
   return Object.keys(flow).length === 0 ? null : (flow as Flow);
 }
 
+/** Keys shown at most: those with the most queued runs. */
+const KEYS_SHOWN = 20;
+
+/**
+ * What runs and waits per key (`GET /v2/agents/:id/flow/keys`), refreshed every second while
+ * the page is open: the most queued keys first.
+ */
+function FlowKeysTable({ agentId }: { agentId: string }) {
+  const keys = useLoad(
+    () =>
+      api<FlowKeys>('GET', `/agents/${encodeURIComponent(agentId)}/flow/keys?limit=${KEYS_SHOWN}`),
+    [agentId],
+  );
+  useInterval(() => keys.reload(), LIVE_REFRESH_MS, keys.data !== undefined);
+  return (
+    <div class="stack" data-testid="flow-keys">
+      <h3>Runs per key</h3>
+      <LoadedList
+        loaded={keys}
+        items={(data) => data.data}
+        empty={
+          <Empty title="Nothing running or queued">
+            Runs of this agent show here per key while they run or wait for their turn.
+          </Empty>
+        }
+      >
+        {(items) => (
+          <>
+            <DataTable
+              columns={[
+                'Key',
+                { label: 'Running', class: 'num' },
+                { label: 'Queued', class: 'num' },
+              ]}
+            >
+              {items.map((item) => (
+                <tr key={item.key} data-flow-key={item.key}>
+                  <td>
+                    {item.key === 'null' ? (
+                      <span class="muted">No key (null)</span>
+                    ) : (
+                      <code class="break">{item.key}</code>
+                    )}
+                  </td>
+                  <td class="num">{item.running}</td>
+                  <td class="num" title={`${item.held} held by flow control`}>
+                    {item.queued}
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
+            {keys.data && keys.data.meta.total > items.length && (
+              <p class="muted small">
+                The {items.length} keys with the most queued runs, of {keys.data.meta.total}.
+              </p>
+            )}
+          </>
+        )}
+      </LoadedList>
+    </div>
+  );
+}
+
 /**
  * The agent's flow control (`PATCH /v2/agents/:id {flow}`): concurrency, throttle and
- * debounce, each switched on or off, with the API's errors at their fields.
+ * debounce, each switched on or off, with the API's errors at their fields; an unticked one
+ * shows its checkbox alone. Below, while the agent has a flow, its runs per key.
  */
 export function FlowPanel({ agent, onSaved }: { agent: Agent; onSaved: () => Promise<void> }) {
   const [texts, setTexts] = useState<Texts | null>(null);
@@ -109,7 +185,7 @@ export function FlowPanel({ agent, onSaved }: { agent: Agent; onSaved: () => Pro
       </p>
       <form class="stack form-narrow" onSubmit={submit} noValidate>
         {CONTROLS.map((control) => (
-          <fieldset key={control} class="stack">
+          <fieldset key={control} class={current[control] ? 'stack' : 'stack flow-off'}>
             <legend>
               <label>
                 <input
@@ -144,6 +220,7 @@ export function FlowPanel({ agent, onSaved }: { agent: Agent; onSaved: () => Pro
           </button>
         </div>
       </form>
+      {agent.flow && <FlowKeysTable agentId={agent.id} />}
     </section>
   );
 }
