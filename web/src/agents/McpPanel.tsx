@@ -99,8 +99,8 @@ export function McpPanel({ agent, onSaved }: { agent: Agent; onSaved: () => Prom
       <p class="muted">
         An agent available over MCP is a tool that AI clients (assistants, IDE agents, other agent
         platforms) list and call with an API key: the call runs the agent with the arguments as its
-        input. The address, a client configuration and the account's tools are in{' '}
-        <Link href="/settings">Settings</Link> (MCP).
+        input. The server's address, a client configuration and the account's tools are in the{' '}
+        <Link href="/settings">MCP panel</Link> of Settings.
       </p>
       <form class="stack form-narrow" onSubmit={submit} noValidate>
         <label class="check">
@@ -166,6 +166,7 @@ export function McpPanel({ agent, onSaved }: { agent: Agent; onSaved: () => Prom
               label={schemaLabel}
               error={schemaError}
               minLines={6}
+              wrap
               value={current.schema}
               onChange={(schema) => {
                 if (schema !== current.schema) set({ schema });
