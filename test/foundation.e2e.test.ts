@@ -55,6 +55,7 @@ describe('foundation: auth, errors, request ids', () => {
       limits: null,
       usage: { this_hour: 0, today: 0 },
       signing: { enabled: false },
+      mcp_url: 'http://localhost:3000/v2/mcp',
     });
   });
 

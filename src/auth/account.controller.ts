@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import {
   ApiNoContentResponse,
   ApiOkResponse,
@@ -8,6 +8,7 @@ import {
 } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { PLAN_LIMITS } from '../throttling/plan-limits';
+import { APP_CONFIG, type AppConfig } from '../config/configuration';
 import { PLANS } from '../config/plans';
 import type { Account } from './account.entity';
 import { AccountsService } from './accounts.service';
@@ -74,6 +75,13 @@ export class AccountResponse {
 
   @ApiProperty({ type: AccountSigning })
   signing: AccountSigning;
+
+  @ApiProperty({
+    description:
+      "The address of the account's MCP server (`{BASE_URL}/mcp`), for an MCP client with an API key (docs/mcp.md)",
+    example: 'https://api.example.com/v2/mcp',
+  })
+  mcp_url: string;
 }
 
 export class SigningSecretResponse {
@@ -89,12 +97,16 @@ export class SigningSecretResponse {
 @Controller('account')
 @ApiTags('Account')
 export class AccountController {
-  constructor(private readonly accounts: AccountsService) {}
+  constructor(
+    private readonly accounts: AccountsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Get()
   @ApiOperation({
     operationId: 'getAccount',
-    summary: 'The account, its plan, limits and usage, and the scopes of the API key',
+    summary:
+      'The account, its plan, limits and usage, the scopes of the API key, and its MCP address',
     description: 'Any valid key or session may call it: a cheap way to check a key.',
   })
   @ApiOkResponse({ type: AccountResponse })
@@ -111,6 +123,7 @@ export class AccountController {
       limits: limits ? { per_hour: limits.hourly, per_second: limits.burst } : null,
       usage: await this.accounts.usage(auth.account.id),
       signing: { enabled: auth.account.signingSecretEnc !== null },
+      mcp_url: `${this.config.baseUrl}/mcp`,
     };
   }
 

@@ -52,7 +52,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The account, its plan, limits and usage, and the scopes of the API key
+         * The account, its plan, limits and usage, the scopes of the API key, and its MCP address
          * @description Any valid key or session may call it: a cheap way to check a key.
          */
         get: operations["getAccount"];
@@ -1585,6 +1585,11 @@ export interface components {
             limits: components["schemas"]["AccountLimits"] | null;
             usage: components["schemas"]["AccountUsage"];
             signing: components["schemas"]["AccountSigning"];
+            /**
+             * @description The address of the account's MCP server (`{BASE_URL}/mcp`), for an MCP client with an API key (docs/mcp.md)
+             * @example https://api.example.com/v2/mcp
+             */
+            mcp_url: string;
         };
         SigningSecretResponse: {
             /**

@@ -110,9 +110,9 @@ export async function api<T>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
-  options: { quiet401?: boolean } = {},
+  options: { quiet401?: boolean; headers?: Record<string, string> } = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET' && csrfToken) headers['X-CSRF-Token'] = csrfToken;
   let response: Response;
@@ -166,4 +166,40 @@ export async function allAgents(): Promise<AgentListItem[]> {
     if (agents.length >= result.meta.total || result.data.length === 0) break;
   }
   return agents;
+}
+
+/** A tool as an MCP client lists it (`tools/list`; the endpoint's answer is the protocol's). */
+export interface McpTool {
+  name: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+}
+
+/**
+ * The account's MCP tools, listed by `POST /v2/mcp` itself (`tools/list`, with the headers a
+ * client sends) with the session: exactly what a client with a key of the account sees.
+ */
+export async function listMcpTools(): Promise<McpTool[]> {
+  const answer = await api<{
+    result?: { tools: McpTool[] };
+    error?: { code: number; message: string };
+  }>(
+    'POST',
+    '/mcp',
+    { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+    {
+      headers: {
+        Accept: 'application/json, text/event-stream',
+        'MCP-Protocol-Version': '2025-11-25',
+      },
+    },
+  );
+  if (!answer.result) {
+    throw new ApiFailure(
+      200,
+      'mcp_error',
+      `The MCP server answered an error: ${answer.error?.message ?? 'no result'}`,
+    );
+  }
+  return answer.result.tools;
 }

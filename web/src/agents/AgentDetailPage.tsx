@@ -16,6 +16,7 @@ import {
 import { ExecutionTable } from '../executions/ExecutionTable';
 import { AgentSettingsPanel } from './AgentSettingsPanel';
 import { FlowPanel } from './FlowPanel';
+import { McpPanel } from './McpPanel';
 import { ConfigPanel, savedConfigText } from './ConfigPanel';
 import { SAMPLE_PAYLOAD, WebhookPanel, WebhookSecurity } from './WebhookPanels';
 import { SchedulesPanel } from './SchedulesPanel';
@@ -188,6 +189,7 @@ export function AgentDetailPage({ id }: { id: string }) {
       </section>
 
       <FlowPanel agent={a} onSaved={agent.reload} />
+      <McpPanel agent={a} onSaved={agent.reload} />
       <AgentSettingsPanel agent={a} onSaved={agent.reload} />
 
       <p class="muted small">

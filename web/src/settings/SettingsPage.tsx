@@ -8,6 +8,7 @@ import { SigningPanel } from './SigningPanel';
 import { UsagePanel } from './UsagePanel';
 import { UsersPanel } from './UsersPanel';
 import { WebhookEndpointsPanel } from './WebhookEndpointsPanel';
+import { McpServerPanel } from './McpServerPanel';
 import { PasswordPanel } from './PasswordPanel';
 
 export function SettingsPage() {
@@ -36,6 +37,7 @@ export function SettingsPage() {
           </p>
         </section>
       )}
+      <McpServerPanel account={account.data} />
       <PasswordPanel />
     </>
   );

@@ -24,6 +24,8 @@ export function JsonEditor(props: {
   onChange: (text: string) => void;
   mark?: LineMark;
   minLines?: number;
+  /** Wrap long lines instead of scrolling sideways. */
+  wrap?: boolean;
   handle?: { current: JsonEditorHandle | null };
 }) {
   const host = useRef<HTMLDivElement>(null);
@@ -52,6 +54,7 @@ export function JsonEditor(props: {
         attributes: attributes(),
         onChange: (text) => latest.current.onChange(text),
         minLines: latest.current.minLines ?? 8,
+        wrap: latest.current.wrap,
       });
       if (latest.current.handle) {
         latest.current.handle.current = { revealLine: (line) => editor.current?.revealLine(line) };

@@ -44,6 +44,8 @@ export interface JsonEditorOptions {
   attributes: Record<string, string>;
   onChange(text: string): void;
   minLines: number;
+  /** Wrap long lines instead of scrolling sideways (a schema's prose descriptions). */
+  wrap?: boolean;
 }
 
 export interface JsonEditorInstance {
@@ -130,6 +132,7 @@ export function createJsonEditor(options: JsonEditorOptions): JsonEditorInstance
         diagnostics,
         keymap.of([...defaultKeymap, ...historyKeymap]),
         theme(options.minLines),
+        options.wrap ? EditorView.lineWrapping : [],
         attributes.of(EditorView.contentAttributes.of(options.attributes)),
         EditorView.updateListener.of((update) => {
           if (update.docChanged) options.onChange(update.state.doc.toString());
