@@ -61,6 +61,24 @@ describe.skipIf(!REDIS_URL)('signals between processes (REDIS_URL)', () => {
     expect(changed).toEqual(['agt_1']);
   });
 
+  it('a token completed in an api process tells the workers’ wait pollers', async () => {
+    const prefix = `aas-test-signals-${randomBytes(6).toString('hex')}`;
+    const api = signals('api', prefix, client());
+    const worker = signals('worker', prefix, client());
+    const other = signals('worker', prefix, client());
+    await Promise.all([api.signals.start(), worker.signals.start(), other.signals.start()]);
+    const heard: string[] = [];
+    worker.bus.on('executions.due', () => heard.push('worker'));
+    other.bus.on('executions.due', () => heard.push('other'));
+    api.bus.emit('executions.due');
+    await eventually(async () => heard.length === 2);
+    // A worker's own due rows are its own poller's: it does not publish them.
+    worker.bus.emit('executions.due');
+    api.bus.emit('executions.due');
+    await eventually(async () => heard.length >= 5);
+    expect(heard.sort()).toEqual(['other', 'other', 'worker', 'worker', 'worker']);
+  });
+
   it('sends what it published while its command connection was down once it is back', async () => {
     const prefix = `aas-test-signals-${randomBytes(6).toString('hex')}`;
     const commands = client({ enableOfflineQueue: false, lazyConnect: true });

@@ -106,6 +106,7 @@ export class ExecutionLifecycleService {
       finalChanges(execution.startedAt, outcome),
     );
     let notices = 0;
+    let parentsDue = 0;
     const loaded = await this.notices.load(runs.map(({ execution }) => execution.accountId));
     // No notice to write (no callback, no endpoint wants the event), not a recovery, and
     // no parent to wake (a child of an `agent` step).
@@ -136,7 +137,7 @@ export class ExecutionLifecycleService {
             for (const { execution, steps } of finished) {
               if (steps?.tokens) await this.tokens.cancelOf(manager, execution.id);
             }
-            await wakeParents(
+            parentsDue += await wakeParents(
               manager,
               finished.flatMap(({ execution }) =>
                 execution.source === 'agent' ? [execution.id] : [],
@@ -151,6 +152,7 @@ export class ExecutionLifecycleService {
             return changed;
           });
     if (notices > 0) this.notices.wake();
+    if (parentsDue > 0) this.bus.emit('executions.due');
     for (let i = 0; i < runs.length; i++) {
       if (!results[i]) continue;
       const { execution } = runs[i];
@@ -204,6 +206,7 @@ export class ExecutionLifecycleService {
       leasedUntil: null,
     };
     let noticed = false;
+    let dueAtOnce = false;
     await this.notices.load([execution.accountId]);
     const moved = await retrying(this.dataSource, TRANSITION).transaction(async (manager) => {
       // A token completed before the pause is written (even before its wait was reached):
@@ -215,6 +218,7 @@ export class ExecutionLifecycleService {
         (wait.childId !== undefined && (await childFinished(manager, wait.childId)));
       const write = due ? { ...changes, wakeAt: now() } : changes;
       if (!(await this.move(manager, execution, 'running', write))) return false;
+      dueAtOnce = due;
       const steps = pause.steps;
       if (steps) await this.steps.store(manager, [{ executionId: execution.id, steps }]);
       // `execution.waiting` for the endpoints that want it; a callback waits for the end.
@@ -222,6 +226,7 @@ export class ExecutionLifecycleService {
       return true;
     });
     if (noticed) this.notices.wake();
+    if (dueAtOnce) this.bus.emit('executions.due');
     if (moved) await this.announceFinished(execution.id, execution);
     return moved;
   }
@@ -422,6 +427,7 @@ export class ExecutionLifecycleService {
         ],
       };
       let noticed = false;
+      let parentDue = false;
       // Read before the transaction (and cached): its `write` then needs no other statement.
       await this.notices.load([execution.accountId]);
       const cancelled = await retrying(this.dataSource, TRANSITION).transaction(async (manager) => {
@@ -433,11 +439,12 @@ export class ExecutionLifecycleService {
           await manager.query('DELETE FROM flow_runs WHERE execution_id = ?', [execution.id]);
         }
         await this.tokens.cancelOf(manager, execution.id);
-        await wakeParents(manager, [execution.id]);
+        parentDue = (await wakeParents(manager, [execution.id])) > 0;
         noticed = (await this.notices.write(manager, [{ execution }])) > 0;
         return true;
       });
       if (noticed) this.notices.wake();
+      if (parentDue) this.bus.emit('executions.due');
       if (cancelled) {
         this.metrics.executionFinished(execution.agentKind, 'cancelled', changes.durationMs);
         this.bus.emit('execution.cancel', execution.id);

@@ -5,13 +5,15 @@ import { Execution, FINAL_STATUSES } from './execution.entity';
 /**
  * Children of `agent` steps and the parents that wait for them (docs/workflows.md, Agents as
  * steps): a child's end, in the transaction that records it, makes its waiting parent due, so
- * that the wait poller of any worker resumes the parent within its interval.
+ * that the wait poller of any worker resumes the parent (at once in this process, told by
+ * `executions.due` after the commit; else within its interval). Resolves how many parents it
+ * made due.
  */
 export async function wakeParents(
   manager: EntityManager,
   childIds: readonly string[],
-): Promise<void> {
-  if (childIds.length === 0) return;
+): Promise<number> {
+  if (childIds.length === 0) return 0;
   const children = await manager.find(Execution, {
     select: { id: true, parentExecutionId: true, parentWaits: true },
     where: { id: In([...childIds]) },
@@ -23,13 +25,14 @@ export async function wakeParents(
       ),
     ),
   ];
-  if (parents.length === 0) return;
-  await manager
+  if (parents.length === 0) return 0;
+  const result = await manager
     .createQueryBuilder()
     .update(Execution)
     .set({ wakeAt: now() })
     .where('id IN (:...parents) AND status = :waiting', { parents, waiting: 'waiting' })
     .execute();
+  return result.affected ?? 0;
 }
 
 /** Whether child `id` has ended (read with the child's row locked, as its end writes it). */

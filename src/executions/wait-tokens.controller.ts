@@ -25,6 +25,7 @@ import {
 } from './dto/wait-tokens.dto';
 import type { CompletedBy } from './wait-token.entity';
 import { tokenPage } from './wait-token-page';
+import { LocalBus } from '../queue/local-bus';
 import { toWaitTokenResponse, WaitTokens } from './wait-tokens';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
@@ -42,8 +43,22 @@ export class WaitTokensController {
   constructor(
     @InjectDataSource() dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly bus: LocalBus,
   ) {
     this.tokens = new WaitTokens(dataSource);
+  }
+
+  /**
+   * Completes a token; its execution, if it waits, was made due in that transaction: a wait
+   * poller (this process's, or over Redis a worker's) resumes it at once.
+   */
+  private async completeToken(
+    token: Parameters<WaitTokens['complete']>[0],
+    completion: Parameters<WaitTokens['complete']>[1],
+  ) {
+    const done = await this.tokens.complete(token, completion);
+    this.bus.emit('executions.due');
+    return done;
   }
 
   @Get('wait-tokens')
@@ -92,7 +107,7 @@ export class WaitTokensController {
     @Req() req: Request,
   ) {
     const token = await this.tokens.owned(account.id, id);
-    const done = await this.tokens.complete(token, {
+    const done = await this.completeToken(token, {
       choice: body.choice,
       data: body.data,
       by: completedBy(req),
@@ -151,12 +166,12 @@ export class WaitTokensController {
       ? { choice: form.choice, by: { type: 'link' } as const }
       : { choice: body.choice, data: body, by: { type: 'link' } as const };
     if (!form) {
-      const done = await this.tokens.complete(token, completion);
+      const done = await this.completeToken(token, completion);
       res.status(200).json(toWaitTokenResponse(done));
       return;
     }
     try {
-      const done = await this.tokens.complete(token, completion);
+      const done = await this.completeToken(token, completion);
       sendPage(res, 200, tokenPage(done, 'recorded'));
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;

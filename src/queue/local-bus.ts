@@ -17,6 +17,11 @@ export interface CarriedExecution {
 export interface BusEvents {
   /** Executions were committed as `queued` (or put back there): the worker should claim. */
   'executions.queued': [count: number];
+  /**
+   * Waiting executions were committed due (a token completed, a child ended): the wait poller
+   * should look now rather than at its next interval.
+   */
+  'executions.due': [];
   /** Executions were committed held by flow control: the worker's flow gate should look. */
   'flow.held': [];
   /** An execution reached a final state; its final record when it ended in this process. */

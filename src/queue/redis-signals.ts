@@ -12,18 +12,20 @@ import { type BusEvent, LocalBus } from './local-bus';
 const PENDING_LIMIT = 1000;
 
 /** Signals that travel between processes (pub/sub), each mirrored on the local bus. */
-export type Signal = 'finished' | 'cancel' | 'callbacks' | 'agents' | 'endpoints';
+export type Signal = 'finished' | 'cancel' | 'callbacks' | 'due' | 'agents' | 'endpoints';
 
 /**
  * The signals between the processes sharing one Redis (part of RedisQueues): `finished` (an
  * execution reached a final state: synchronous triggers waiting in an api process wake up),
  * `cancel` (a worker running that execution aborts it at once), `callbacks` (outbox rows were
- * written by a process without a dispatcher), `agents` (an agent was changed: cached copies
+ * written by a process without a dispatcher), `due` (waiting executions were made due by a
+ * process without a wait poller: a token completed over the api), `agents` (an agent was changed: cached copies
  * are dropped, see AgentCache) and `endpoints` (an account's webhook endpoints changed). Each
  * is a local-bus event mirrored through a Redis channel: the events a process relays, emitted
  * on its bus, are published, and signals published by other processes are emitted on its bus.
  * Pub/sub may drop messages while a connection is down; every signal has a fallback (the waiter
  * polls the row, the worker notices a cancel at its next lease renewal, the dispatcher sweeps,
+ * the wait poller polls,
  * a cached agent expires after AGENT_CACHE_TTL_MS). Two of those gaps are closed here: the
  * bus is told whether this process hears the others (`hearsOthers`: false until subscribed and
  * whenever the subscriber's connection is down), so that its caches keep nothing they could
@@ -64,7 +66,7 @@ export class RedisSignals {
     );
     const roles = config.roles;
     if (roles.has('api')) this.subscriptions.push('finished');
-    if (roles.has('worker')) this.subscriptions.push('cancel', 'callbacks');
+    if (roles.has('worker')) this.subscriptions.push('cancel', 'callbacks', 'due');
     // Every role caches agents (the REST trigger, the webhook listener, the worker): one
     // changed through the api of another process is dropped at once. Every role writes
     // events: a change of endpoints anywhere drops the cached subscriptions.
@@ -75,6 +77,8 @@ export class RedisSignals {
     if (roles.has('api')) this.relay('agent.changed', 'agents');
     this.relay('endpoints.changed', 'endpoints');
     if (!roles.has('worker')) this.relay('callbacks.pending', 'callbacks');
+    // Likewise rows made due here: a worker's wait poller looks at once.
+    if (!roles.has('worker')) this.relay('executions.due', 'due');
   }
 
   /** Subscribes (resolves once subscribed), and again after every reconnection. */
@@ -150,7 +154,11 @@ export class RedisSignals {
   private relay(
     event: Extract<
       BusEvent,
-      'execution.cancel' | 'agent.changed' | 'callbacks.pending' | 'endpoints.changed'
+      | 'execution.cancel'
+      | 'agent.changed'
+      | 'callbacks.pending'
+      | 'executions.due'
+      | 'endpoints.changed'
     >,
     signal: Signal,
   ): void {
@@ -170,6 +178,7 @@ export class RedisSignals {
       if (channel === this.channel('finished')) this.bus.emit('execution.finished', payload);
       else if (channel === this.channel('cancel')) this.bus.emit('execution.cancel', payload);
       else if (channel === this.channel('callbacks')) this.bus.emit('callbacks.pending');
+      else if (channel === this.channel('due')) this.bus.emit('executions.due');
       else if (channel === this.channel('agents')) this.bus.emit('agent.changed', payload);
       else if (channel === this.channel('endpoints')) this.bus.emit('endpoints.changed', payload);
     } finally {

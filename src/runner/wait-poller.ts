@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { ExecutionLifecycleService, WAKE_BATCH } from '../executions/execution-lifecycle.service';
+import { LocalBus } from '../queue/local-bus';
 import { describeError } from './describe-error';
 
 /** How often every worker looks for waiting executions whose time has come. */
@@ -19,18 +20,34 @@ export class WaitPoller implements OnApplicationBootstrap, OnModuleDestroy {
   private pass: Promise<void> = Promise.resolve();
   private busy = false;
   private stopped = false;
+  /** A due signal came during a pass: poll again after it. */
+  private again = false;
+  private readonly onDue = () => {
+    if (this.busy) this.again = true;
+    else void this.poll();
+  };
 
-  constructor(private readonly lifecycle: ExecutionLifecycleService) {}
+  constructor(
+    private readonly lifecycle: ExecutionLifecycleService,
+    private readonly bus: LocalBus,
+  ) {}
 
   onApplicationBootstrap(): void {
     this.timer = setInterval(() => this.poll(), WAIT_POLL_MS);
     this.timer.unref();
+    this.bus.on('executions.due', this.onDue);
   }
 
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
+    this.bus.off('executions.due', this.onDue);
     await this.pass;
+  }
+
+  /** Stops polling by itself (tests poll by hand); due signals still have it poll. */
+  stopTimer(): void {
+    clearInterval(this.timer);
   }
 
   /** One pass (also for tests): resolves once the due rows found were woken. */
@@ -44,6 +61,10 @@ export class WaitPoller implements OnApplicationBootstrap, OnModuleDestroy {
         this.logger.warn(`Waking waiting executions failed: ${describeError(error)}`);
       } finally {
         this.busy = false;
+        if (this.again && !this.stopped) {
+          this.again = false;
+          setImmediate(() => void this.poll());
+        }
       }
     })();
     return this.pass;
