@@ -5,77 +5,34 @@
 // last rows), or alone: `node bench/schedules.js [--quick]` (build first). It reports; it
 // never fails on a threshold.
 'use strict';
-const { spawn, execFileSync } = require('node:child_process');
 const { mkdtempSync, rmSync } = require('node:fs');
 const os = require('node:os');
 const { join } = require('node:path');
-const { cpuMs } = require('./common');
+const { cli: runCli, cpuMs, freePorts, msOf, percentile, rssMb, sleep, startService, stopService } = require('./common');
 
-const root = join(__dirname, '..');
 const SCHEDULES = 1000;
 const IDLE_SCHEDULES = 10_000;
 const PER_AGENT = 50;
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (...args) => console.error('[bench:schedules]', ...args);
 
-function rssMb(pid) {
-  const status = require('node:fs').readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024);
-}
-
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-/** A SQLite timestamp column as a time in ms. */
-const msOf = (text) => Date.parse(text.includes('T') ? text : `${text.replace(' ', 'T')}Z`);
-
-async function startService(env) {
-  const child = spawn(process.execPath, ['--v8-pool-size=0', 'dist/src/main.js'], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      await fetch(`http://127.0.0.1:${env.PORT}/health`);
-      return child;
-    } catch {
-      if (Date.now() > deadline) throw new Error('the service did not start');
-      await sleep(100);
-    }
-  }
-}
-
-async function stop(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, sleep(30_000).then(() => child.kill('SIGKILL'))]);
-}
-
-/** The schedule rows: `quick` measures the fires for 30 s instead of two minutes. */
-async function measureSchedules({ quick = false, port = 3977 } = {}) {
+/**
+ * The schedule rows: `quick` measures the fires for 30 s instead of two minutes. The service
+ * listens on `port` and the next one, or on two free ports.
+ */
+async function measureSchedules({ quick = false, port } = {}) {
+  const [apiPort, webhookPort] = port ? [port, port + 1] : await freePorts(2);
   /** How long the fires are measured, and how long the idle schedules are watched. */
   const WINDOW_S = quick ? 30 : 120;
   const IDLE_S = quick ? 10 : 30;
   const dir = mkdtempSync(join(os.tmpdir(), 'aas-bench-schedules-'));
   const env = {
     DATABASE_PATH: join(dir, 'bench.sqlite'),
-    PORT: String(port),
-    WEBHOOK_PORT: String(port + 1),
+    PORT: String(apiPort),
+    WEBHOOK_PORT: String(webhookPort),
     SECRET_KEY: 'bench-secret-key-0123456789abcdef0123456789',
   };
-  const cli = (args) =>
-    JSON.parse(
-      execFileSync(process.execPath, [join(root, 'dist/src/cli/main.js'), ...args], {
-        cwd: root,
-        env: { ...process.env, LOG_LEVEL: 'silent', ...env },
-      }).toString(),
-    );
+  const cli = (args) => runCli(env, args);
   const service = await startService(env);
   const api = `http://127.0.0.1:${env.PORT}/v2`;
   try {
@@ -193,7 +150,7 @@ async function measureSchedules({ quick = false, port = 3977 } = {}) {
       ].join('\n');
     return { fires, idle, markdown };
   } finally {
-    await stop(service);
+    await stopService(service);
     rmSync(dir, { recursive: true, force: true });
   }
 }

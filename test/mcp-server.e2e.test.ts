@@ -304,5 +304,46 @@ describe('MCP server: {BASE_URL}/mcp with both official clients', () => {
         .expect(200);
       expect(res.body.result.tools.length).toBeGreaterThan(1);
     });
+
+    it('a renamed agent is listed and called under its new derived name; tools sharing a schema each show it', async () => {
+      const { key: own } = await t.seedAccount();
+      const created: string[] = [];
+      for (const name of ['First qualifier', 'Second qualifier']) {
+        const res = await t
+          .api()
+          .post('/v2/agents')
+          .set(bearer(own))
+          .send({ name, mcp: { enabled: true } })
+          .expect(201);
+        created.push(res.body.id);
+      }
+      await t
+        .api()
+        .patch(`/v2/agents/${created[0]}`)
+        .set(bearer(own))
+        .send({ name: 'Renamed qualifier' })
+        .expect(200);
+      const list = await post({ jsonrpc: '2.0', id: 4, method: 'tools/list' }, bearer(own)).expect(
+        200,
+      );
+      const tools = list.body.result.tools as { name: string; inputSchema: unknown }[];
+      expect(tools.map((tool) => tool.name)).toEqual([
+        'renamed_qualifier',
+        'second_qualifier',
+        'get_execution',
+      ]);
+      expect(tools[0].inputSchema).toEqual(LEAD_QUALIFICATION_INPUT_SCHEMA);
+      expect(tools[1].inputSchema).toEqual(LEAD_QUALIFICATION_INPUT_SCHEMA);
+      const call = await post(
+        {
+          jsonrpc: '2.0',
+          id: 5,
+          method: 'tools/call',
+          params: { name: 'renamed_qualifier', arguments: HOT_LEAD },
+        },
+        bearer(own),
+      ).expect(200);
+      expect(call.body.result.isError).toBeFalsy();
+    });
   });
 });

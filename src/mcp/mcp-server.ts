@@ -11,6 +11,12 @@ interface Sdk {
   ListToolsRequestSchema: typeof import('@modelcontextprotocol/sdk/types.js').ListToolsRequestSchema;
   CallToolRequestSchema: typeof import('@modelcontextprotocol/sdk/types.js').CallToolRequestSchema;
   JSONRPCMessageSchema: typeof import('@modelcontextprotocol/sdk/types.js').JSONRPCMessageSchema;
+  /**
+   * The JSON Schema validator every request's Server is given: without one, each Server builds
+   * its own (an Ajv instance with its formats, about 0.5 ms a request). It holds no data of a
+   * request (this server never asks a client for input, the one thing it validates).
+   */
+  validator: import('@modelcontextprotocol/sdk/validation/ajv').AjvJsonSchemaValidator;
 }
 
 let sdk: Sdk | undefined;
@@ -24,6 +30,8 @@ function loadSdk(): Sdk {
       require('@modelcontextprotocol/sdk/server/streamableHttp.js') as typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js');
     const types =
       require('@modelcontextprotocol/sdk/types.js') as typeof import('@modelcontextprotocol/sdk/types.js');
+    const ajv =
+      require('@modelcontextprotocol/sdk/validation/ajv') as typeof import('@modelcontextprotocol/sdk/validation/ajv');
     /* eslint-enable @typescript-eslint/no-require-imports */
     sdk = {
       Server: server.Server,
@@ -31,6 +39,7 @@ function loadSdk(): Sdk {
       ListToolsRequestSchema: types.ListToolsRequestSchema,
       CallToolRequestSchema: types.CallToolRequestSchema,
       JSONRPCMessageSchema: types.JSONRPCMessageSchema,
+      validator: new ajv.AjvJsonSchemaValidator(),
     };
   }
   return sdk;
@@ -66,9 +75,10 @@ export async function answerMcpRequest(
   res: ServerResponse,
   body: unknown,
 ): Promise<void> {
-  const { Server, Transport, ListToolsRequestSchema, CallToolRequestSchema } = loadSdk();
+  const { Server, Transport, ListToolsRequestSchema, CallToolRequestSchema, validator } = loadSdk();
   const server = new Server(MCP_SERVER_INFO, {
     capabilities: { tools: { listChanged: false } },
+    jsonSchemaValidator: validator,
     instructions:
       'Each tool runs an agent of this account with the arguments as its input. A call waits up to 25 s; a run that takes longer answers {execution_id, status}: call get_execution with that id for its result.',
   });

@@ -60,20 +60,50 @@ export class McpToolsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /**
+   * The account's tools, read fresh on every call, as cheaply as a list of hundreds can be: the
+   * columns a tool shows, as raw rows (no entity per agent); the name in effect is the
+   * `mcp_tool` column the agent holds (agents/mcp-tool.ts), not derived again; and equal
+   * `input_schema` texts (the kind's default, most often) are parsed once for the call.
+   */
   async list(accountId: string): Promise<McpTool[]> {
-    const agents = await this.agents.find({
-      select: {
-        id: true,
-        name: true,
-        kind: true,
-        mcpName: true,
-        mcpDescription: true,
-        inputSchema: true,
-      },
-      where: { accountId, mcpEnabled: true, status: 'active', deletedAt: IsNull() },
-      order: { createdAt: 'ASC', id: 'ASC' },
-    });
-    return [...agents.map(toTool), GET_EXECUTION];
+    const rows: ToolRow[] = await this.agents
+      .createQueryBuilder('agent')
+      .select('agent.name', 'name')
+      .addSelect('agent.kind', 'kind')
+      .addSelect('agent.mcpName', 'mcp_name')
+      .addSelect('agent.mcpTool', 'mcp_tool')
+      .addSelect('agent.mcpDescription', 'mcp_description')
+      .addSelect('agent.inputSchema', 'input_schema')
+      .where('agent.accountId = :accountId', { accountId })
+      .andWhere('agent.mcpEnabled = :enabled', { enabled: true })
+      .andWhere("agent.status = 'active'")
+      .andWhere('agent.deletedAt IS NULL')
+      .orderBy('agent.createdAt', 'ASC')
+      .addOrderBy('agent.id', 'ASC')
+      .getRawMany();
+    const schemas = new Map<string, Record<string, unknown>>();
+    const schemaOf = (value: ToolRow['input_schema']): Record<string, unknown> | null => {
+      // A driver that parses JSON columns itself (MySQL) answers the object.
+      if (typeof value !== 'string') return value;
+      let schema = schemas.get(value);
+      if (!schema) {
+        schema = JSON.parse(value) as Record<string, unknown>;
+        schemas.set(value, schema);
+      }
+      return schema;
+    };
+    const tools = rows.map((row) =>
+      toTool({
+        name: row.name,
+        kind: row.kind,
+        mcpName: row.mcp_name,
+        mcpTool: row.mcp_tool,
+        mcpDescription: row.mcp_description,
+        inputSchema: schemaOf(row.input_schema),
+      }),
+    );
+    return [...tools, GET_EXECUTION];
   }
 
   async call(auth: AuthContext, name: string, args: unknown): Promise<McpToolResult> {
@@ -168,9 +198,22 @@ export class McpToolsService {
   }
 }
 
-function toTool(agent: Agent): McpTool {
+/** The columns of an agent `tools/list` reads, as the driver answers them. */
+interface ToolRow {
+  name: string;
+  kind: string;
+  mcp_name: string | null;
+  mcp_tool: string | null;
+  mcp_description: string | null;
+  input_schema: string | Record<string, unknown> | null;
+}
+
+function toTool(
+  agent: Pick<Agent, 'name' | 'kind' | 'mcpName' | 'mcpTool' | 'mcpDescription' | 'inputSchema'>,
+): McpTool {
   return {
-    name: toolNameOf(agent),
+    // The name an enabled agent holds is the one in effect (set, or derived from its name).
+    name: agent.mcpTool ?? toolNameOf(agent),
     description:
       agent.mcpDescription ??
       `Runs the agent "${agent.name}" (${agent.kind}) with the arguments as its input and answers its output.`,
