@@ -18,6 +18,7 @@ import { StepError, WorkflowErrorCode } from './errors';
 import { Execution } from '../executions/execution.entity';
 import { EXECUTION_NOTICES, type ExecutionNotices } from '../executions/execution-notices';
 import { build, NewExecutionRows } from '../executions/new-executions';
+import { LocalBus } from '../queue/local-bus';
 
 /** How many levels of `agent` steps may lie below a root execution. */
 export const MAX_AGENT_DEPTH = 5;
@@ -39,6 +40,7 @@ export class ChildExecutionService implements ChildExecutions {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(RUN_QUEUE) private readonly queue: RunQueue,
     @Inject(EXECUTION_NOTICES) private readonly notices: ExecutionNotices,
+    private readonly bus: LocalBus,
   ) {
     this.counters = new DailyCounters(dataSource);
     this.rows = new NewExecutionRows(dataSource);
@@ -54,6 +56,7 @@ export class ChildExecutionService implements ChildExecutions {
         });
         return row && stateOf(row);
       },
+      finishedHere: (id, ms, signal) => this.finishedHere(id, ms, signal),
       inputSchema: async (agentId) => {
         const agent = await this.dataSource.getRepository(Agent).findOne({
           select: { id: true, inputSchema: true },
@@ -62,6 +65,22 @@ export class ChildExecutionService implements ChildExecutions {
         return agent?.inputSchema ?? null;
       },
     };
+  }
+
+  private finishedHere(id: string, ms: number, signal: AbortSignal): Promise<boolean> {
+    return new Promise((resolve) => {
+      const done = (finished: boolean) => {
+        clearTimeout(timer);
+        stop();
+        signal.removeEventListener('abort', aborted);
+        resolve(finished);
+      };
+      const aborted = () => done(false);
+      const stop = this.bus.onFinished(id, () => done(true));
+      const timer = setTimeout(() => done(false), ms);
+      signal.addEventListener('abort', aborted);
+      if (signal.aborted) done(false);
+    });
   }
 
   private async start(

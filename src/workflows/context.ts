@@ -120,6 +120,11 @@ export interface ChildRequest {
 export interface ChildExecutionPort {
   start(request: ChildRequest & { step: string }): Promise<ChildState>;
   get(id: string): Promise<ChildState | null>;
+  /**
+   * Resolves true once child `id` finishes in this process (its end announced here), false
+   * after `ms` or when `signal` aborts: a hint only, the child's row says what it ended as.
+   */
+  finishedHere(id: string, ms: number, signal: AbortSignal): Promise<boolean>;
   /** The `input_schema` of the account's agent `agentId` (null: none, or no such agent). */
   inputSchema(agentId: string): Promise<Record<string, unknown> | null>;
 }

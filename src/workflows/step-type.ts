@@ -81,6 +81,8 @@ export interface StepChildren {
   /** `call`: an `llm` step's tool call (its id), one child per call of the attempt. */
   start(request: ChildRequest, call?: string): Promise<ChildState>;
   get(id: string): Promise<ChildState | null>;
+  /** ChildExecutionPort.finishedHere. */
+  finishedHere(id: string, ms: number, signal: AbortSignal): Promise<boolean>;
   inputSchema(agentId: string): Promise<Record<string, unknown> | null>;
 }
 

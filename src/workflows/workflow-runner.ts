@@ -370,6 +370,7 @@ function childrenOf(
       return child;
     },
     get: (id) => port.get(id),
+    finishedHere: (id, ms, signal) => port.finishedHere(id, ms, signal),
     inputSchema: (agentId) => port.inputSchema(agentId),
   };
 }

@@ -12,6 +12,14 @@ import type { CompileContext, StepContext, StepType } from '../step-type';
  */
 export const CHILD_RECHECK_MS = 60 * 60 * 1000;
 
+/**
+ * How long a parent listens for its child's end in this process before it waits durably
+ * (without a worker slot meanwhile): a child that a worker of this process ran by then gives
+ * its output at once, with no pause and no resume of the parent. Anything else (a child
+ * still running, or one that ran on another process) is the durable wait's.
+ */
+export const CHILD_SETTLE_MS = 50;
+
 interface AgentBody {
   agentId: string;
   input: CompiledValue;
@@ -64,7 +72,7 @@ export class AgentStep implements StepType<AgentBody> {
     }
     const child = await context.children.start({ agentId: body.agentId, input, wait: body.wait });
     if (!body.wait) return { execution_id: child.id };
-    const current = isFinished(child) ? child : ((await context.children.get(child.id)) ?? child);
+    const current = isFinished(child) ? child : await settle(child, context);
     if (current.status === 'completed') return current.output ?? {};
     if (isFinished(current)) {
       const message = current.error?.message ?? `The child execution was ${current.status}`;
@@ -75,6 +83,21 @@ export class AgentStep implements StepType<AgentBody> {
     }
     throw new WaitSuspend(context.clock.now() + CHILD_RECHECK_MS, false, undefined, current.id);
   }
+}
+
+/**
+ * The child as it stands once it finished in this process or CHILD_SETTLE_MS passed (its
+ * slot given up meanwhile); read again at the end either way (it may have ended elsewhere).
+ */
+async function settle(child: ChildState, context: StepContext): Promise<ChildState> {
+  const children = context.children!;
+  const finished = children.finishedHere(child.id, CHILD_SETTLE_MS, context.signal);
+  // An end announced before the listener was set is in the row.
+  const now = (await children.get(child.id)) ?? child;
+  if (isFinished(now)) return now;
+  await context.idle(() => finished);
+  if (context.signal.aborted) throw context.signal.reason;
+  return (await children.get(child.id)) ?? child;
 }
 
 function isFinished(child: ChildState): boolean {
