@@ -132,6 +132,28 @@ describe('agent steps', () => {
     expect(failed.error).toMatchObject({ code: 'agent_failed', step: 'call' });
   });
 
+  it('a quick child’s output without a pause: a synchronous trigger of its parent answers 200', async () => {
+    const child = await create({ name: 'quick qualifier' }); // lead-qualification
+    const parent = await workflow('quick-parent', [
+      { id: 'call', type: 'agent', agent_id: child, input: '{% $input %}' },
+    ]);
+    const lead = { email: 'jane@acme.io', name: 'Jane', company: 'Acme', message: 'demo please' };
+    const response = await api()
+      .post(`/v2/agents/${parent}/trigger`)
+      .set(bearer(key))
+      .send({ input: lead });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body).toMatchObject({ status: 'completed' });
+    const [kid] = await childrenOf(response.body.execution_id as string);
+    expect(kid).toMatchObject({ status: 'completed', source: 'agent' });
+    expect(response.body.output).toEqual(kid.output);
+    // It never paused: no resume was counted.
+    const row = await t.service.dataSource
+      .getRepository(Execution)
+      .findOneByOrFail({ id: response.body.execution_id as string });
+    expect(row.resumes).toBe(0);
+  });
+
   it('wait: false answers {execution_id} at once; the child runs on its own', async () => {
     const child = await workflow('slow-child', [
       { id: 'hold', type: 'wait', duration_ms: 500 },
