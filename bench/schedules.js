@@ -5,57 +5,25 @@
 // last rows), or alone: `node bench/schedules.js [--quick]` (build first). It reports; it
 // never fails on a threshold.
 'use strict';
-const { spawn, execFileSync } = require('node:child_process');
 const { mkdtempSync, rmSync } = require('node:fs');
 const os = require('node:os');
 const { join } = require('node:path');
-const { cpuMs } = require('./common');
+const {
+  cli: runCli,
+  cpuMs,
+  msOf,
+  percentile,
+  rssMb,
+  sleep,
+  startService,
+  stop,
+} = require('./common');
 
-const root = join(__dirname, '..');
 const SCHEDULES = 1000;
 const IDLE_SCHEDULES = 10_000;
 const PER_AGENT = 50;
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (...args) => console.error('[bench:schedules]', ...args);
-
-function rssMb(pid) {
-  const status = require('node:fs').readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024);
-}
-
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-/** A SQLite timestamp column as a time in ms. */
-const msOf = (text) => Date.parse(text.includes('T') ? text : `${text.replace(' ', 'T')}Z`);
-
-async function startService(env) {
-  const child = spawn(process.execPath, ['--v8-pool-size=0', 'dist/src/main.js'], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      await fetch(`http://127.0.0.1:${env.PORT}/health`);
-      return child;
-    } catch {
-      if (Date.now() > deadline) throw new Error('the service did not start');
-      await sleep(100);
-    }
-  }
-}
-
-async function stop(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, sleep(30_000).then(() => child.kill('SIGKILL'))]);
-}
 
 /** The schedule rows: `quick` measures the fires for 30 s instead of two minutes. */
 async function measureSchedules({ quick = false, port = 3977 } = {}) {
@@ -69,21 +37,20 @@ async function measureSchedules({ quick = false, port = 3977 } = {}) {
     WEBHOOK_PORT: String(port + 1),
     SECRET_KEY: 'bench-secret-key-0123456789abcdef0123456789',
   };
-  const cli = (args) =>
-    JSON.parse(
-      execFileSync(process.execPath, [join(root, 'dist/src/cli/main.js'), ...args], {
-        cwd: root,
-        env: { ...process.env, LOG_LEVEL: 'silent', ...env },
-      }).toString(),
-    );
+  const cli = (args) => runCli(env, args);
   const service = await startService(env);
   const api = `http://127.0.0.1:${env.PORT}/v2`;
   try {
     const demo = cli(['seed:demo', '--plan', 'enterprise']);
     const auth = { authorization: `Bearer ${demo.api_key}`, 'content-type': 'application/json' };
     const call = async (method, path, body) => {
-      const res = await fetch(`${api}${path}`, { method, headers: auth, body: body && JSON.stringify(body) });
-      if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+      const res = await fetch(`${api}${path}`, {
+        method,
+        headers: auth,
+        body: body && JSON.stringify(body),
+      });
+      if (res.status >= 300)
+        throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
       return res.status === 204 ? null : res.json();
     };
     log(`creating ${SCHEDULES} schedules (*/10 * * * * *) on ${SCHEDULES / PER_AGENT} agents`);
@@ -116,9 +83,15 @@ async function measureSchedules({ quick = false, port = 3977 } = {}) {
     const db = new Database(env.DATABASE_PATH, { readonly: true });
     db.pragma('busy_timeout = 10000');
     const rows = db
-      .prepare("SELECT schedule_id, scheduled_for, created_at FROM executions WHERE source = 'schedule'")
+      .prepare(
+        "SELECT schedule_id, scheduled_for, created_at FROM executions WHERE source = 'schedule'",
+      )
       .all()
-      .map((row) => ({ id: row.schedule_id, at: msOf(row.scheduled_for), created: msOf(row.created_at) }))
+      .map((row) => ({
+        id: row.schedule_id,
+        at: msOf(row.scheduled_for),
+        created: msOf(row.created_at),
+      }))
       .filter((row) => row.at >= from && row.at < to);
     const pairs = new Set(rows.map((row) => `${row.id} ${row.at}`));
     const expected = SCHEDULES * (WINDOW_S / 10);
@@ -152,7 +125,9 @@ async function measureSchedules({ quick = false, port = 3977 } = {}) {
     for (let a = 0; a < IDLE_SCHEDULES / PER_AGENT; a++) {
       agents.push((await call('POST', '/agents', { name: `Daily ${a}` })).id);
     }
-    const account = rw.prepare('SELECT account_id FROM agents WHERE id = ?').get(agents[0]).account_id;
+    const account = rw
+      .prepare('SELECT account_id FROM agents WHERE id = ?')
+      .get(agents[0]).account_id;
     const next = new Date();
     next.setUTCHours(3, 0, 0, 0);
     if (next.getTime() <= Date.now()) next.setUTCDate(next.getUTCDate() + 1);
@@ -184,13 +159,13 @@ async function measureSchedules({ quick = false, port = 3977 } = {}) {
     };
     log('idle', JSON.stringify(idle));
     const markdown = [
-        `| schedules (SQLite, one process) | figure |`,
-        `|---|---|`,
-        `| ${SCHEDULES} schedules every 10 s for ${WINDOW_S} s: lateness of created_at after scheduled_for, p50 / p99 / max | ${fires.lateness_p50_ms} / ${fires.lateness_p99_ms} / ${fires.lateness_max_ms} ms |`,
-        `| duplicates / misses (of ${expected}) | ${fires.duplicates} / ${fires.misses} |`,
-        `| CPU per fire | ${fires.cpu_ms_per_fire} ms |`,
-        `| ${IDLE_SCHEDULES} daily schedules at rest: CPU added, RSS added | ${idle.cpu_percent_added} % of a core (${idle.cpu_percent_without} → ${idle.cpu_percent}), ${idle.rss_mb - idle.rss_mb_without} MB (${idle.rss_mb_without} → ${idle.rss_mb}) |`,
-      ].join('\n');
+      `| schedules (SQLite, one process) | figure |`,
+      `|---|---|`,
+      `| ${SCHEDULES} schedules every 10 s for ${WINDOW_S} s: lateness of created_at after scheduled_for, p50 / p99 / max | ${fires.lateness_p50_ms} / ${fires.lateness_p99_ms} / ${fires.lateness_max_ms} ms |`,
+      `| duplicates / misses (of ${expected}) | ${fires.duplicates} / ${fires.misses} |`,
+      `| CPU per fire | ${fires.cpu_ms_per_fire} ms |`,
+      `| ${IDLE_SCHEDULES} daily schedules at rest: CPU added, RSS added | ${idle.cpu_percent_added} % of a core (${idle.cpu_percent_without} → ${idle.cpu_percent}), ${idle.rss_mb - idle.rss_mb_without} MB (${idle.rss_mb_without} → ${idle.rss_mb}) |`,
+    ].join('\n');
     return { fires, idle, markdown };
   } finally {
     await stop(service);
