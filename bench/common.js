@@ -207,15 +207,18 @@ function load(opts) {
   });
 }
 
-/** An autocannon run without an end of its own: `stop()` ends it and resolves its result. */
+/**
+ * An autocannon run without an end of its own: `stop()` ends it and resolves its result;
+ * `instance` is autocannon's (its `response` events time each request).
+ */
 function startLoad(opts) {
   let instance;
   const result = new Promise((resolve, reject) => {
-    instance = autocannon({ connections: 50, ...opts }, (err, r) =>
+    instance = autocannon({ connections: 50, duration: 86_400, ...opts }, (err, r) =>
       err ? reject(err) : resolve(r),
     );
   });
-  return { stop: () => (instance.stop(), result) };
+  return { instance, stop: () => (instance.stop(), result) };
 }
 
 /** The lead posted as JSON to `url` (the main bench's webhook request); `extra` fields added. */

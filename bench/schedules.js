@@ -1,8 +1,8 @@
 // Schedules under load (docs/schedules.md): 1,000 schedules firing every 10 s on one process
 // (SQLite): the lateness of each execution's `created_at` after its `scheduled_for` (p50, p99,
 // max), duplicates and misses over the window, and the process's CPU per fire; then 10,000
-// daily schedules at rest: the CPU share and RSS they add. A part of `npm run bench` (its
-// last rows), or alone: `node bench/schedules.js [--quick]` (build first). It reports; it
+// daily schedules at rest: the CPU share and RSS they add. A part of `npm run bench` (after
+// the database rows), or alone: `node bench/schedules.js [--quick]` (build first). It reports; it
 // never fails on a threshold.
 'use strict';
 const { mkdtempSync, rmSync } = require('node:fs');
