@@ -39,6 +39,7 @@ async function measureFlow({ quick = false } = {}) {
     }
     // Plain and limited alternate, two rounds each, and each figure sums its rounds.
     const rounds = { plain: [], limited: [] };
+    const since = Date.now();
     for (let round = 1; round <= 2; round++) {
       log(`end to end, ${RUNS} webhooks without flow (round ${round} of 2)`);
       rounds.plain.push(
@@ -51,6 +52,21 @@ async function measureFlow({ quick = false } = {}) {
     }
     const e2e = { plain: sumRounds(rounds.plain), limited: sumRounds(rounds.limited) };
     e2e.ratio = +(e2e.limited.per_second / Math.max(1, e2e.plain.per_second)).toFixed(2);
+    // What a run waits from its webhook to its start in such a burst without flow control:
+    // the worker defers to the intake while the burst lasts (acknowledgements first).
+    const waits = db.db
+      .prepare(
+        'SELECT created_at, started_at FROM executions WHERE agent_id = ? AND started_at IS NOT NULL',
+      )
+      .all(plain.id)
+      .map((row) => ({
+        created: msOf(row.created_at),
+        wait: msOf(row.started_at) - msOf(row.created_at),
+      }))
+      .filter((row) => row.created >= since)
+      .map((row) => row.wait);
+    e2e.plain.start_wait_p50_ms = Math.round(percentile(waits, 50));
+    e2e.plain.start_wait_max_ms = Math.round(Math.max(...waits));
     log('end to end', JSON.stringify(e2e));
 
     log(`${KEYS} keys with concurrency {limit: 1, key}, ${PER_KEY} runs each`);
@@ -73,7 +89,7 @@ async function measureFlow({ quick = false } = {}) {
       `| end to end, lead-qualification with \`flow: {concurrency: {limit: 1000}}\` (2 × ${RUNS} webhooks, alternating with the same agent without \`flow\`), executions/s (× without) | ${e2e.limited.per_second} (${e2e.ratio} ×; rounds ${e2e.limited.rounds.join(', ')}; without: ${e2e.plain.per_second}, rounds ${e2e.plain.rounds.join(', ')})${e2e.limited.complete && e2e.plain.complete ? '' : ' INCOMPLETE'} |`,
       `| end to end, CPU ms per execution with / without \`flow\` | ${e2e.limited.cpu_ms_per_execution} / ${e2e.plain.cpu_ms_per_execution} |`,
       `| ${KEYS} keys with \`concurrency: {limit: 1, key}\`, ${PER_KEY} runs each sent key after key (${keys.runs} webhooks): executions/s (× without \`flow\`) | ${keys.per_second} (${keys.rate_vs_plain} ×)${keys.complete ? '' : ' INCOMPLETE'} |`,
-      `| the same: a round (every key starts one run); first run's wait p50 / max; longest gap between a key's starts; the longest wait of any key, in rounds (target ≤ 2) | ${keys.round_ms} ms; ${keys.first_wait_p50_ms} / ${keys.first_wait_max_ms} ms; ${keys.gap_max_ms} ms; ${keys.max_rounds} rounds |`,
+      `| the same: a round (every key starts one run); first run's wait p50 / max (a run without \`flow\` in the rounds above: p50 / max); longest gap between a key's starts; the longest wait of any key, in rounds (target ≤ 2) (the longest gap alone, in rounds) | ${keys.round_ms} ms; ${keys.first_wait_p50_ms} / ${keys.first_wait_max_ms} ms (${e2e.plain.start_wait_p50_ms} / ${e2e.plain.start_wait_max_ms} ms); ${keys.gap_max_ms} ms; ${keys.max_rounds} rounds (${keys.gap_rounds}) |`,
       `| the same: two runs of one key running at once / starts out of creation order within a key | ${keys.overlaps} / ${keys.out_of_order} |`,
     ].join('\n');
     return { e2e, keys, markdown };
@@ -174,6 +190,7 @@ async function measureKeys({ service, agentId, url, keys, perKey }) {
     first_wait_max_ms: Math.round(Math.max(...firstWaits)),
     gap_max_ms: Math.round(gapMax),
     max_rounds: +(worst / Math.max(1, round)).toFixed(2),
+    gap_rounds: +(gapMax / Math.max(1, round)).toFixed(2),
     overlaps,
     out_of_order: outOfOrder,
     worst_key: worstKey,
