@@ -35,6 +35,8 @@ const { measureTimedWaits, measureTokenLatency, measureWaitingRss } = require('.
 const { measureSchedules } = require('../bench/schedules');
 const { measureComposition } = require('../bench/composition');
 const { measureMcp } = require('../bench/mcp');
+const { measureFlow } = require('../bench/flow');
+const { measureTracing } = require('../bench/tracing');
 
 const root = join(__dirname, '..');
 const quick = process.argv.includes('--quick');
@@ -865,8 +867,8 @@ async function main() {
   const load = { start: loadAverage() };
   const byDb = {};
   let schedules = null;
-  let composition = null;
-  let mcp = null;
+  /** The rows of the bench modules run after the schedule rows (SQLite), by name. */
+  const modules = {};
   const dir = mkdtempSync(join(os.tmpdir(), 'aas-bench-'));
   try {
     // The baseline is measured right before each database's run, so that each ratio compares
@@ -893,16 +895,20 @@ async function main() {
       log('schedules: 1,000 every 10 s, then 10,000 daily at rest (SQLite)');
       schedules = await measureSchedules({ quick, port: 3985 });
       log('agents as steps: sync trigger of a parent against its child alone, then end to end (SQLite)');
-      composition = await measureComposition({ quick });
+      modules.composition = await measureComposition({ quick });
       log('MCP: tools/call against a REST sync trigger, then tools/list of 500 tools (SQLite)');
-      mcp = await measureMcp({ quick });
+      modules.mcp = await measureMcp({ quick });
+      log('flow control: concurrency 1000 against no flow, then 1,000 keys of limit 1 (SQLite)');
+      modules.flow = await measureFlow({ quick });
+      log('tracing on against off, then a bulk retry of 10,000 failed executions (SQLite)');
+      modules.tracing = await measureTracing({ quick });
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
   load.end = loadAverage();
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-  const markdown = [table(byDb), ...[schedules, composition, mcp].filter(Boolean).map((rows) => rows.markdown)].join('\n\n');
+  const markdown = table(byDb) + [schedules, ...Object.values(modules)].map((m) => (m ? `\n\n${m.markdown}` : '')).join('');
   const servers = Object.entries(byDb)
     .filter(([, r]) => r.server)
     .map(([db, r]) => `${db}: ${r.server.version}, binary log ${r.server.log_bin ? `on, sync_binlog=${r.server.sync_binlog}` : 'off'}`);
@@ -911,7 +917,7 @@ async function main() {
   process.stdout.write(`\n${header}\n\n${markdown}\n`);
   mkdirSync(join(root, 'bench', 'results'), { recursive: true });
   const file = join(root, 'bench', 'results', `${new Date().toISOString().replace(/[:.]/g, '-')}${quick ? '-quick' : ''}.json`);
-  writeFileSync(file, JSON.stringify({ quick, pinned, params: P, machine, load, log_level: LOG_LEVEL, results: byDb, schedules, composition, mcp, header, markdown }, null, 2));
+  writeFileSync(file, JSON.stringify({ quick, pinned, params: P, machine, load, log_level: LOG_LEVEL, results: byDb, schedules, ...modules, header, markdown }, null, 2));
   process.stdout.write(`\nJSON: ${file}\n`);
 }
 
