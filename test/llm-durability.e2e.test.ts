@@ -186,6 +186,9 @@ describe('llm step durability across SIGKILL', () => {
         },
       })
       .expect(201);
+    // The first test's worker is stopped: only the one killed below runs this execution.
+    worker?.killAll();
+    await worker?.exited;
     worker = await startWorker();
     const run = await api
       .api()
