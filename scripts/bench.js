@@ -16,6 +16,10 @@
 // BENCH_BINLOG_DATABASE_URL (the same for a server with binary logging on, as managed servers
 // run; the bench sets sync_binlog=1 for its run and puts the old value back, so the user needs
 // the privilege: e.g. mysql://aas_admin:aas_admin@127.0.0.1:3307/ of .ci/mariadb-binlog.sh),
+// BENCH_REDIS_URL (a Redis URL: adds the schedule rows on BullMQ, one api,webhook process and
+// two worker processes, on a fresh database of BENCH_DATABASE_URL's server when set, else on
+// one SQLite file; under a key prefix of its own, deleted afterwards; without it, or with
+// --mariadb-only, those rows are skipped; the other rows do not use it),
 // BENCH_LOG_LEVEL (the service's LOG_LEVEL, default `info` as in production: the per-request
 // log line is part of the measured path; its output goes to /dev/null), BENCH_V8_POOL_SIZE
 // (Node's `--v8-pool-size` for the service and the baseline: 0 as `npm start` passes it,
@@ -894,6 +898,11 @@ async function main() {
     if (only !== 'mariadb') {
       log('schedules: 1,000 every 10 s, then 10,000 daily at rest (SQLite)');
       schedules = await measureSchedules({ quick, port: 3985 });
+      const databaseUrl = only === 'sqlite' ? null : process.env.BENCH_DATABASE_URL;
+      if (process.env.BENCH_REDIS_URL) {
+        log(`schedules on BullMQ: the same, two worker processes (${databaseUrl ? 'MariaDB' : 'SQLite'})`);
+        modules.schedules_bullmq = await measureSchedules({ quick, mode: 'bullmq', redisUrl: process.env.BENCH_REDIS_URL, databaseUrl });
+      } else log('schedules on BullMQ: skipped (no BENCH_REDIS_URL)');
       log('agents as steps: sync trigger of a parent against its child alone, then end to end (SQLite)');
       modules.composition = await measureComposition({ quick });
       log('MCP: tools/call against a REST sync trigger, then tools/list of 500 tools (SQLite)');
