@@ -303,6 +303,22 @@ function sequentialClient() {
   return { send, close: () => agent.destroy() };
 }
 
+/**
+ * A bench module run alone (`node bench/<name>.js [--quick]`): prints the markdown its
+ * `measure` resolves and exits 0, or the error and exits 1.
+ */
+function runAlone(measure) {
+  measure({ quick: process.argv.includes('--quick') })
+    .then(({ markdown }) => {
+      console.log(markdown);
+      process.exit(0);
+    })
+    .catch((error) => {
+      console.error(error);
+      process.exit(1);
+    });
+}
+
 module.exports = {
   LEAD,
   cli,
@@ -315,6 +331,7 @@ module.exports = {
   percentile,
   root,
   rssMb,
+  runAlone,
   sequentialClient,
   sleep,
   sqliteService,

@@ -28,6 +28,7 @@ const {
   sleep,
   startService,
   stopService,
+  runAlone,
 } = require('./common');
 
 const CONNECTIONS = 50;
@@ -311,14 +312,4 @@ async function measureEndToEnd({ db, pid, plain, parent, count, drainMs }) {
 
 module.exports = { measureComposition };
 
-if (require.main === module) {
-  measureComposition({ quick: process.argv.includes('--quick') })
-    .then(({ markdown }) => {
-      console.log(markdown);
-      process.exit(0);
-    })
-    .catch((error) => {
-      console.error(error);
-      process.exit(1);
-    });
-}
+if (require.main === module) runAlone(measureComposition);

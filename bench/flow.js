@@ -14,6 +14,7 @@ const {
   sqliteService,
   sumRounds,
   webhookLoad,
+  runAlone,
 } = require('./common');
 
 const log = (...args) => console.error('[bench:flow]', ...args);
@@ -199,14 +200,4 @@ async function measureKeys({ service, agentId, url, keys, perKey }) {
 
 module.exports = { measureFlow };
 
-if (require.main === module) {
-  measureFlow({ quick: process.argv.includes('--quick') })
-    .then(({ markdown }) => {
-      console.log(markdown);
-      process.exit(0);
-    })
-    .catch((error) => {
-      console.error(error);
-      process.exit(1);
-    });
-}
+if (require.main === module) runAlone(measureFlow);

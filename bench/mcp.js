@@ -28,6 +28,7 @@ const {
   sequentialClient,
   startService,
   stopService,
+  runAlone,
 } = require('./common');
 
 /** As scripts/bench.js runs the service: the per-request log line is part of what is measured. */
@@ -247,14 +248,4 @@ async function measureList(rpc, { warmup }) {
 
 module.exports = { measureMcp };
 
-if (require.main === module) {
-  measureMcp({ quick: process.argv.includes('--quick') })
-    .then(({ markdown }) => {
-      console.log(markdown);
-      process.exit(0);
-    })
-    .catch((error) => {
-      console.error(error);
-      process.exit(1);
-    });
-}
+if (require.main === module) runAlone(measureMcp);

@@ -22,6 +22,7 @@ const {
   startLoad,
   sumRounds,
   webhookLoad,
+  runAlone,
 } = require('./common');
 const { httpWaitConfig, startSlowTarget } = require('./slow-waits');
 
@@ -354,14 +355,4 @@ async function measureBulkRetry(P) {
 
 module.exports = { measureBulkRetry, measureTracing };
 
-if (require.main === module) {
-  measureTracing({ quick: process.argv.includes('--quick') })
-    .then(({ markdown }) => {
-      console.log(markdown);
-      process.exit(0);
-    })
-    .catch((error) => {
-      console.error(error);
-      process.exit(1);
-    });
-}
+if (require.main === module) runAlone(measureTracing);

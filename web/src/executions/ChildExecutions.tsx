@@ -1,6 +1,15 @@
 import { useState } from 'preact/hooks';
 import { allAgents, api, query, type Execution, type ExecutionList } from '../api';
-import { Badge, ErrorNote, Link, LIVE_REFRESH_MS, Time, useInterval, useLoad } from '../ui';
+import {
+  Badge,
+  ErrorNote,
+  Link,
+  LIVE_REFRESH_MS,
+  LoadMore,
+  Time,
+  useInterval,
+  useLoad,
+} from '../ui';
 
 /** Not finished: a child in one of these is polled. */
 const LIVE = new Set(['queued', 'running', 'waiting']);
@@ -114,13 +123,7 @@ export function ChildExecutions({
           </tbody>
         </table>
       </div>
-      {cursor && (
-        <div class="load-more">
-          <button type="button" class="btn" onClick={loadMore} disabled={loadingMore}>
-            {loadingMore ? 'Loading…' : 'Load more'}
-          </button>
-        </div>
-      )}
+      <LoadMore cursor={cursor} loading={loadingMore} onClick={loadMore} />
     </section>
   );
 }

@@ -1,6 +1,16 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, query, type Execution, type ExecutionList, type ExecutionStatus } from '../api';
-import { Badge, Empty, ErrorNote, Link, LIVE_REFRESH_MS, Loading, Time, useInterval } from '../ui';
+import {
+  Badge,
+  Empty,
+  ErrorNote,
+  Link,
+  LIVE_REFRESH_MS,
+  LoadMore,
+  Loading,
+  Time,
+  useInterval,
+} from '../ui';
 
 export interface Filters {
   statuses: ExecutionStatus[];
@@ -169,13 +179,7 @@ export function ExecutionTable(props: {
           </table>
         </div>
       )}
-      {cursor && (
-        <div class="load-more">
-          <button type="button" class="btn" onClick={loadMore} disabled={loadingMore}>
-            {loadingMore ? 'Loading…' : 'Load more'}
-          </button>
-        </div>
-      )}
+      <LoadMore cursor={cursor} loading={loadingMore} onClick={loadMore} />
     </>
   );
 }

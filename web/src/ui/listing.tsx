@@ -28,6 +28,18 @@ export function LoadedList<T, I>(props: {
   );
 }
 
+/** The "Load more" button under a cursor-paged list, shown while there is a next page. */
+export function LoadMore(props: { cursor: string | null; loading: boolean; onClick: () => void }) {
+  if (!props.cursor) return null;
+  return (
+    <div class="load-more">
+      <button type="button" class="btn" onClick={props.onClick} disabled={props.loading}>
+        {props.loading ? 'Loading…' : 'Load more'}
+      </button>
+    </div>
+  );
+}
+
 /** A column of a `DataTable`: its header, and the class of the header cell. */
 export type Column = string | { label: string; class?: string };
 
