@@ -305,6 +305,31 @@ describe('MCP server: {BASE_URL}/mcp with both official clients', () => {
       expect(res.body.result.tools.length).toBeGreaterThan(1);
     });
 
+    it('what the transport would refuse outside the envelope is a 4xx in the error envelope', async () => {
+      const list = { jsonrpc: '2.0', id: 4, method: 'tools/list' };
+      // A +json type is JSON like everywhere else; any Accept gets JSON.
+      for (const headers of [
+        { 'Content-Type': 'application/vnd.api+json' },
+        { Accept: 'text/html' },
+        { Accept: 'application/json' },
+      ]) {
+        const res = await t
+          .api()
+          .post('/v2/mcp')
+          .set({ ...bearer(key), ...headers })
+          .send(JSON.stringify(list))
+          .set('Content-Type', headers['Content-Type'] ?? 'application/json');
+        expect(res.status, `${JSON.stringify(headers)} ${res.text}`).toBe(200);
+        expect(res.body.result.tools.length, JSON.stringify(headers)).toBeGreaterThan(1);
+      }
+      const version = await post(list, { ...bearer(key), 'MCP-Protocol-Version': '1999-01-01' });
+      expect(version.status).toBe(400);
+      expect(version.body.error).toMatchObject({
+        code: 'invalid_request',
+        field: 'mcp-protocol-version',
+      });
+    });
+
     it('a renamed agent is listed and called under its new derived name; tools sharing a schema each show it', async () => {
       const { key: own } = await t.seedAccount();
       const created: string[] = [];

@@ -11,6 +11,8 @@ interface Sdk {
   ListToolsRequestSchema: typeof import('@modelcontextprotocol/sdk/types.js').ListToolsRequestSchema;
   CallToolRequestSchema: typeof import('@modelcontextprotocol/sdk/types.js').CallToolRequestSchema;
   JSONRPCMessageSchema: typeof import('@modelcontextprotocol/sdk/types.js').JSONRPCMessageSchema;
+  /** The protocol versions a client may name in its `MCP-Protocol-Version` header. */
+  protocolVersions: readonly string[];
   /**
    * The JSON Schema validator every request's Server is given: without one, each Server builds
    * its own (an Ajv instance with its formats, about 0.5 ms a request). It holds no data of a
@@ -39,6 +41,7 @@ function loadSdk(): Sdk {
       ListToolsRequestSchema: types.ListToolsRequestSchema,
       CallToolRequestSchema: types.CallToolRequestSchema,
       JSONRPCMessageSchema: types.JSONRPCMessageSchema,
+      protocolVersions: types.SUPPORTED_PROTOCOL_VERSIONS,
       validator: new ajv.AjvJsonSchemaValidator(),
     };
   }
@@ -57,6 +60,24 @@ export function jsonRpcProblem(message: unknown): { field: string; message: stri
   return {
     field,
     message: `Not a valid JSON-RPC 2.0 message: ${field} ${issue?.message ?? ''}`.trim(),
+  };
+}
+
+/**
+ * What the SDK's transport would refuse in a request's `MCP-Protocol-Version` header,
+ * answering in its own JSON-RPC shape rather than in the error envelope: as
+ * `{field, message}`, or null.
+ */
+export function protocolVersionProblem(
+  header: string | string[] | undefined,
+): { field: string; message: string } | null {
+  if (header === undefined) return null;
+  const { protocolVersions } = loadSdk();
+  const named = Array.isArray(header) ? header.join(', ') : header;
+  if (protocolVersions.includes(named)) return null;
+  return {
+    field: 'mcp-protocol-version',
+    message: `Unsupported MCP-Protocol-Version "${named.slice(0, 40)}": supported are ${protocolVersions.join(', ')}`,
   };
 }
 

@@ -10,10 +10,10 @@ import {
 import type { Request, Response } from 'express';
 import { CurrentAuth, RequireScope, type AuthContext } from '../auth/auth.decorators';
 import { ApiError } from '../common/api-error';
-import { answerMcpRequest, jsonRpcProblem } from './mcp-server';
+import { answerMcpRequest, jsonRpcProblem, protocolVersionProblem } from './mcp-server';
 import { McpToolsService } from './mcp-tools.service';
 
-/** What a client sends when it accepts anything: the transport then answers JSON. */
+/** What the transport wants a client to accept: with JSON answers on, it then answers JSON. */
 const MCP_ACCEPT = 'application/json, text/event-stream';
 
 /**
@@ -63,12 +63,30 @@ export class McpController {
     @Res() res: Response,
   ): Promise<void> {
     checkMessage(req.body);
-    const accept = req.headers.accept;
-    if (accept === undefined || accept.trim() === '' || accept.trim() === '*/*') {
-      req.headers.accept = MCP_ACCEPT;
-    }
+    const problem = protocolVersionProblem(req.headers['mcp-protocol-version']);
+    if (problem) throw ApiError.invalid(problem.field, problem.message);
+    // The body is JSON already parsed (`application/json` or a `+json` type), and the answer
+    // is always JSON: the transport's own checks of both headers would answer outside the
+    // error envelope, so it is told what holds.
+    setHeader(req, 'content-type', 'application/json');
+    setHeader(req, 'accept', MCP_ACCEPT);
     await answerMcpRequest(this.tools, auth, req, res, req.body);
   }
+}
+
+/**
+ * Sets a request header for the transport, which reads some headers (`Content-Type` among
+ * them) from `rawHeaders` rather than from `headers`: both are changed.
+ */
+function setHeader(req: Request, name: string, value: string): void {
+  req.headers[name] = value;
+  const raw: string[] = [];
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    if (req.rawHeaders[i].toLowerCase() !== name)
+      raw.push(req.rawHeaders[i], req.rawHeaders[i + 1]);
+  }
+  raw.push(name, value);
+  req.rawHeaders = raw;
 }
 
 /** A JSON-RPC 2.0 message (the protocol's checks come after): else 400 in the error envelope. */
