@@ -103,6 +103,41 @@ describe('bulk retry: POST /v2/executions/bulk-retry, GET /v2/bulk-actions/:id',
     });
   });
 
+  it('marks more than one step of 500: the oldest up to the limit, each once', async () => {
+    // An account of its own: its old failures would be the oldest matches of the others.
+    const { key: ownKey } = await t.seedAccount();
+    const own = await seedAgent(t, ownKey);
+    const ownRow = await t.service.dataSource.getRepository(Agent).findOneByOrFail({ id: own.id });
+    const postOwn = (body: object) =>
+      t.api().post('/v2/executions/bulk-retry').set(bearer(ownKey)).send(body);
+    const start = Date.now() - 7_200_000;
+    const ids: string[] = [];
+    for (let i = 0; i < 1100; i++) {
+      const execution = await insertExecution(t.service.dataSource, ownRow, {
+        status: 'failed',
+        error: FAILED,
+        createdAt: new Date(start + i * 1000),
+      });
+      ids.push(execution.id);
+    }
+    const res = await postOwn({ status: 'failed', limit: 1050 }).expect(202);
+    expect(res.body).toMatchObject({ status: 'running', matched: 1050 });
+    const done = await waitFor(
+      async () =>
+        (await t.api().get(`/v2/bulk-actions/${res.body.id}`).set(bearer(ownKey)).expect(200)).body,
+      (body) => body.status === 'completed',
+      60_000,
+    );
+    expect(done).toMatchObject({ matched: 1050, retried: 1050, failed: 0 });
+    const marked = await repo().findBy({ bulkActionId: res.body.id });
+    expect(marked.map((execution) => execution.id).sort()).toEqual(ids.slice(0, 1050).sort());
+    expect(await repo().countBy({ agentId: own.id, source: 'retry' })).toBe(1050);
+    for (const newest of ids.slice(1050)) expect(await retriesOf(newest)).toBe(0);
+    expect((await postOwn({ status: 'failed', dry_run: true }).expect(200)).body).toEqual({
+      matched: 50,
+    });
+  }, 120_000);
+
   it('filters by tag, counts the matches of a paused agent as failed', async () => {
     const tagged = await insertExecution(t.service.dataSource, row, {
       status: 'failed',

@@ -37,13 +37,13 @@ export const BULK_BATCH = 20;
 const BATCH_PAUSE_MS = 10;
 /** How often a process looks for unfinished bulk actions whose runner is gone. */
 const POLL_MS = 1000;
-/** Ids marked per UPDATE when an action is created. */
+/** Ids matched and marked per step (a short transaction) when an action is created. */
 const MARK_CHUNK = 500;
 
 /**
- * Bulk actions (docs/api.md, Bulk retry). Creating one matches the executions at once, oldest
- * first, and marks them with its id in the same transaction as its row (`bulk_action_id IS NULL`
- * in the UPDATE: two actions never share an execution, and a later one never matches it again).
+ * Bulk actions (docs/api.md, Bulk retry). Creating one matches the executions, oldest first,
+ * and marks them with its id, MARK_CHUNK at a time (`bulk_action_id IS NULL` in the match and
+ * the UPDATE: two actions never share an execution, and a later one never matches it again).
  * A runner then retries them in id order, BULK_BATCH at a time, each as
  * `POST /v2/executions/:id/retry` does (ExecutionsService.retryExecution) with the idempotency
  * key `bulk:<action>:<execution>`, and records its cursor and counts after each batch. The
@@ -113,37 +113,61 @@ export class BulkActionsService implements OnApplicationBootstrap, OnModuleDestr
       .length;
   }
 
-  /** Creates the action and marks its matches (one transaction); its runner starts at once. */
+  /**
+   * Creates the action, then marks its matches MARK_CHUNK at a time, each chunk in a short
+   * transaction of its own with the action's `matched`, so that a large action never holds
+   * the database (SQLite's one writer) long enough to be felt by other accounts. The creating
+   * request holds the action's lease meanwhile: its runner takes it up once the marking is
+   * done, or, if this process dies while marking, once the lease runs out, with what was
+   * marked by then.
+   */
   async create(accountId: string, filter: BulkRetryFilter): Promise<BulkActionResponse> {
-    const action = await this.dataSource.transaction(async (manager) => {
-      const repository = manager.getRepository(Execution);
-      const ids = await this.matching(repository, accountId, filter);
-      const id = newId('blk');
-      let matched = 0;
-      for (let start = 0; start < ids.length; start += MARK_CHUNK) {
-        const result = await repository.update(
-          { id: In(ids.slice(start, start + MARK_CHUNK)), bulkActionId: IsNull() },
-          { bulkActionId: id },
-        );
-        matched += result.affected ?? 0;
+    const repository = this.dataSource.getRepository(BulkAction);
+    const lease = () => new Date(now().getTime() + this.config.workerLeaseMs);
+    const action: BulkAction = Object.assign(new BulkAction(), {
+      id: newId('blk'),
+      accountId,
+      kind: 'retry',
+      status: 'running',
+      filter,
+      matched: 0,
+      retried: 0,
+      failed: 0,
+      cursor: null,
+      leasedUntil: lease(),
+      createdAt: now(),
+      completedAt: null,
+    } satisfies BulkAction);
+    await repository.insert(action);
+    try {
+      let seen = 0;
+      while (seen < filter.limit) {
+        const take = Math.min(MARK_CHUNK, filter.limit - seen);
+        const executions = this.dataSource.getRepository(Execution);
+        const ids = await this.matching(executions, accountId, filter, take);
+        seen += ids.length;
+        if (ids.length > 0) {
+          const leasedUntil = lease();
+          await this.dataSource.transaction(async (manager) => {
+            const marked = await manager
+              .getRepository(Execution)
+              .update({ id: In(ids), bulkActionId: IsNull() }, { bulkActionId: action.id });
+            const affected = marked.affected ?? 0;
+            await manager
+              .getRepository(BulkAction)
+              .increment({ id: action.id }, 'matched', affected);
+            await manager.getRepository(BulkAction).update({ id: action.id }, { leasedUntil });
+            action.matched += affected;
+          });
+        }
+        if (ids.length < take) break;
+        await new Promise((resolve) => setImmediate(resolve));
       }
-      const row = Object.assign(new BulkAction(), {
-        id,
-        accountId,
-        kind: 'retry',
-        status: 'running',
-        filter,
-        matched,
-        retried: 0,
-        failed: 0,
-        cursor: null,
-        leasedUntil: null,
-        createdAt: now(),
-        completedAt: null,
-      } satisfies BulkAction);
-      await manager.getRepository(BulkAction).insert(row);
-      return row;
-    });
+    } finally {
+      // Marked or not, the runner may take it now (a failure is the runner's to finish).
+      await repository.update({ id: action.id }, { leasedUntil: null }).catch(() => undefined);
+    }
+    action.leasedUntil = null;
     void this.pump();
     return toResponse(action);
   }
@@ -282,6 +306,7 @@ export class BulkActionsService implements OnApplicationBootstrap, OnModuleDestr
     repository: Repository<Execution>,
     accountId: string,
     filter: BulkRetryFilter,
+    take = filter.limit,
   ): Promise<string[]> {
     if (filter.from && filter.to && filter.from > filter.to) return [];
     const query = repository
@@ -308,7 +333,7 @@ export class BulkActionsService implements OnApplicationBootstrap, OnModuleDestr
     const rows = await query
       .orderBy('e.createdAt', 'ASC')
       .addOrderBy('e.id', 'ASC')
-      .limit(filter.limit)
+      .limit(take)
       .getRawMany<{ id: string }>();
     return rows.map((row) => row.id);
   }
