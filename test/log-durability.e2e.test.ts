@@ -15,7 +15,7 @@ interface Entry {
 
 /**
  * SIGKILL of the built service while a run is in progress: the log its first attempt wrote
- * before the kill stays, and the attempt that takes the run over after the restart adds its
+ * before the kill (live, and before it called out) stays, and the attempt that takes the run over after the restart adds its
  * own after it.
  */
 describe('logs of an interrupted attempt', () => {
@@ -113,5 +113,54 @@ describe('logs of an interrupted attempt', () => {
     expect(times).toEqual([...times].sort());
     expect(target.requests.length).toBe(2);
     // Two process starts, a CLI run and a lease to expire: more than the default budget.
+  }, 180_000);
+
+  it('keeps what attempt 1 logged before its call out, killed the moment the call arrives', async () => {
+    // No wait for a live write: the process dies as soon as the target sees the request.
+    let arrived: () => void = () => undefined;
+    const called = new Promise<void>((resolve) => (arrived = resolve));
+    const hanging = await startLocalServer((_req, res) => {
+      if (hanging.requests.length === 1) return arrived();
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+    try {
+      const seed = parseOutput(await runCli(['seed:demo'], env()));
+      const auth = { authorization: `Bearer ${seed.api_key as string}` };
+      const first = await start();
+      const api = `http://127.0.0.1:${first.port}`;
+      const created = await client.call(`${api}/v2/agents`, 'POST', auth, {
+        name: 'Killed mid-call',
+        kind: 'http-request',
+        config: { url: `${hanging.url}/work` },
+      });
+      const trigger = await client.call(
+        `${api}/v2/agents/${created.body.id as string}/trigger`,
+        'POST',
+        auth,
+        { input: { n: 2 }, options: { async: true } },
+      );
+      const id = trigger.body.execution_id as string;
+      await called;
+      first.child.kill('SIGKILL');
+      expect(await first.exited).toBe('SIGKILL');
+
+      const second = await start();
+      const done = await waitFor(
+        async () =>
+          (await client.call(`http://127.0.0.1:${second.port}/v2/executions/${id}`, 'GET', auth))
+            .body,
+        (body) => body.status === 'completed',
+        60_000,
+        200,
+      );
+      const messages = (done.logs as Entry[]).map((entry) => entry.message);
+      expect(messages[0]).toMatch(/attempt 1\)$/);
+      expect(messages[1]).toMatch(/^Sending POST/);
+      expect(messages[2]).toMatch(/attempt 2\)$/);
+      expect(messages.at(-1)).toMatch(/^Completed in/);
+      expect(hanging.requests.length).toBe(2);
+    } finally {
+      await hanging.close();
+    }
   }, 180_000);
 });

@@ -81,6 +81,12 @@ export interface RunContext<TConfig extends object = Record<string, unknown>> {
    */
   idle?<T>(work: () => Promise<T>): Promise<T>;
   /**
+   * Stores the log so far in the execution's row (when it changed since the last write), so
+   * that a crash during what comes next (a call out) keeps it: call it before a side effect.
+   * `idle` does it before its work. Absent outside a worker (nothing is stored there).
+   */
+  saveLog?(): Promise<void>;
+  /**
    * Hands over the step records the run ends with (a workflow's `steps`), to be stored with
    * its outcome in the transaction that records it; `replace`: they replace the records of
    * the execution stored before; `tokens`: a step created wait tokens (those still waiting are

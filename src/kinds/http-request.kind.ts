@@ -150,6 +150,8 @@ export class HttpRequestKind implements AgentKindHandler<HttpRequestConfig>, OnM
     const signal = AbortSignal.any([ctx.signal, timeout]);
     const started = Date.now();
     ctx.log('info', `Sending ${target}`);
+    // A crash while the request is out then leaves this attempt's log for the next to follow.
+    await ctx.saveLog?.();
     try {
       const response = await this.client.request(config.url, {
         method: config.method,

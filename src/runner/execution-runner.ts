@@ -96,8 +96,9 @@ export class ExecutionRunner implements OnModuleDestroy {
   /**
    * Runs `execution`. `agent` may be given when the caller already read it (the worker reads
    * the agents of a claimed batch at once); otherwise it is read here. With `liveLogs`, the
-   * log is also written every LIVE_LOG_MS while the kind runs, when it grew. `idle` is the
-   * worker's RunContext.idle (waiting on the network without a slot: RunSlots).
+   * log is also written every LIVE_LOG_MS while the kind runs, when it grew, and before each
+   * wait on the network. `idle` is the worker's RunContext.idle (waiting on the network
+   * without a slot: RunSlots).
    */
   run(
     execution: Execution,
@@ -176,6 +177,7 @@ export class ExecutionRunner implements OnModuleDestroy {
 
     const signal = controller.signal;
     const timer = setTimeout(() => controller.abort(new RunAborted('timeout')), agent.timeoutMs);
+    const live = liveLogs ? writeWhileRunning(log, liveLogs) : undefined;
     const ctx: RunContext = {
       executionId: execution.id,
       agentId: execution.agentId,
@@ -194,7 +196,10 @@ export class ExecutionRunner implements OnModuleDestroy {
           }
         : {}),
       attempt: execution.attempts,
-      idle,
+      // Before the run waits on the network (a call out), what it logged so far is stored:
+      // a crash during the call then leaves those entries for the next attempt to follow.
+      idle: idle && live ? (work) => live.flush().then(() => idle(work)) : idle,
+      ...(live ? { saveLog: () => live.flush() } : {}),
       keepSteps: (records, replace, tokens) => (steps = { records, replace, tokens }),
     };
     let removeListener = () => {};
@@ -205,7 +210,6 @@ export class ExecutionRunner implements OnModuleDestroy {
       removeListener = () => signal.removeEventListener('abort', onAbort);
     });
     aborted.catch(() => undefined);
-    const live = liveLogs ? writeWhileRunning(log, liveLogs) : undefined;
     try {
       // A large input (a 1 MiB body) starts its run on a heavy turn (common/heavy-turns.ts).
       const running = heavyTurnFor(execution.input).then(() =>
@@ -248,29 +252,42 @@ export class ExecutionRunner implements OnModuleDestroy {
 }
 
 /**
- * Writes `log` every LIVE_LOG_MS when it changed, one write at a time, until `stop()`. A
- * write still in flight then is not waited for: it only changes a row that is still running
- * this attempt, so it cannot land over the outcome (or a cancellation) recorded after it.
+ * Writes `log` every LIVE_LOG_MS when it changed, one write at a time, until `stop()`;
+ * `flush()` writes it now (after a write in flight) and resolves once it is stored, so that
+ * what a run logged before it calls out is in its row before the call goes out. A write
+ * still in flight at `stop()` is not waited for: it only changes a row that is still running
+ * this attempt, so it cannot land over the outcome (or a cancellation) recorded after it. A
+ * failed write is not the run's failure: the next one carries the same entries.
  */
-function writeWhileRunning(log: RunLog, write: LiveLogWriter): { stop(): void } {
+function writeWhileRunning(
+  log: RunLog,
+  write: LiveLogWriter,
+): { flush(): Promise<void>; stop(): void } {
   let written = 0;
-  let inFlight: Promise<void> | undefined;
+  let queued = 0;
+  let writes: Promise<void> = Promise.resolve();
+  const enqueue = (): Promise<void> => {
+    queued++;
+    writes = writes.then(async () => {
+      try {
+        if (log.version === written) return;
+        const version = log.version;
+        await write(log.toJSON());
+        written = version;
+      } catch {
+        // the next write carries the same entries
+      } finally {
+        queued--;
+      }
+    });
+    return writes;
+  };
   const timer = setInterval(() => {
-    if (inFlight || log.version === written) return;
-    const version = log.version;
-    inFlight = write(log.toJSON())
-      .then(
-        () => {
-          written = version;
-        },
-        () => undefined,
-      )
-      .finally(() => {
-        inFlight = undefined;
-      });
+    if (queued === 0 && log.version !== written) void enqueue();
   }, LIVE_LOG_MS);
   timer.unref();
   return {
+    flush: enqueue,
     stop() {
       clearInterval(timer);
     },
