@@ -152,6 +152,12 @@ describe('agent steps', () => {
       .getRepository(Execution)
       .findOneByOrFail({ id: response.body.execution_id as string });
     expect(row.resumes).toBe(0);
+    // A pure child was run first, in the parent's process, and stored once, finished.
+    const kidRow = await t.service.dataSource
+      .getRepository(Execution)
+      .findOneByOrFail({ id: kid.id as string });
+    expect(kidRow).toMatchObject({ attempts: 1, status: 'completed', leasedUntil: null });
+    expect(kidRow.startedAt?.getTime()).toBe(kidRow.createdAt.getTime());
   });
 
   it('wait: false answers {execution_id} at once; the child runs on its own', async () => {

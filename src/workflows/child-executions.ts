@@ -17,8 +17,13 @@ import {
 import { StepError, WorkflowErrorCode } from './errors';
 import { Execution } from '../executions/execution.entity';
 import { EXECUTION_NOTICES, type ExecutionNotices } from '../executions/execution-notices';
-import { build, NewExecutionRows } from '../executions/new-executions';
+import { build, claimAt, NewExecutionRows } from '../executions/new-executions';
+import { finalChanges } from '../executions/run-finish';
+import { APP_CONFIG, type AppConfig } from '../config/configuration';
+import { MetricsService } from '../metrics/metrics.service';
 import { LocalBus } from '../queue/local-bus';
+import { LocalDispatch } from '../queue/local-dispatch';
+import type { RunOutcome } from '../executions/execution-lifecycle.service';
 
 /** How many levels of `agent` steps may lie below a root execution. */
 export const MAX_AGENT_DEPTH = 5;
@@ -30,6 +35,12 @@ export const MAX_AGENT_DEPTH = 5;
  * the run queue), with its parent, its root and the parent's step attempt (`parent_step`).
  * That pair is unique, so a resumed parent that starts the same step attempt again gets the
  * child it started before, whatever crashed in between.
+ *
+ * A child the parent waits for, of a pure kind (no effect outside its run) and without flow
+ * control, is run first when this process's worker has a slot for the account, as a
+ * synchronous trigger's run is: then stored once, finished, in the transaction that would
+ * have stored it queued. Its parent goes on at once, without waiting durably; a crash before
+ * that commit left no trace of the child, and the parent's next attempt starts it again.
  */
 @Injectable()
 export class ChildExecutionService implements ChildExecutions {
@@ -41,6 +52,9 @@ export class ChildExecutionService implements ChildExecutions {
     @Inject(RUN_QUEUE) private readonly queue: RunQueue,
     @Inject(EXECUTION_NOTICES) private readonly notices: ExecutionNotices,
     private readonly bus: LocalBus,
+    private readonly dispatch: LocalDispatch,
+    private readonly metrics: MetricsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.counters = new DailyCounters(dataSource);
     this.rows = new NewExecutionRows(dataSource);
@@ -134,6 +148,15 @@ export class ChildExecutionService implements ChildExecutions {
       },
       now(),
     );
+    // The states it passes through, for its notices: queued, and if run first, running, final.
+    const states: Execution[] = [{ ...child }];
+    const outcome = request.wait && !agent.flow ? await this.runFirst(child, agent) : null;
+    if (outcome) {
+      claimAt(child, child.createdAt, this.config.workerLeaseMs);
+      states.push({ ...child });
+      Object.assign(child, finalChanges(child.createdAt, outcome));
+      states.push({ ...child });
+    }
     let wake = false;
     try {
       await retrying(this.dataSource).transaction(async (manager) => {
@@ -141,7 +164,8 @@ export class ChildExecutionService implements ChildExecutions {
           ...this.rows.statements([child]),
           this.counters.inserted([child])!,
         ]);
-        if ((await this.notices.write(manager, [{ execution: child }])) > 0) wake = true;
+        const changes = states.map((execution) => ({ execution }));
+        if ((await this.notices.write(manager, changes)) > 0) wake = true;
       });
     } catch (error) {
       // The same step attempt started its child meanwhile (a run taken over): that one stands.
@@ -152,8 +176,19 @@ export class ChildExecutionService implements ChildExecutions {
       throw error;
     }
     if (wake) this.notices.wake();
+    if (outcome) {
+      this.metrics.executionFinished(child.agentKind, child.status, child.durationMs);
+      return stateOf(child);
+    }
     await this.queue.enqueue([child.id]).catch(() => undefined); // the poll finds it
     return stateOf(child);
+  }
+
+  /** Runs `child` (not stored yet) in this process's worker if it may; null if it did not. */
+  private async runFirst(child: Execution, agent: Agent): Promise<RunOutcome | null> {
+    const attempt = { ...child };
+    claimAt(attempt, child.createdAt, this.config.workerLeaseMs);
+    return (await this.dispatch.runNow(attempt, agent)) as RunOutcome | null;
   }
 
   private findChild(parentId: string, step: string): Promise<Execution | null> {
