@@ -21,6 +21,12 @@ export interface DispatchTarget {
    * or could not end (the database could not be read).
    */
   runNow(execution: CarriedExecution, agent: object): Promise<object | null>;
+  /**
+   * As `runNow`, but in the slot of the run that asks (an `agent` step's parent, which waits
+   * for this run and computes nothing meanwhile), so that a worker whose slots are all taken
+   * still runs it; null when it was not run (the kind is not pure, the worker is stopping).
+   */
+  runWithin(execution: CarriedExecution, agent: object): Promise<object | null>;
 }
 
 /** The slots reserved for one batch of the intake, per account, and those it used. */
@@ -95,5 +101,10 @@ export class LocalDispatch {
   /** DispatchTarget.runNow; null without a worker in this process. */
   runNow(execution: CarriedExecution, agent: object): Promise<object | null> {
     return this.target?.runNow(execution, agent) ?? Promise.resolve(null);
+  }
+
+  /** DispatchTarget.runWithin; null without a worker in this process. */
+  runWithin(execution: CarriedExecution, agent: object): Promise<object | null> {
+    return this.target?.runWithin(execution, agent) ?? Promise.resolve(null);
   }
 }

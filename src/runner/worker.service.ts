@@ -245,6 +245,13 @@ export class Worker implements OnApplicationBootstrap, OnModuleDestroy, RunConsu
     }
   }
 
+  /** LocalDispatch: runs a pure execution not stored yet in the slot of the run that asks. */
+  async runWithin(execution: Execution, agent: Agent): Promise<RunOutcome | null> {
+    if (this.stopping || !this.runner.isPure(execution.agentKind)) return null;
+    const result = await this.runner.run(execution, new AbortController(), agent);
+    return result.kind === 'finished' ? result.outcome : null;
+  }
+
   /**
    * A run gave the worker's slot up (to wait, or while its result is written): the slot may
    * start another run, unless what the last claim left queued belongs to accounts at their

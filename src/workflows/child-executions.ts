@@ -37,7 +37,7 @@ export const MAX_AGENT_DEPTH = 5;
  * child it started before, whatever crashed in between.
  *
  * A child the parent waits for, of a pure kind (no effect outside its run) and without flow
- * control, is run first when this process's worker has a slot for the account, as a
+ * control, is run first in the parent's worker slot (the parent only waits for it), as a
  * synchronous trigger's run is: then stored once, finished, in the transaction that would
  * have stored it queued. Its parent goes on at once, without waiting durably; a crash before
  * that commit left no trace of the child, and the parent's next attempt starts it again.
@@ -184,11 +184,14 @@ export class ChildExecutionService implements ChildExecutions {
     return stateOf(child);
   }
 
-  /** Runs `child` (not stored yet) in this process's worker if it may; null if it did not. */
+  /**
+   * Runs `child` (not stored yet) in the parent's worker slot if its kind is pure: the parent
+   * only waits for it meanwhile. Null if it did not run.
+   */
   private async runFirst(child: Execution, agent: Agent): Promise<RunOutcome | null> {
     const attempt = { ...child };
     claimAt(attempt, child.createdAt, this.config.workerLeaseMs);
-    return (await this.dispatch.runNow(attempt, agent)) as RunOutcome | null;
+    return (await this.dispatch.runWithin(attempt, agent)) as RunOutcome | null;
   }
 
   private findChild(parentId: string, step: string): Promise<Execution | null> {

@@ -122,6 +122,12 @@ export interface StepType<Body = unknown> {
    * recomputed identically on resume (unless one of its expressions is nondeterministic).
    */
   readonly pure: boolean;
+  /**
+   * True when running the same attempt of the step again finds what its first run did instead
+   * of doing it twice (an `agent` step finds the child that attempt started): its record may
+   * then wait for the next required write, as a pure step's does.
+   */
+  readonly replayable?: boolean;
   /** Timeout when the step sets no `timeout_ms` (none when undefined). */
   readonly defaultTimeoutMs?: number;
   compile(raw: Record<string, unknown>, path: string, context: CompileContext): Body;

@@ -119,7 +119,7 @@ export function compileWorkflow(config: unknown, options: CompileOptions = {}): 
       retry,
       onError: onError as OnError,
       timeoutMs,
-      checkpointRequired: !type.pure || nondeterministic,
+      checkpointRequired: !(type.pure || type.replayable === true) || nondeterministic,
       nestedIds,
       run: (runContext) => type.run(body, runContext),
     };

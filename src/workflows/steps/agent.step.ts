@@ -39,6 +39,8 @@ export class AgentStep implements StepType<AgentBody> {
   readonly type = 'agent';
   readonly fields = ['agent_id', 'input', 'wait'];
   readonly pure = false;
+  /** A step attempt run again gets the child it started (unique per parent and attempt). */
+  readonly replayable = true;
 
   compile(raw: Record<string, unknown>, path: string, context: CompileContext): AgentBody {
     const agentId = raw.agent_id;
