@@ -38,11 +38,13 @@ const BATCH_PAUSE_MS = 10;
 /** How often a process looks for unfinished bulk actions whose runner is gone. */
 const POLL_MS = 1000;
 /** Ids matched and marked per step (a short transaction) when an action is created. */
-const MARK_CHUNK = 500;
+const MARK_CHUNK = 100;
+/** The pause between two such steps, in which other requests' writes go first. */
+const MARK_PAUSE_MS = 1;
 
 /**
  * Bulk actions (docs/api.md, Bulk retry). Creating one matches the executions, oldest first,
- * and marks them with its id, MARK_CHUNK at a time (`bulk_action_id IS NULL` in the match and
+ * and marks them with its id, MARK_CHUNK at a time with a pause between (`bulk_action_id IS NULL` in the match and
  * the UPDATE: two actions never share an execution, and a later one never matches it again).
  * A runner then retries them in id order, BULK_BATCH at a time, each as
  * `POST /v2/executions/:id/retry` does (ExecutionsService.retryExecution) with the idempotency
@@ -141,10 +143,13 @@ export class BulkActionsService implements OnApplicationBootstrap, OnModuleDestr
     await repository.insert(action);
     try {
       let seen = 0;
+      let after: Pick<Execution, 'id' | 'createdAt'> | undefined;
       while (seen < filter.limit) {
         const take = Math.min(MARK_CHUNK, filter.limit - seen);
         const executions = this.dataSource.getRepository(Execution);
-        const ids = await this.matching(executions, accountId, filter, take);
+        const found = await this.matching(executions, accountId, filter, take, after);
+        const ids = found.map((row) => row.id);
+        after = found.at(-1);
         seen += ids.length;
         if (ids.length > 0) {
           const leasedUntil = lease();
@@ -161,7 +166,7 @@ export class BulkActionsService implements OnApplicationBootstrap, OnModuleDestr
           });
         }
         if (ids.length < take) break;
-        await new Promise((resolve) => setImmediate(resolve));
+        await new Promise((resolve) => setTimeout(resolve, MARK_PAUSE_MS));
       }
     } finally {
       // Marked or not, the runner may take it now (a failure is the runner's to finish).
@@ -299,25 +304,33 @@ export class BulkActionsService implements OnApplicationBootstrap, OnModuleDestr
   }
 
   /**
-   * The ids of the executions `filter` matches: of the account, in one of its statuses, not
-   * matched by a bulk action before, oldest first, at most `limit`.
+   * The executions `filter` matches (id and created_at): of the account, in one of its
+   * statuses, not matched by a bulk action before, oldest first, at most `take`, after `after`
+   * in that order when given.
    */
   private async matching(
     repository: Repository<Execution>,
     accountId: string,
     filter: BulkRetryFilter,
     take = filter.limit,
-  ): Promise<string[]> {
+    after?: Pick<Execution, 'id' | 'createdAt'>,
+  ): Promise<Pick<Execution, 'id' | 'createdAt'>[]> {
     if (filter.from && filter.to && filter.from > filter.to) return [];
     const query = repository
       .createQueryBuilder('e')
-      .select('e.id', 'id')
+      .select(['e.id', 'e.createdAt'])
       .where('e.account_id = :accountId', { accountId })
       .andWhere('e.status IN (:...statuses)', { statuses: filter.statuses })
       .andWhere('e.bulk_action_id IS NULL');
     if (filter.agent_id) query.andWhere('e.agent_id = :agentId', { agentId: filter.agent_id });
     if (filter.from) query.andWhere('e.createdAt >= :from', { from: new Date(filter.from) });
     if (filter.to) query.andWhere('e.createdAt <= :to', { to: new Date(filter.to) });
+    if (after) {
+      query.andWhere('(e.createdAt > :afterAt OR (e.createdAt = :afterAt AND e.id > :afterId))', {
+        afterAt: after.createdAt,
+        afterId: after.id,
+      });
+    }
     if (filter.error_code) {
       const code = this.sqlite
         ? `json_extract(e.error, '$.code')`
@@ -330,12 +343,7 @@ export class BulkActionsService implements OnApplicationBootstrap, OnModuleDestr
         { [`btag${index}`]: tag },
       );
     });
-    const rows = await query
-      .orderBy('e.createdAt', 'ASC')
-      .addOrderBy('e.id', 'ASC')
-      .limit(take)
-      .getRawMany<{ id: string }>();
-    return rows.map((row) => row.id);
+    return query.orderBy('e.createdAt', 'ASC').addOrderBy('e.id', 'ASC').take(take).getMany();
   }
 }
 
