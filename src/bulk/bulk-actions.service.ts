@@ -29,12 +29,12 @@ import {
  * Executions retried per step of a runner; the action row records progress after each. Small,
  * so that no step's burst of retries (their intake batch, then their runs) makes another
  * account's requests wait: with 100 a step, another account's webhook p99 doubled while the
- * action ran; with 20 it stays as it was, and 10,000 matches still take about 8 s (`node
- * bench/tracing.js`, the bulk retry rows).
+ * action ran; with 20 and BATCH_PAUSE_MS between steps it stays within a fifth of what it was,
+ * and 10,000 matches take about 15 s (`node bench/tracing.js`, the bulk retry rows).
  */
 export const BULK_BATCH = 20;
 /** A pause between steps, so that a bulk action never holds the database from live intake. */
-const BATCH_PAUSE_MS = 10;
+const BATCH_PAUSE_MS = 25;
 /** How often a process looks for unfinished bulk actions whose runner is gone. */
 const POLL_MS = 1000;
 /** Ids matched and marked per step (a short transaction) when an action is created. */
