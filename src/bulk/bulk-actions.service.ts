@@ -44,8 +44,9 @@ const MARK_PAUSE_MS = 1;
 
 /**
  * Bulk actions (docs/api.md, Bulk retry). Creating one matches the executions, oldest first,
- * and marks them with its id, MARK_CHUNK at a time with a pause between (`bulk_action_id IS NULL` in the match and
- * the UPDATE: two actions never share an execution, and a later one never matches it again).
+ * and marks them with its id, MARK_CHUNK at a time with a pause between (`bulk_action_id IS
+ * NULL` in the match and the UPDATE: two actions never share an execution, and a later one
+ * never matches it again).
  * A runner then retries them in id order, BULK_BATCH at a time, each as
  * `POST /v2/executions/:id/retry` does (ExecutionsService.retryExecution) with the idempotency
  * key `bulk:<action>:<execution>`, and records its cursor and counts after each batch. The
