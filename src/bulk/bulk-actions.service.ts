@@ -145,9 +145,9 @@ export class BulkActionsService implements OnApplicationBootstrap, OnModuleDestr
     try {
       let seen = 0;
       let after: Pick<Execution, 'id' | 'createdAt'> | undefined;
+      const executions = this.dataSource.getRepository(Execution);
       while (seen < filter.limit) {
         const take = Math.min(MARK_CHUNK, filter.limit - seen);
-        const executions = this.dataSource.getRepository(Execution);
         const found = await this.matching(executions, accountId, filter, take, after);
         const ids = found.map((row) => row.id);
         after = found.at(-1);

@@ -149,14 +149,9 @@ export class ChildExecutionService implements ChildExecutions {
       now(),
     );
     // The states it passes through, for its notices: queued, and if run first, running, final.
-    const states: Execution[] = [{ ...child }];
-    const outcome = request.wait && !agent.flow ? await this.runFirst(child, agent) : null;
-    if (outcome) {
-      claimAt(child, child.createdAt, this.config.workerLeaseMs);
-      states.push({ ...child });
-      Object.assign(child, finalChanges(child.createdAt, outcome));
-      states.push({ ...child });
-    }
+    const queued = { ...child };
+    const ran = request.wait && !agent.flow ? await this.runFirst(child, agent) : null;
+    const states = [queued, ...(ran ?? [])];
     let wake = false;
     try {
       await retrying(this.dataSource).transaction(async (manager) => {
@@ -176,22 +171,23 @@ export class ChildExecutionService implements ChildExecutions {
       throw error;
     }
     if (wake) this.notices.wake();
-    if (outcome) {
-      this.metrics.executionFinished(child.agentKind, child.status, child.durationMs);
-      return stateOf(child);
-    }
-    await this.queue.enqueue([child.id]).catch(() => undefined); // the poll finds it
+    if (ran) this.metrics.executionFinished(child.agentKind, child.status, child.durationMs);
+    else await this.queue.enqueue([child.id]).catch(() => undefined); // the poll finds it
     return stateOf(child);
   }
 
   /**
    * Runs `child` (not stored yet) in the parent's worker slot if its kind is pure: the parent
-   * only waits for it meanwhile. Null if it did not run.
+   * only waits for it meanwhile. If it ran, `child` is made the finished row and the states
+   * it passed through (running, final) are returned; null if it did not run.
    */
-  private async runFirst(child: Execution, agent: Agent): Promise<RunOutcome | null> {
-    const attempt = { ...child };
-    claimAt(attempt, child.createdAt, this.config.workerLeaseMs);
-    return (await this.dispatch.runWithin(attempt, agent)) as RunOutcome | null;
+  private async runFirst(child: Execution, agent: Agent): Promise<Execution[] | null> {
+    const running = { ...child };
+    claimAt(running, child.createdAt, this.config.workerLeaseMs);
+    const outcome = (await this.dispatch.runWithin({ ...running }, agent)) as RunOutcome | null;
+    if (!outcome) return null;
+    Object.assign(child, running, finalChanges(child.createdAt, outcome));
+    return [running, { ...child }];
   }
 
   private findChild(parentId: string, step: string): Promise<Execution | null> {
