@@ -55,26 +55,35 @@ describe('logs of an interrupted attempt', () => {
     return proc;
   }
 
-  it("keeps attempt 1's entries, in order, before attempt 2's", async () => {
+  /**
+   * A demo account and a first service process with an `http-request` agent to `url`,
+   * triggered once asynchronously: the process, the account's auth header, the execution id.
+   */
+  async function runAgainst(url: string, name: string, input: Record<string, unknown>) {
     const seed = parseOutput(await runCli(['seed:demo'], env()));
     const auth = { authorization: `Bearer ${seed.api_key as string}` };
-
     const first = await start();
     const api = `http://127.0.0.1:${first.port}`;
     const created = await client.call(`${api}/v2/agents`, 'POST', auth, {
-      name: 'Hanging target',
+      name,
       kind: 'http-request',
-      config: { url: `${target.url}/work` },
+      config: { url },
     });
     expect(created.status).toBe(201);
     const trigger = await client.call(
       `${api}/v2/agents/${created.body.id as string}/trigger`,
       'POST',
       auth,
-      { input: { n: 1 }, options: { async: true } },
+      { input, options: { async: true } },
     );
     expect(trigger.status).toBe(202);
-    const id = trigger.body.execution_id as string;
+    return { first, api, auth, id: trigger.body.execution_id as string };
+  }
+
+  it("keeps attempt 1's entries, in order, before attempt 2's", async () => {
+    const { first, api, auth, id } = await runAgainst(`${target.url}/work`, 'Hanging target', {
+      n: 1,
+    });
     const logsOf = async (base: string) =>
       ((await client.call(`${base}/v2/executions/${id}`, 'GET', auth)).body.logs ?? []) as Entry[];
 
@@ -124,22 +133,9 @@ describe('logs of an interrupted attempt', () => {
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
     });
     try {
-      const seed = parseOutput(await runCli(['seed:demo'], env()));
-      const auth = { authorization: `Bearer ${seed.api_key as string}` };
-      const first = await start();
-      const api = `http://127.0.0.1:${first.port}`;
-      const created = await client.call(`${api}/v2/agents`, 'POST', auth, {
-        name: 'Killed mid-call',
-        kind: 'http-request',
-        config: { url: `${hanging.url}/work` },
+      const { first, auth, id } = await runAgainst(`${hanging.url}/work`, 'Killed mid-call', {
+        n: 2,
       });
-      const trigger = await client.call(
-        `${api}/v2/agents/${created.body.id as string}/trigger`,
-        'POST',
-        auth,
-        { input: { n: 2 }, options: { async: true } },
-      );
-      const id = trigger.body.execution_id as string;
       await called;
       first.child.kill('SIGKILL');
       expect(await first.exited).toBe('SIGKILL');
