@@ -636,6 +636,37 @@ describe('agent list counters without scanning executions', () => {
     expect(beyond).toMatchObject({ data: [], meta: { total: 3 } });
   });
 
+  it('lists every field as the agent record has it, whatever its name holds', async () => {
+    const { accountId, key } = await t.seedAccount();
+    const agents = t.service.api!.get(AgentsService);
+    const names = [
+      'quotes " and \' and \\ backslash',
+      'Unicode: Zürich, 東京, emoji 🚀, joiner 👩‍💻',
+      '[1, 2] {"json": "lookalike"}',
+      'comma, separated, name',
+    ];
+    for (const name of names) await agents.create(accountId, { name });
+    const made = (await agents.create(accountId, { name: 'counted' })).agent;
+    await insertFinished(t.service.dataSource, made);
+    await insertFinished(t.service.dataSource, made, { status: 'failed' });
+    await insertFinished(t.service.dataSource, made, { status: 'failed' });
+    const listed = (await t.api().get('/v2/agents?per_page=100').set(bearer(key)).expect(200))
+      .body as { data: Record<string, unknown>[]; meta: { total: number } };
+    expect(listed.meta.total).toBe(names.length + 1);
+    expect(listed.data.map((item) => item.name)).toEqual([...names, 'counted']);
+    for (const item of listed.data) {
+      const record = (
+        await t
+          .api()
+          .get(`/v2/agents/${String(item.id)}`)
+          .set(bearer(key))
+          .expect(200)
+      ).body as Record<string, unknown>;
+      expect(item).toEqual(Object.fromEntries(LIST_KEYS.map((field) => [field, record[field]])));
+    }
+    expect(listed.data.at(-1)).toMatchObject({ executions_today: 3, success_rate: 33.3 });
+  });
+
   it('reads counters from daily stats with a bounded number of statements', async () => {
     const small = await t.seedAccount();
     const large = await t.seedAccount();
