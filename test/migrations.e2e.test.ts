@@ -142,4 +142,37 @@ describe('migrations', () => {
     await dataSource.runMigrations();
     await dataSource.query(`DELETE FROM api_keys WHERE account_id = 'acc_mig'`);
   });
+
+  it('ExecutionQueuedAt: rows that may still be claimed queue from their creation; the claim index follows', async () => {
+    await undoMigration(dataSource, 'ExecutionQueuedAt');
+    const statuses = ['queued', 'held', 'running', 'waiting', 'completed'];
+    for (const [i, status] of statuses.entries()) {
+      await dataSource.query(
+        `INSERT INTO executions (id, account_id, agent_id, agent_kind, status, source, input, created_at)
+         VALUES (?, 'acc_mig', 'agt_mig', 'lead-qualification', ?, 'api', '{}', ?)`,
+        [`exe_mig_${i}`, status, `2026-11-0${i + 1} 10:00:00.000`],
+      );
+    }
+    const applied = await dataSource.runMigrations();
+    expect(applied.map((migration) => migration.name)).toEqual([
+      expect.stringContaining('ExecutionQueuedAt'),
+    ]);
+    const rows: { id: string; queued: boolean; same: number | string }[] = await dataSource.query(
+      `SELECT id, queued_at IS NOT NULL AS queued, CASE WHEN queued_at = created_at THEN 1 ELSE 0 END AS same
+       FROM executions WHERE account_id = 'acc_mig' ORDER BY id`,
+    );
+    expect(rows.map((row) => [row.id, Boolean(Number(row.queued)), Number(row.same)])).toEqual([
+      ['exe_mig_0', true, 1],
+      ['exe_mig_1', true, 1],
+      ['exe_mig_2', true, 1],
+      ['exe_mig_3', true, 1],
+      ['exe_mig_4', false, 0],
+    ]);
+    // And back down and up again, with the schema of the entities at the end.
+    await undoMigration(dataSource, 'ExecutionQueuedAt');
+    await dataSource.runMigrations();
+    const pending = await dataSource.driver.createSchemaBuilder().log();
+    expect(pending.upQueries.map((query) => query.query)).toEqual([]);
+    await dataSource.query(`DELETE FROM executions WHERE account_id = 'acc_mig'`);
+  });
 });

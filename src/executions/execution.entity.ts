@@ -61,7 +61,7 @@ export interface ExecutionError {
 @Index('idx_executions_agent_created', ['agentId', 'createdAt', 'id'])
 @Index('idx_executions_agent_status_created', ['agentId', 'status', 'createdAt', 'id'])
 @Index('idx_executions_status_created', ['status', 'createdAt'])
-@Index('idx_executions_status_account_created', ['status', 'accountId', 'createdAt', 'id'])
+@Index('idx_executions_status_account_queued', ['status', 'accountId', 'queuedAt', 'id'])
 @Index('idx_executions_created', ['createdAt'])
 @Index('idx_executions_wake_at', ['wakeAt'])
 @Index('idx_executions_account_created', ['accountId', 'createdAt', 'id'])
@@ -212,6 +212,14 @@ export class Execution {
 
   @TimestampColumn({ name: 'created_at' })
   createdAt: Date;
+
+  /**
+   * Where it stands in the claims' line: its creation, or the moment flow control let it go
+   * (so a key's next run queues behind the runs let go before it). Null on rows that ended
+   * before the column existed.
+   */
+  @TimestampColumn({ name: 'queued_at', nullable: true })
+  queuedAt: Date | null;
 
   @TimestampColumn({ name: 'started_at', nullable: true })
   startedAt: Date | null;

@@ -23,7 +23,7 @@ export interface QueuedAccount {
 /**
  * The account with queued executions next after a cursor in id order, with its plan (`wrapped`
  * 0), and, unless the walk has wrapped around already, the first one from the start
- * (`wrapped` 1): one seek each in `idx_executions_status_account_created`, however many rows
+ * (`wrapped` 1): one seek each in `idx_executions_status_account_queued`, however many rows
  * an account has queued. (A recursive query doing the same steps would walk every queued row
  * on MariaDB.)
  */
@@ -77,10 +77,10 @@ export async function queuedAccounts(
 }
 
 /**
- * The rows to claim, whole and locked (`pipeline.skipLocked`): each account's oldest queued
- * rows up to what its cap leaves, taken one per account in turn. One account (the usual
- * case): one statement. Several: one statement picks the ids of all, one reads the rows taken.
- * `cursor`: the last account served.
+ * The rows to claim, whole and locked (`pipeline.skipLocked`): each account's first queued
+ * rows in `queued_at` order (creation, or flow control's release) up to what its cap leaves,
+ * taken one per account in turn. One account (the usual case): one statement. Several: one
+ * statement picks the ids of all, one reads the rows taken. `cursor`: the last account served.
  */
 export async function pickRows(
   pipeline: Pipeline,
@@ -101,7 +101,7 @@ export async function pickRows(
   const notSkipped = skip.length > 0 ? ` AND id NOT IN (${marks(skip.length)})` : '';
   const oldest = (columns: string, take: number) =>
     `SELECT ${columns} FROM executions WHERE status = 'queued' AND account_id = ?${notSkipped}
-     ORDER BY created_at, id LIMIT ${take}`;
+     ORDER BY queued_at, id LIMIT ${take}`;
   if (wanted.length === 1) {
     const [{ accountId, take }] = wanted;
     const [{ rows }] = await pipeline.send([

@@ -6,6 +6,7 @@ import type { AgentFlow, HeldReason } from '../agents/flow';
 import { now } from '../common/time';
 import { execute, RawColumns } from '../database/raw-sql';
 import { retrying } from '../database/transactions';
+import { Execution } from './execution.entity';
 import { FlowRun } from './flow-run.entity';
 import { lockAgent } from './flow-intake';
 import { TRANSITION } from './run-finish';
@@ -59,17 +60,21 @@ export const GATE_BUDGET = 1000;
  * - debounce: not before the execution's `due_at`.
  *
  * Within a key, executions go in creation order; keys take turns (each key's first, then each
- * key's second, …), so a flood on one key delays that key only.
+ * key's second, …), so a flood on one key delays that key only. A released execution is
+ * queued from its release (`queued_at`), so the claims, which go in that order, do not let a
+ * key's next run pass the first run of a key released before it.
  */
 @Injectable()
 export class FlowGate {
   private readonly rawRuns: RawColumns<FlowRun>;
   private readonly rawAgents: RawColumns<Agent>;
+  private readonly rawExecutions: RawColumns<Execution>;
   private readonly mysql: boolean;
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {
     this.rawRuns = new RawColumns(dataSource, FlowRun);
     this.rawAgents = new RawColumns(dataSource, Agent);
+    this.rawExecutions = new RawColumns(dataSource, Execution);
     this.mysql = dataSource.options.type !== 'better-sqlite3';
   }
 
@@ -137,7 +142,7 @@ export class FlowGate {
         [agentId],
       );
       const ids = rows.slice(0, budget).map((row) => row.execution_id);
-      const released = await this.release(manager, ids, null);
+      const released = await this.release(manager, ids, at, null);
       return { released, nextAt: null, more: rows.length > budget };
     }
 
@@ -272,18 +277,20 @@ export class FlowGate {
         row.execution_id,
       ]);
     }
-    const done = await this.release(manager, released, throttle ? at : null);
+    const done = await this.release(manager, released, at, throttle ? at : null);
     return { released: done, nextAt, more };
   }
 
   /**
-   * `held` → `queued` for `ids` still held; their `flow_runs` rows stay for a throttle's
-   * window (`keepAt`: the release time) or go. Rows whose execution is no longer held (gone)
-   * go too.
+   * `held` → `queued` for `ids` still held, queued from `at` (the claims take them behind
+   * what was queued before: a key's next run does not pass the first run of a key let go
+   * earlier); their `flow_runs` rows stay for a throttle's window (`keepAt`: the release
+   * time) or go. Rows whose execution is no longer held (gone) go too.
    */
   private async release(
     manager: EntityManager,
     ids: string[],
+    at: Date,
     keepAt: Date | null,
   ): Promise<string[]> {
     if (ids.length === 0) return [];
@@ -307,8 +314,8 @@ export class FlowGate {
     const list = releasing.map(() => '?').join(', ');
     await execute(
       manager,
-      `UPDATE executions SET status = 'queued', held = NULL WHERE id IN (${list}) AND status = 'held'`,
-      releasing,
+      `UPDATE executions SET status = 'queued', held = NULL, queued_at = ? WHERE id IN (${list}) AND status = 'held'`,
+      [this.rawExecutions.persist('queuedAt', at), ...releasing],
     );
     if (keepAt) {
       await manager.query(`UPDATE flow_runs SET released_at = ? WHERE execution_id IN (${list})`, [

@@ -180,6 +180,7 @@ export function build(request: NewExecution, createdAt: Date): Execution {
     resumes: 0,
     leasedUntil: null,
     createdAt,
+    queuedAt: createdAt,
     startedAt: null,
     completedAt: null,
     durationMs: null,

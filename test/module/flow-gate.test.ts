@@ -4,6 +4,7 @@ import type { Agent } from '../../src/agents/agent.entity';
 import type { AgentFlow } from '../../src/agents/flow';
 import { Execution } from '../../src/executions/execution.entity';
 import { ExecutionIntakeService } from '../../src/executions/execution-intake.service';
+import { ExecutionLeases } from '../../src/executions/execution-leases';
 import { ExecutionLifecycleService } from '../../src/executions/execution-lifecycle.service';
 import { FlowGate } from '../../src/executions/flow-gate';
 import { RUN_QUEUE } from '../../src/queue/run-queue';
@@ -23,6 +24,7 @@ describe('flow gate (module: the claim rules of flow control)', () => {
   let intake: ExecutionIntakeService;
   let lifecycle: ExecutionLifecycleService;
   let gate: FlowGate;
+  let leases: ExecutionLeases;
   let accountId: string;
   const T0 = new Date('2026-12-02T10:00:00.000Z');
 
@@ -35,6 +37,7 @@ describe('flow gate (module: the claim rules of flow control)', () => {
     intake = module.get(ExecutionIntakeService, { strict: false });
     lifecycle = module.get(ExecutionLifecycleService, { strict: false });
     gate = module.get(FlowGate, { strict: false });
+    leases = module.get(ExecutionLeases, { strict: false });
     accountId = (await db.insertAccount()).id;
   });
   afterAll(async () => {
@@ -87,6 +90,29 @@ describe('flow gate (module: the claim rules of flow control)', () => {
     // The held ones said why.
     const [held] = await rows([a[4]]);
     expect(held.held).toBeNull();
+  });
+
+  it("claims take released runs in the order released: a key's next run does not pass the first run of a key released before it", async () => {
+    // Only this test's rows are claimable.
+    await db.dataSource.query(`UPDATE executions SET status = 'completed' WHERE status = 'queued'`);
+    clock(0);
+    const agent = await agentWith({ concurrency: { limit: 1, key: '{% $input.c %}' } });
+    const a1 = (await submit(agent, { c: 'a', n: 1 })).id;
+    const a2 = (await submit(agent, { c: 'a', n: 2 })).id;
+    clock(1000);
+    const b1 = (await submit(agent, { c: 'b', n: 1 })).id;
+    expect((await gate.passAgent(agent.id, 100)).released).toEqual([a1, b1]);
+    const claimOne = async () => (await leases.claimNext(1, 60_000, new Set())).rows[0]?.id;
+    expect(await claimOne()).toBe(a1);
+    await setStatus([a1], 'completed');
+    clock(2000);
+    expect((await gate.passAgent(agent.id, 100)).released).toEqual([a2]);
+    // a2 was created before b1, but let go after it: b1 is claimed first.
+    expect(await claimOne()).toBe(b1);
+    expect(await claimOne()).toBe(a2);
+    const [second] = await rows([a2]);
+    expect(second.createdAt.getTime()).toBe(T0.getTime());
+    expect(second.queuedAt?.getTime()).toBe(T0.getTime() + 2000);
   });
 
   it('a key that waits says concurrency; a pass is bounded by its budget', async () => {

@@ -1,4 +1,6 @@
 import { MysqlInitial1763780000000 } from './mysql/1763780000000-Initial';
+import { MysqlExecutionQueuedAt1796197000000 } from './mysql/1796197000000-ExecutionQueuedAt';
+import { SqliteExecutionQueuedAt1796197000000 } from './sqlite/1796197000000-ExecutionQueuedAt';
 import { MysqlBinaryWebhookKeys1763783000000 } from './mysql/1763783000000-BinaryWebhookKeys';
 import { SqliteInitial1763780000000 } from './sqlite/1763780000000-Initial';
 import { MysqlCallbackPayload1763785000000 } from './mysql/1763785000000-CallbackPayload';
@@ -98,6 +100,7 @@ export const SQLITE_MIGRATIONS: Function[] = [
   SqliteAgentInputSchemaMcp1796172000000,
   SqliteExecutionParents1796195000000,
   SqliteExecutionChildrenIndex1796196000000,
+  SqliteExecutionQueuedAt1796197000000,
 ];
 export const MYSQL_MIGRATIONS: Function[] = [
   MysqlInitial1763780000000,
@@ -130,4 +133,5 @@ export const MYSQL_MIGRATIONS: Function[] = [
   MysqlAgentInputSchemaMcp1796172000000,
   MysqlExecutionParents1796195000000,
   MysqlExecutionChildrenIndex1796196000000,
+  MysqlExecutionQueuedAt1796197000000,
 ];
