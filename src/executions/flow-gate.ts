@@ -210,14 +210,7 @@ export class FlowGate {
       return { released: [], nextAt, more: false };
     }
 
-    const held: (HeldRow & { rn: number | string })[] = await manager.query(
-      `SELECT execution_id, flow_key, throttle_key, reason, due_at, created_at, rn FROM (
-         SELECT execution_id, flow_key, throttle_key, reason, due_at, created_at,
-           ROW_NUMBER() OVER (PARTITION BY flow_key ORDER BY created_at, execution_id) AS rn
-         FROM flow_runs WHERE agent_id = ? AND released_at IS NULL) t
-       WHERE rn <= ${depth + 1} ORDER BY rn, created_at, execution_id`,
-      [agentId],
-    );
+    const held = await this.heldRows(manager, agentId, flow, depth + 1);
     // Per key, its rows in order; keys in the order of their first row.
     const byKey = new Map<string, HeldRow[]>();
     for (const row of held) {
@@ -279,6 +272,47 @@ export class FlowGate {
     }
     const done = await this.release(manager, released, at, throttle ? at : null);
     return { released: done, nextAt, more };
+  }
+
+  /**
+   * The first `take` held executions of each key of an agent, in turns (each key's first, then
+   * each key's second, …), creation order within a turn. When the flow has one key (its
+   * first control has no `key`), the rows' key is `null`: the first `take` of that key, in
+   * the order of the index, unless rows of another key are held too (the flow had a key
+   * before; two index seeks tell), which go by the window over every key, as for a keyed flow.
+   */
+  private async heldRows(
+    manager: EntityManager,
+    agentId: string,
+    flow: AgentFlow,
+    take: number,
+  ): Promise<HeldRow[]> {
+    const first = flow.concurrency ?? flow.throttle ?? flow.debounce;
+    if (first && first.key === undefined) {
+      const others: unknown[] = await manager.query(
+        `SELECT * FROM (SELECT execution_id FROM flow_runs
+           WHERE agent_id = ? AND released_at IS NULL AND flow_key < 'null' LIMIT 1) below
+         UNION ALL SELECT * FROM (SELECT execution_id FROM flow_runs
+           WHERE agent_id = ? AND released_at IS NULL AND flow_key > 'null' LIMIT 1) above`,
+        [agentId, agentId],
+      );
+      if (others.length === 0) {
+        return manager.query(
+          `SELECT execution_id, flow_key, throttle_key, reason, due_at FROM flow_runs
+           WHERE agent_id = ? AND released_at IS NULL AND flow_key = 'null'
+           ORDER BY created_at, execution_id LIMIT ${take}`,
+          [agentId],
+        );
+      }
+    }
+    return manager.query(
+      `SELECT execution_id, flow_key, throttle_key, reason, due_at FROM (
+         SELECT execution_id, flow_key, throttle_key, reason, due_at, created_at,
+           ROW_NUMBER() OVER (PARTITION BY flow_key ORDER BY created_at, execution_id) AS rn
+         FROM flow_runs WHERE agent_id = ? AND released_at IS NULL) t
+       WHERE rn <= ${take} ORDER BY rn, created_at, execution_id`,
+      [agentId],
+    );
   }
 
   /**

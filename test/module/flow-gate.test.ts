@@ -205,6 +205,23 @@ describe('flow gate (module: the claim rules of flow control)', () => {
     expect((await gate.passAgent(agent.id, 100)).released).toEqual(more);
   });
 
+  it('a flow without a key takes its held runs in creation order, and still lets go those held under a key it had before', async () => {
+    clock(0);
+    const agent = await agentWith({ concurrency: { limit: 5, key: '{% $input.c %}' } });
+    const keyed = (await submit(agent, { c: 'a' })).id;
+    await db.dataSource.query('UPDATE agents SET flow = ? WHERE id = ?', [
+      JSON.stringify({ concurrency: { limit: 2 } }),
+      agent.id,
+    ]);
+    const unkeyed = [];
+    for (let n = 0; n < 4; n++) unkeyed.push((await submit(agent, { n })).id);
+    // The run held under key "a" goes too, beside the first of the key-less flow.
+    expect((await gate.passAgent(agent.id, 100)).released).toEqual([keyed, unkeyed[0], unkeyed[1]]);
+    await setStatus([keyed, unkeyed[0], unkeyed[1]], 'completed');
+    // Only key-less rows are held now: the first two, in creation order.
+    expect((await gate.passAgent(agent.id, 100)).released).toEqual([unkeyed[2], unkeyed[3]]);
+  });
+
   it('agents without flow are never held and write no flow rows', async () => {
     clock(0);
     const agent = await insertAgent(db.dataSource, accountId);
