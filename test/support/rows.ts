@@ -87,6 +87,7 @@ export async function insertExecution(
     flowKey: null,
     held: null,
     createdAt,
+    queuedAt: createdAt,
     startedAt: finished ? createdAt : null,
     completedAt: finished ? createdAt : null,
     durationMs: finished ? 5 : null,
