@@ -145,7 +145,7 @@ class WorkflowRun {
   private runStep(step: CompiledStep, frame: Frame): Promise<{ ran: boolean; output: unknown }> {
     const traces = tracing();
     if (!traces) return this.runStepUntraced(step, frame);
-    // The step's span, child of the frame's; the step (and the steps inside it) run in its.
+    // The step's span, child of the frame's; the step and the steps inside it get its context.
     return traces.step(step.id + frame.suffix, step.type, frame.trace, (trace) =>
       this.runStepUntraced(step, { ...frame, trace }),
     );
