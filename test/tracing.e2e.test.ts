@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, parseOutput, runCli } from './support/cli';
 import { createTestDatabase, type TestDatabase } from './support/database';
+import { FakeModel } from './support/fake-model';
 import { startLocalServer, type LocalServer } from './support/http-server';
 import { JsonClient } from './support/load';
 import { startServiceProcess, type ServiceProcess } from './support/process';
@@ -27,6 +28,13 @@ const attr = (span: OtlpSpan, key: string): unknown => {
 const SERVER = 2;
 const CLIENT = 3;
 
+/** The span whose id `span` names as its parent (the test fails without one). */
+const parentOf = (list: OtlpSpan[], span: OtlpSpan): OtlpSpan => {
+  const parent = list.find((other) => other.spanId === span.parentSpanId);
+  expect(parent, `the parent of ${span.name}`).toBeDefined();
+  return parent!;
+};
+
 /**
  * Tracing on (OTLP/HTTP, JSON to a receiver inside the test): a webhook with a `traceparent`
  * → a workflow → its http step → the step's target. Every span is in the caller's trace, the
@@ -40,6 +48,9 @@ describe('OpenTelemetry traces: webhook → workflow → http step', () => {
   const spans: OtlpSpan[] = [];
   const resources: unknown[] = [];
   let service: ServiceProcess | undefined;
+  let model: FakeModel;
+  /** Set by the first test, which starts the service the next ones use. */
+  let auth: Record<string, string> = {};
   const client = new JsonClient();
 
   beforeAll(async () => {
@@ -53,6 +64,7 @@ describe('OpenTelemetry traces: webhook → workflow → http step', () => {
       }
       res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });
+    model = await FakeModel.start();
     target = await startLocalServer((req, res) => {
       targetHeaders.push({ ...req.headers, path: req.url });
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
@@ -63,6 +75,7 @@ describe('OpenTelemetry traces: webhook → workflow → http step', () => {
     await client.close();
     await collector?.close();
     await target?.close();
+    await model?.close();
     await db?.drop();
   });
 
@@ -76,7 +89,7 @@ describe('OpenTelemetry traces: webhook → workflow → http step', () => {
       OTEL_BSP_SCHEDULE_DELAY: '100',
     };
     const seed = parseOutput(await runCli(['seed:demo', '--plan', 'enterprise'], env));
-    const auth = { authorization: `Bearer ${seed.api_key as string}` };
+    auth = { authorization: `Bearer ${seed.api_key as string}` };
     service = await startServiceProcess(env);
     const api = `http://127.0.0.1:${service.port}/v2`;
     const created = await client.call(`${api}/agents`, 'POST', auth, {
@@ -215,6 +228,167 @@ describe('OpenTelemetry traces: webhook → workflow → http step', () => {
       new RegExp(`^00-${own.body.trace_id as string}-[0-9a-f]{16}-01$`),
     );
   }, 120_000);
+
+  it('hands each span its parent: an llm step’s model call and tool, an http-request agent, a test run', async () => {
+    expect(service, 'started by the first test').toBeDefined();
+    const api = `http://127.0.0.1:${service!.port}/v2`;
+    const spansOf = (traceId: string) => spans.filter((span) => span.traceId === traceId);
+    const received = (path: string) => targetHeaders.filter((headers) => headers.path === path);
+    const traceOf = async (executionId: string) =>
+      String((await client.call(`${api}/executions/${executionId}`, 'GET', auth)).body.trace_id);
+    /** The spans of `traceId` exported so far, once `until` holds of them. */
+    const exported = async (traceId: string, until: (list: OtlpSpan[]) => boolean) =>
+      waitFor(() => spansOf(traceId), until, 10_000, 100);
+
+    // A workflow whose llm step calls a tool over HTTP: step → model call → its request; the
+    // tool's request is the step's child.
+    model.script(
+      { tool_calls: [{ name: 'lookup', arguments: { email: 'a@acme.io' }, id: 'c1' }] },
+      { content: 'known' },
+    );
+    const assistant = await client.call(`${api}/agents`, 'POST', auth, {
+      name: 'Traced llm',
+      kind: 'workflow',
+      config: {
+        steps: [
+          {
+            id: 'ask',
+            type: 'llm',
+            prompt: 'Who is a@acme.io?',
+            base_url: model.url,
+            model: 'fake-model',
+            tools: [
+              {
+                name: 'lookup',
+                parameters: { type: 'object', properties: { email: { type: 'string' } } },
+                http: { url: `${target.url}/lookup` },
+              },
+            ],
+          },
+        ],
+      },
+    });
+    expect(assistant.status, JSON.stringify(assistant.body)).toBe(201);
+    const asked = await client.call(
+      `${api}/agents/${assistant.body.id as string}/trigger`,
+      'POST',
+      auth,
+      { input: {} },
+    );
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    expect(asked.body.status).toBe('completed');
+    const llmTrace = await traceOf(asked.body.execution_id as string);
+    const modelUrl = `${model.url}/chat/completions`;
+    const llmSpans = await exported(
+      llmTrace,
+      (list) =>
+        list.filter((span) => span.kind === CLIENT && attr(span, 'url.full') === modelUrl)
+          .length === 2 &&
+        list.some((span) => attr(span, 'url.full') === `${target.url}/lookup`) &&
+        list.some((span) => span.kind === SERVER),
+    );
+    const triggered = llmSpans.find((span) => span.kind === SERVER)!;
+    expect(attr(triggered, 'http.route')).toBe('/v2/agents/:id/trigger');
+    const ask = llmSpans.find((span) => attr(span, 'aas.step.id') === 'ask')!;
+    expect(ask).toBeDefined();
+    const askExecution = parentOf(llmSpans, ask);
+    expect(attr(askExecution, 'aas.execution.id')).toBe(asked.body.execution_id);
+    expect(askExecution.parentSpanId).toBe(triggered.spanId);
+    const chats = llmSpans.filter((span) => span.name === 'chat fake-model');
+    expect(chats).toHaveLength(2);
+    for (const chat of chats) {
+      expect(chat.parentSpanId).toBe(ask.spanId);
+      expect(attr(chat, 'gen_ai.request.model')).toBe('fake-model');
+    }
+    const modelCalls = llmSpans.filter(
+      (span) => span.kind === CLIENT && attr(span, 'url.full') === modelUrl,
+    );
+    expect(modelCalls.map((span) => span.parentSpanId).sort()).toEqual(
+      chats.map((chat) => chat.spanId).sort(),
+    );
+    // What the model received is its request's client span's context.
+    expect(model.requests.map((request) => String(request.headers.traceparent)).sort()).toEqual(
+      modelCalls.map((span) => `00-${llmTrace}-${span.spanId}-01`).sort(),
+    );
+    const lookup = llmSpans.find((span) => attr(span, 'url.full') === `${target.url}/lookup`)!;
+    expect(lookup.parentSpanId).toBe(ask.spanId);
+    expect(String(received('/lookup')[0]?.traceparent)).toBe(`00-${llmTrace}-${lookup.spanId}-01`);
+
+    // An http-request agent: its request is the execution's child.
+    const forwarder = await client.call(`${api}/agents`, 'POST', auth, {
+      name: 'Traced forwarder',
+      kind: 'http-request',
+      config: { url: `${target.url}/forward`, method: 'POST' },
+    });
+    expect(forwarder.status, JSON.stringify(forwarder.body)).toBe(201);
+    const forwarded = await client.call(
+      `${api}/agents/${forwarder.body.id as string}/trigger`,
+      'POST',
+      auth,
+      { input: { n: 1 } },
+    );
+    expect(forwarded.status, JSON.stringify(forwarded.body)).toBe(200);
+    const forwardTrace = await traceOf(forwarded.body.execution_id as string);
+    const forwardSpans = await exported(
+      forwardTrace,
+      (list) =>
+        list.some((span) => attr(span, 'url.full') === `${target.url}/forward`) &&
+        list.some((span) => span.kind === SERVER),
+    );
+    const forward = forwardSpans.find(
+      (span) => attr(span, 'url.full') === `${target.url}/forward`,
+    )!;
+    const forwardExecution = parentOf(forwardSpans, forward);
+    expect(attr(forwardExecution, 'aas.execution.id')).toBe(forwarded.body.execution_id);
+    expect(parentOf(forwardSpans, forwardExecution).kind).toBe(SERVER);
+    expect(String(received('/forward')[0]?.traceparent)).toBe(
+      `00-${forwardTrace}-${forward.spanId}-01`,
+    );
+
+    // A test run (no execution): its request is the test request's server span's child.
+    const tested = await client.call(
+      `${api}/agents/${forwarder.body.id as string}/test`,
+      'POST',
+      auth,
+      { input: { n: 2 } },
+    );
+    expect(tested.status, JSON.stringify(tested.body)).toBe(200);
+    const testSent = String(received('/forward')[1]?.traceparent);
+    const [, testTrace, testSpan] = testSent.split('-');
+    const testSpans = await exported(
+      testTrace,
+      (list) =>
+        list.some((span) => span.spanId === testSpan) && list.some((s) => s.kind === SERVER),
+    );
+    const testRequest = testSpans.find((span) => span.spanId === testSpan)!;
+    expect(testRequest.kind).toBe(CLIENT);
+    const testServer = parentOf(testSpans, testRequest);
+    expect(testServer.kind).toBe(SERVER);
+    expect(attr(testServer, 'http.route')).toBe('/v2/agents/:id/test');
+  }, 60_000);
+
+  it('registers no context manager: nothing is carried across an await (or at all)', () => {
+    // Tracing on in a process of its own: a context given to context.with is not the active one
+    // inside, before or after an await (an AsyncLocalStorage context manager would keep it).
+    const script = [
+      "const t = require('./dist/src/tracing/tracing.js');",
+      "if (!t.startTracing({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9' })) process.exit(2);",
+      "const api = require('@opentelemetry/api');",
+      "const given = api.ROOT_CONTEXT.setValue(api.createContextKey('probe'), 1);",
+      'api.context.with(given, async () => {',
+      '  const before = api.context.active() === given;',
+      '  await new Promise((resolve) => setTimeout(resolve, 1));',
+      '  const after = api.context.active() === given;',
+      '  process.stdout.write(JSON.stringify({ before, after }));',
+      '  await t.stopTracing();',
+      '});',
+    ].join('\n');
+    const out = execFileSync(process.execPath, ['-e', script], {
+      cwd: join(__dirname, '..'),
+      env: { PATH: process.env.PATH ?? '' },
+    }).toString();
+    expect(JSON.parse(out)).toEqual({ before: false, after: false });
+  });
 
   it('off (no OTEL_EXPORTER_OTLP_ENDPOINT), the service loads none of the SDK', () => {
     // The built service's modules, required as main.js does, tracing's included.

@@ -1,9 +1,11 @@
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentAuth, RequireScope, type AuthContext } from '../auth/auth.decorators';
 import { AgentTestResponse } from './agent-test.response';
 import { AgentTestResult, AgentTestService } from './agent-test.service';
 import { TestAgentDto } from './test-agent.dto';
+import type { Request } from 'express';
+import { traceContextOf } from '../tracing/tracing';
 
 /** `POST /v2/agents/:id/test` (docs/workflows.md, The definition): an editor's "Run test". */
 @Controller('agents')
@@ -26,7 +28,8 @@ export class AgentTestController {
     @CurrentAuth() auth: AuthContext,
     @Param('id') id: string,
     @Body() body: TestAgentDto,
+    @Req() req: Request,
   ): Promise<AgentTestResult> {
-    return this.tests.test(auth, id, body);
+    return this.tests.test(auth, id, body, traceContextOf(req));
   }
 }

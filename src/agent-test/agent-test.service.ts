@@ -12,6 +12,7 @@ import type { StepRecord } from '../workflows/context';
 import type { Agent } from '../agents/agent.entity';
 import { AgentsService } from '../agents/agents.service';
 import type { TestAgentDto } from './test-agent.dto';
+import type { TraceContext } from '../tracing/tracing';
 
 export interface AgentTestResult {
   status: 'completed' | 'failed';
@@ -48,7 +49,13 @@ export class AgentTestService {
    * `auth` must hold `secrets:use` when the agent's config or the one given references a secret
    * (403 otherwise).
    */
-  async test(auth: AuthContext, agentId: string, body: TestAgentDto): Promise<AgentTestResult> {
+  /** `trace` (tracing on): the request's context, the parent of the run's spans. */
+  async test(
+    auth: AuthContext,
+    agentId: string,
+    body: TestAgentDto,
+    trace?: TraceContext,
+  ): Promise<AgentTestResult> {
     const account = auth.account;
     const accountId = account.id;
     const agent = await this.agents.findOwned(accountId, agentId);
@@ -68,7 +75,7 @@ export class AgentTestService {
     }
     this.running.set(accountId, running + 1);
     try {
-      return await this.run(accountId, agent, body);
+      return await this.run(accountId, agent, body, trace);
     } finally {
       const left = (this.running.get(accountId) ?? 1) - 1;
       if (left > 0) this.running.set(accountId, left);
@@ -76,7 +83,12 @@ export class AgentTestService {
     }
   }
 
-  private async run(accountId: string, agent: Agent, body: TestAgentDto): Promise<AgentTestResult> {
+  private async run(
+    accountId: string,
+    agent: Agent,
+    body: TestAgentDto,
+    trace: TraceContext | undefined,
+  ): Promise<AgentTestResult> {
     const kind = this.kinds.get(agent.kind);
     const workflow = agent.kind === 'workflow';
     if (body.mocks !== undefined && !workflow) {
@@ -96,6 +108,7 @@ export class AgentTestService {
           mocks: body.mocks,
           signal: controller.signal,
           log,
+          trace,
         });
       }
       const config = this.kinds.validate(agent.kind, body.config ?? agent.config ?? {});
@@ -108,6 +121,7 @@ export class AgentTestService {
         signal: controller.signal,
         agentVersion: agent.version,
         source: 'test',
+        trace,
       });
       return { status: 'completed', output, error: null, steps: [] };
     } catch (error) {

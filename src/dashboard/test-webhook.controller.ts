@@ -1,5 +1,7 @@
 import { shownStatus } from '../executions/execution.entity';
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { traceContextOf } from '../tracing/tracing';
 import {
   ApiAcceptedResponse,
   ApiOperation,
@@ -76,6 +78,7 @@ export class TestWebhookController {
     @CurrentAccount() account: Account,
     @Param('id') id: string,
     @Body() body: TestWebhookDto,
+    @Req() req: Request,
   ): Promise<TestWebhookResult> {
     const agent = await this.agents.findOwned(account.id, id);
     if (agent.status === 'paused') {
@@ -88,6 +91,7 @@ export class TestWebhookController {
       idempotencyKey: null,
       requestHash: null,
       dispatch: true,
+      trace: traceContextOf(req),
     });
     return { execution_id: execution.id, status: shownStatus(execution.status) };
   }

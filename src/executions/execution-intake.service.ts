@@ -120,10 +120,11 @@ export class ExecutionIntakeService {
    * with a debounce, it may instead replace the input of the key's pending execution.
    */
   submit(request: NewExecution): Promise<IntakeResult> {
-    // The caller's trace context, taken now: the batch is written in another one.
+    // The trace context to keep, taken now: the caller's request's (`trace`), else a new one.
     const traces = tracing();
     if (traces && request.traceParent === undefined) {
-      request = { ...request, traceParent: traces.traceParentForNew() };
+      const { trace, ...rest } = request;
+      request = { ...rest, traceParent: traces.traceParentForNew(trace) };
     }
     const flow = request.agent.flow;
     if (flow && !request.ran && !request.flow) return this.submitHeld(request, flow);

@@ -8,6 +8,7 @@ import {
   Param,
   Post,
   Query,
+  Req,
   Res,
 } from '@nestjs/common';
 import {
@@ -20,7 +21,8 @@ import {
   ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import { traceContextOf } from '../tracing/tracing';
 import type { Account } from '../auth/account.entity';
 import { CurrentAccount, RequireScope } from '../auth/auth.decorators';
 import { APP_CONFIG, type AppConfig } from '../config/configuration';
@@ -121,9 +123,13 @@ export class ExecutionsController {
     @Param('id') id: string,
     @Body() body: TriggerAgentDto,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<TriggerResult> {
-    const outcome = await this.triggers.trigger(account.id, id, body, idempotencyKey);
+    const outcome = await this.triggers.trigger(account.id, id, body, idempotencyKey, {
+      source: 'api',
+      trace: traceContextOf(req),
+    });
     if (outcome.replayed) res.setHeader('Idempotent-Replayed', 'true');
     if (!outcome.finished) res.setHeader('Location', this.location(outcome.result.execution_id));
     res.status(outcome.finished ? 200 : 202);
@@ -213,9 +219,13 @@ export class ExecutionsController {
     @CurrentAccount() account: Account,
     @Param('id') id: string,
     @Body() body: RetryExecutionDto,
+    @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ExecutionResponse> {
-    const execution = await this.executions.retry(account.id, id, { resume: body?.resume });
+    const execution = await this.executions.retry(account.id, id, {
+      resume: body?.resume,
+      trace: traceContextOf(req),
+    });
     res.setHeader('Location', this.location(execution.id));
     return (await this.records([execution], true))[0];
   }

@@ -13,6 +13,7 @@ import { ExecutionLifecycleService } from './execution-lifecycle.service';
 import { ExecutionSteps, type StoredStep } from './execution-steps';
 import { ListCursors, ListPosition, ListRequest, resolveListRequest } from './execution-list';
 import type { ListExecutionsQuery } from './dto/list-executions.query';
+import type { TraceContext } from '../tracing/tracing';
 
 /** Every column but `logs`: list items never carry them, so they are never read for a page. */
 const LIST_COLUMNS: (keyof Execution)[] = [
@@ -319,7 +320,7 @@ export class ExecutionsService {
   async retry(
     accountId: string,
     id: string,
-    options: { resume?: boolean } = {},
+    options: { resume?: boolean; trace?: TraceContext } = {},
   ): Promise<Execution> {
     const original = await this.get(accountId, id);
     return (await this.retryExecution(original, options)).execution;
@@ -330,11 +331,17 @@ export class ExecutionsService {
    * then the new execution. `agent`: the agent when the caller has it (a bulk action reads a
    * page of them at once). `idempotencyKey`: a second call with the same key creates nothing
    * and answers the first retry (`created: false`), so a bulk action resumed after a crash
-   * retries each execution once.
+   * retries each execution once. `trace` (tracing on): the context of the request that asks
+   * for it, whose trace the retry joins (a bulk action's retries start traces of their own).
    */
   async retryExecution(
     original: Execution,
-    options: { resume?: boolean; agent?: Agent; idempotencyKey?: string } = {},
+    options: {
+      resume?: boolean;
+      agent?: Agent;
+      idempotencyKey?: string;
+      trace?: TraceContext;
+    } = {},
   ): Promise<{ execution: Execution; created: boolean }> {
     if (options.resume === true && original.agentKind !== WORKFLOW) {
       throw ApiError.invalid('resume', 'Only the executions of workflow agents can be resumed');
@@ -363,6 +370,7 @@ export class ExecutionsService {
         callbackUrl: original.callbackUrl,
         tags: original.tags,
         idempotencyKey: options.idempotencyKey ?? null,
+        trace: options.trace,
       });
     if (options.resume !== true) return submit();
     // The copied records are stored before the execution exists, so no worker can run it

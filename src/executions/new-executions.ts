@@ -7,6 +7,7 @@ import { retrying, type Statement } from '../database/transactions';
 import { Execution, ExecutionSource, HELD } from './execution.entity';
 import type { RunOutcome } from './execution-lifecycle.service';
 import type { FlowPlacement } from './flow-intake';
+import type { TraceContext } from '../tracing/tracing';
 
 /** How long an idempotency key (or webhook delivery id) is remembered per agent. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -23,8 +24,13 @@ export interface NewExecution {
   /** A schedule's fire: the schedule and the nominal time (unique together). */
   schedule?: { id: string; scheduledFor: Date };
   callbackUrl?: string | null;
-  /** The trace context to keep (tracing on: taken when the request is submitted). */
+  /**
+   * The trace context to keep (tracing on: taken when the request is submitted, from `trace`,
+   * else a new trace's).
+   */
   traceParent?: string | null;
+  /** Tracing on: the context of the request that submits it (`traceContextOf`). */
+  trace?: TraceContext;
   /** Checked already (tags.ts); none or empty: no tags. */
   tags?: string[] | null;
   idempotencyKey?: string | null;

@@ -28,7 +28,7 @@ import { build, claimAt, IDEMPOTENCY_WINDOW_MS, type NewExecution } from './new-
 import { ExecutionsService } from './executions.service';
 import type { TriggerAgentDto } from './dto/trigger-agent.dto';
 import { checkTags } from './tags';
-import { tracing } from '../tracing/tracing';
+import { tracing, type TraceContext } from '../tracing/tracing';
 
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 
@@ -47,6 +47,8 @@ export interface TriggerVia {
   source: ExecutionSource;
   /** How long a synchronous trigger waits for the result (default SYNC_WAIT_MS). */
   waitMs?: number;
+  /** Tracing on: the request's context (`traceContextOf`), whose trace the execution joins. */
+  trace?: TraceContext;
 }
 
 export interface TriggerOutcome {
@@ -138,7 +140,7 @@ export class TriggerService implements OnModuleDestroy {
         requestHash,
         // A synchronous caller sees only the outcome: this process's worker may take it at once.
         dispatch: !async,
-        traceParent: tracing()?.traceParentForNew() ?? null,
+        traceParent: tracing()?.traceParentForNew(via.trace) ?? null,
       };
       // A large input is run, stored and answered on heavy turns (common/heavy-turns.ts).
       await heavyTurnFor(body.input);

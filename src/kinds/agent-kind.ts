@@ -3,6 +3,7 @@ import { Injectable, Type, applyDecorators } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import type { SchemaObject } from '@nestjs/swagger';
 import type { RegisteredKind } from './kind-registry';
+import type { TraceContext } from '../tracing/tracing';
 
 /** The level of an entry of an execution's logs (`RunContext.log`). */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -75,6 +76,11 @@ export interface RunContext<TConfig extends object = Record<string, unknown>> {
   schedule?: { id: string; scheduledFor: string };
   /** Which attempt of the execution this run is (1 on its first claim). */
   attempt?: number;
+  /**
+   * Tracing on: the context of the run's span (the execution's attempt, or a test run's
+   * request), the parent to give to what the run sends (`OutboundClient.request`'s `trace`).
+   */
+  trace?: TraceContext;
   /**
    * Runs `work`, which only waits on the network, without holding a worker slot, and takes a
    * slot again before resolving (absent outside a worker: then call `work` directly).

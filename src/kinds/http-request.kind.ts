@@ -158,6 +158,7 @@ export class HttpRequestKind implements AgentKindHandler<HttpRequestConfig>, OnM
         headers: requestHeaders(config.headers),
         body: config.method === 'GET' ? undefined : JSON.stringify(input),
         signal,
+        trace: ctx.trace,
       });
       const { text, truncated } = await readCapped(response.body);
       const elapsed = Date.now() - started;

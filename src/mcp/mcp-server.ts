@@ -3,6 +3,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { AuthContext } from '../auth/auth.decorators';
 import type { McpToolsService } from './mcp-tools.service';
+import { traceContextOf } from '../tracing/tracing';
 
 /** The SDK's classes, loaded on the first MCP request (a service never asked pays nothing). */
 interface Sdk {
@@ -107,7 +108,7 @@ export async function answerMcpRequest(
     tools: await tools.list(auth.account.id),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request) =>
-    tools.call(auth, request.params.name, request.params.arguments),
+    tools.call(auth, request.params.name, request.params.arguments, traceContextOf(req)),
   );
   const transport = new Transport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   res.on('close', () => {

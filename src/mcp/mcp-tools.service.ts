@@ -9,6 +9,7 @@ import { APP_CONFIG, type AppConfig } from '../config/configuration';
 import { toExecutionResponse } from '../executions/execution.response';
 import { ExecutionsService } from '../executions/executions.service';
 import { TriggerService } from '../executions/trigger.service';
+import type { TraceContext } from '../tracing/tracing';
 
 /** A tool as `tools/list` shows it. */
 export interface McpTool {
@@ -106,7 +107,13 @@ export class McpToolsService {
     return [...tools, GET_EXECUTION];
   }
 
-  async call(auth: AuthContext, name: string, args: unknown): Promise<McpToolResult> {
+  /** `trace` (tracing on): the MCP request's context, whose trace a started execution joins. */
+  async call(
+    auth: AuthContext,
+    name: string,
+    args: unknown,
+    trace?: TraceContext,
+  ): Promise<McpToolResult> {
     try {
       const input = args ?? {};
       if (typeof input !== 'object' || Array.isArray(input)) {
@@ -114,7 +121,7 @@ export class McpToolsService {
       }
       const record = input as Record<string, unknown>;
       if (name === GET_EXECUTION_TOOL) return await this.getExecution(auth, record);
-      return await this.run(auth, name, record);
+      return await this.run(auth, name, record, trace);
     } catch (error) {
       if (error instanceof ApiError) {
         return failure({
@@ -132,6 +139,7 @@ export class McpToolsService {
     auth: AuthContext,
     name: string,
     input: Record<string, unknown>,
+    trace: TraceContext | undefined,
   ): Promise<McpToolResult> {
     const agent = await this.agents.findOneBy({
       accountId: auth.account.id,
@@ -146,6 +154,7 @@ export class McpToolsService {
     const { result, finished } = await this.triggers.triggerAgent(agent, { input }, null, {
       source: 'mcp',
       waitMs: this.config.mcpWaitMs,
+      trace,
     });
     if (finished && result.status === 'completed') {
       const output = result.output;

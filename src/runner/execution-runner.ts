@@ -15,7 +15,7 @@ import { ConfigValidationError, RunContext, RunFailure, RunWaiting } from '../ki
 import { KindRegistry } from '../kinds/kind-registry';
 import { LocalBus } from '../queue/local-bus';
 import { RunLog } from './run-log';
-import { tracing } from '../tracing/tracing';
+import { tracing, type TraceContext } from '../tracing/tracing';
 
 /** Why a run's signal was aborted. */
 export type AbortReason = 'cancelled' | 'timeout' | 'shutdown' | 'lost';
@@ -112,7 +112,7 @@ export class ExecutionRunner implements OnModuleDestroy {
     // Tracing on: the attempt's span, in the trace the execution keeps.
     return traces.execution(
       execution,
-      () => this.runAttempt(execution, controller, agent, liveLogs, idle),
+      (trace) => this.runAttempt(execution, controller, agent, liveLogs, idle, trace),
       (result) => (result.kind === 'finished' ? result.outcome.status : result.kind),
     );
   }
@@ -123,6 +123,7 @@ export class ExecutionRunner implements OnModuleDestroy {
     agent?: Agent,
     liveLogs?: LiveLogWriter,
     idle?: RunContext['idle'],
+    trace?: TraceContext,
   ): Promise<RunResult> {
     // A run taken over after its worker stopped goes on from the log that worker left.
     const log = new RunLog(execution.attempts > 1 ? (execution.logs ?? []) : []);
@@ -196,6 +197,7 @@ export class ExecutionRunner implements OnModuleDestroy {
           }
         : {}),
       attempt: execution.attempts,
+      trace,
       // Before the run waits on the network (a call out), what it logged so far is stored:
       // a crash during the call then leaves those entries for the next attempt to follow.
       idle: idle && live ? (work) => live.flush().then(() => idle(work)) : idle,

@@ -1,5 +1,4 @@
 import {
-  context,
   propagation,
   ROOT_CONTEXT,
   SpanKind,
@@ -15,7 +14,7 @@ import { detectResources, envDetector, resourceFromAttributes } from '@opentelem
 import { BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { randomBytes } from 'node:crypto';
-import type { NextFunction, Request, Response } from 'express';
+import type { Request, Response } from 'express';
 
 export const DEFAULT_SERVICE_NAME = 'agent-automation-service';
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
@@ -32,8 +31,10 @@ export interface TracedExecution {
 
 /**
  * The OpenTelemetry side of tracing, loaded only when it is on (tracing.ts): a
- * NodeTracerProvider with a batching OTLP/HTTP exporter (`http/protobuf`, or `http/json`), the
- * W3C trace context propagator and the AsyncLocalStorage context manager.
+ * NodeTracerProvider with a batching OTLP/HTTP exporter (`http/protobuf`, or `http/json`) and the
+ * W3C trace context propagator. No context manager is registered: every span is started with
+ * the parent `Context` its caller hands over (docs/decisions/0108-explicit-trace-context.md),
+ * so no promise hook runs for the promises of the process.
  */
 export class OtelTracing {
   private readonly provider: NodeTracerProvider;
@@ -60,8 +61,9 @@ export class OtelTracing {
       resource,
       spanProcessors: [new BatchSpanProcessor(exporter)],
     });
-    // The default propagators: W3C trace context (and baggage); AsyncLocalStorage contexts.
-    this.provider.register();
+    // The default propagators: W3C trace context (and baggage). `contextManager: null`: none
+    // (an AsyncLocalStorage one costs a promise hook on every promise); contexts are passed on.
+    this.provider.register({ contextManager: null });
     this.tracer = trace.getTracer('agent-automation-service');
   }
 
@@ -71,10 +73,11 @@ export class OtelTracing {
 
   /**
    * The server span of an inbound request (REST or webhook), child of its `traceparent` if it
-   * carries one; the rest of the request runs in its context. Named `METHOD route` once the
-   * route is known (`http.route`), when the answer is sent.
+   * carries one; returns its context, which the middleware attaches to the request
+   * (`traceContextOf`). Named `METHOD route` once the route is known (`http.route`), when the
+   * answer is sent.
    */
-  serve(req: Request, res: Response, next: NextFunction): void {
+  serve(req: Request, res: Response): Context {
     const parent = propagation.extract(ROOT_CONTEXT, req.headers);
     const span = this.tracer.startSpan(
       req.method,
@@ -102,25 +105,25 @@ export class OtelTracing {
     res.once('close', () => {
       if (!res.writableFinished) span.end();
     });
-    context.with(trace.setSpan(parent, span), next);
+    return trace.setSpan(parent, span);
   }
 
   /**
-   * The trace context a new execution keeps (`traceparent` text): the active span's (the
-   * request's server span), or a new trace's when none is active (a bulk retry, a schedule).
+   * The trace context a new execution keeps (`traceparent` text): the span's of `parent` (the
+   * request's server span), or a new trace's without one (a bulk retry, a schedule).
    */
-  traceParentForNew(): string {
-    const span = trace.getActiveSpan()?.spanContext();
+  traceParentForNew(parent?: Context): string {
+    const span = parent ? trace.getSpanContext(parent) : undefined;
     if (span && trace.isSpanContextValid(span)) {
       return `00-${span.traceId}-${span.spanId}-${span.traceFlags.toString(16).padStart(2, '0')}`;
     }
     return `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-01`;
   }
 
-  /** One attempt of an execution, in the trace its record keeps. */
+  /** One attempt of an execution, in the trace its record keeps; `run` gets its context. */
   async execution<T>(
     execution: TracedExecution,
-    run: () => Promise<T>,
+    run: (context: Context) => Promise<T>,
     statusOf: (result: T) => string,
   ): Promise<T> {
     const span = this.tracer.startSpan(
@@ -137,7 +140,7 @@ export class OtelTracing {
       },
       this.parentOf(execution.traceParent),
     );
-    return this.within(span, run, (result) => {
+    return this.within(span, ROOT_CONTEXT, run, (result) => {
       const status = statusOf(result);
       span.setAttribute('aas.execution.status', status);
       if (status === 'failed') span.setStatus({ code: SpanStatusCode.ERROR });
@@ -146,7 +149,8 @@ export class OtelTracing {
 
   /**
    * One attempt of an outgoing webhook (a callback or an event), in the trace of the execution
-   * it reports (`traceParent`, the context its record keeps); `errorOf` names a failed attempt.
+   * it reports (`traceParent`, the context its record keeps); `run` gets the span's context,
+   * `errorOf` names a failed attempt.
    */
   delivery<T>(
     traceParent: string | null,
@@ -157,7 +161,7 @@ export class OtelTracing {
       endpointId: string | null;
       attempt: number;
     },
-    run: () => Promise<T>,
+    run: (context: Context) => Promise<T>,
     errorOf: (result: T) => string | null,
   ): Promise<T> {
     const span = this.tracer.startSpan(
@@ -174,7 +178,7 @@ export class OtelTracing {
       },
       traceParent ? this.parentOf(traceParent) : ROOT_CONTEXT,
     );
-    return this.within(span, run, (result) => {
+    return this.within(span, ROOT_CONTEXT, run, (result) => {
       const error = errorOf(result);
       if (error) {
         span.setAttribute('aas.delivery.error', error);
@@ -183,41 +187,56 @@ export class OtelTracing {
     });
   }
 
-  /** A workflow step (inside its execution's span). */
-  step<T>(id: string, type: string, run: () => Promise<T>): Promise<T> {
-    const span = this.tracer.startSpan(`step ${id}`, {
-      kind: SpanKind.INTERNAL,
-      attributes: { 'aas.step.id': id, 'aas.step.type': type },
-    });
-    return this.within(span, run);
+  /**
+   * A workflow step, child of `parent` (its execution's span, or the step around it); `run`
+   * gets the step's context.
+   */
+  step<T>(
+    id: string,
+    type: string,
+    parent: Context = ROOT_CONTEXT,
+    run: (context: Context) => Promise<T>,
+  ): Promise<T> {
+    const span = this.tracer.startSpan(
+      `step ${id}`,
+      { kind: SpanKind.INTERNAL, attributes: { 'aas.step.id': id, 'aas.step.type': type } },
+      parent,
+    );
+    return this.within(span, parent, run);
   }
 
   /**
    * An outbound HTTP request (http steps, `http-request` agents, model calls, callbacks,
-   * events): a client span, and `headers` with its `traceparent` for the request.
+   * events): a client span, child of `parent` (the step's, the execution's, the delivery's
+   * context; a trace of its own without one), and `headers` with its `traceparent`.
    */
   async client<T extends { statusCode: number }>(
     method: string,
     url: string | URL,
     headers: Record<string, string | string[] | undefined> | undefined,
+    parent: Context = ROOT_CONTEXT,
     send: (headers: Record<string, string | string[] | undefined>) => Promise<T>,
   ): Promise<T> {
     const target = new URL(String(url));
-    const span = this.tracer.startSpan(method, {
-      kind: SpanKind.CLIENT,
-      attributes: {
-        'http.request.method': method,
-        'url.full': `${target.origin}${target.pathname}`,
-        'server.address': target.hostname,
-        'server.port': Number(target.port || (target.protocol === 'https:' ? 443 : 80)),
+    const span = this.tracer.startSpan(
+      method,
+      {
+        kind: SpanKind.CLIENT,
+        attributes: {
+          'http.request.method': method,
+          'url.full': `${target.origin}${target.pathname}`,
+          'server.address': target.hostname,
+          'server.port': Number(target.port || (target.protocol === 'https:' ? 443 : 80)),
+        },
       },
-    });
+      parent,
+    );
     const carrier: Record<string, string> = {};
-    const spanContext = trace.setSpan(context.active(), span);
-    propagation.inject(spanContext, carrier);
+    propagation.inject(trace.setSpan(parent, span), carrier);
     const withTrace = { ...(headers ?? {}), ...carrier };
     return this.within(
       span,
+      parent,
       () => send(withTrace),
       (response) => {
         span.setAttribute('http.response.status_code', response.statusCode);
@@ -226,20 +245,28 @@ export class OtelTracing {
     );
   }
 
-  /** A model call (an `llm` step's turn), with the `gen_ai.*` attributes. */
+  /**
+   * A model call (an `llm` step's turn), child of `parent` (the step's context), with the
+   * `gen_ai.*` attributes; `run` gets the call's context (its HTTP requests' parent).
+   */
   modelCall<T>(
     request: { provider: string; model: string },
-    run: (span: ModelSpan) => Promise<T>,
+    parent: Context = ROOT_CONTEXT,
+    run: (span: ModelSpan, context: Context) => Promise<T>,
   ): Promise<T> {
-    const span = this.tracer.startSpan(`chat ${request.model}`, {
-      kind: SpanKind.CLIENT,
-      attributes: {
-        'gen_ai.operation.name': 'chat',
-        'gen_ai.provider.name': request.provider,
-        'gen_ai.system': request.provider,
-        'gen_ai.request.model': request.model,
+    const span = this.tracer.startSpan(
+      `chat ${request.model}`,
+      {
+        kind: SpanKind.CLIENT,
+        attributes: {
+          'gen_ai.operation.name': 'chat',
+          'gen_ai.provider.name': request.provider,
+          'gen_ai.system': request.provider,
+          'gen_ai.request.model': request.model,
+        },
       },
-    });
+      parent,
+    );
     const handle: ModelSpan = {
       usage(input, output, model, finishReason) {
         span.setAttribute('gen_ai.usage.input_tokens', input);
@@ -248,12 +275,12 @@ export class OtelTracing {
         if (finishReason) span.setAttribute('gen_ai.response.finish_reasons', [finishReason]);
       },
     };
-    return this.within(span, () => run(handle));
+    return this.within(span, parent, (context) => run(handle, context));
   }
 
   private parentOf(traceParent: string | null): Context {
     const match = traceParent ? TRACEPARENT.exec(traceParent) : null;
-    if (!match) return context.active();
+    if (!match) return ROOT_CONTEXT;
     return trace.setSpanContext(ROOT_CONTEXT, {
       traceId: match[1],
       spanId: match[2],
@@ -262,9 +289,18 @@ export class OtelTracing {
     });
   }
 
-  private async within<T>(span: Span, run: () => Promise<T>, after?: (result: T) => void) {
+  /**
+   * Runs `run` with the context of `span` (a child of `parent`'s span: `span`'s own context
+   * is `parent` with `span` set), then ends it.
+   */
+  private async within<T>(
+    span: Span,
+    parent: Context,
+    run: (context: Context) => Promise<T>,
+    after?: (result: T) => void,
+  ) {
     try {
-      const result = await context.with(trace.setSpan(context.active(), span), run);
+      const result = await run(trace.setSpan(parent, span));
       after?.(result);
       return result;
     } catch (error) {

@@ -1,5 +1,20 @@
+import type { IncomingMessage } from 'node:http';
+import type { Context } from '@opentelemetry/api';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { OtelTracing } from './otel';
+
+/**
+ * A span's context, handed from the caller to what it starts (a request's server span to the
+ * execution it creates, an execution's span to its steps, a step's to its HTTP requests).
+ * Opaque to the call sites; only types are imported here, so naming it loads nothing. There is
+ * no ambient (AsyncLocalStorage) context: a span's parent is always the context given to it
+ * (docs/decisions/0108-explicit-trace-context.md).
+ */
+export type TraceContext = Context;
+
+/** Where a request's server span's context is kept (tracingMiddleware, traceContextOf). */
+const TRACE_CONTEXT = Symbol('traceContext');
+type Traced = IncomingMessage & { [TRACE_CONTEXT]?: TraceContext };
 
 /**
  * Tracing (docs/operations.md, Tracing): on when `OTEL_EXPORTER_OTLP_ENDPOINT` (or
@@ -35,11 +50,22 @@ export async function stopTracing(): Promise<void> {
   await current?.shutdown();
 }
 
-/** The server span's middleware of a listener, or null when tracing is off. */
+/**
+ * The server span's middleware of a listener, or null when tracing is off: the span's context
+ * is attached to the request (`traceContextOf`).
+ */
 export function tracingMiddleware(): RequestHandler | null {
   const current = active;
   if (!current) return null;
-  return (req: Request, res: Response, next: NextFunction) => current.serve(req, res, next);
+  return (req: Request, res: Response, next: NextFunction) => {
+    (req as Traced)[TRACE_CONTEXT] = current.serve(req, res);
+    next();
+  };
+}
+
+/** The context of a request's server span; undefined when tracing is off. */
+export function traceContextOf(req: IncomingMessage): TraceContext | undefined {
+  return (req as Traced)[TRACE_CONTEXT];
 }
 
 /** The trace id of a stored trace context (`traceparent`), null without one. */

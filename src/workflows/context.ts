@@ -1,6 +1,7 @@
 import type { FailedAnswer } from '../common/outbound/failed-answer';
 import type { LogLevel } from '../kinds/agent-kind';
 import type { LlmRecord } from './llm/llm-record';
+import type { TraceContext } from '../tracing/tracing';
 
 /** `$execution` in expressions, and what the run's records belong to. */
 export interface ExecutionInfo {
@@ -170,6 +171,8 @@ export interface HttpRequest {
   signal: AbortSignal;
   /** Bytes of body to read at most; a longer body is reported as `truncated`. */
   maxBodyBytes: number;
+  /** Tracing on: the parent of the request's client span (the step's, or a model call's). */
+  trace?: TraceContext;
 }
 
 export interface HttpResponse {
@@ -268,4 +271,6 @@ export interface WorkflowRunContext {
   tokens?: WaitTokenPort;
   /** Child executions of `agent` steps (absent in test runs). */
   children?: ChildExecutionPort;
+  /** Tracing on: the run's context (the execution's span), the parent of its step spans. */
+  trace?: TraceContext;
 }

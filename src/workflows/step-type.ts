@@ -14,6 +14,7 @@ import type { LlmRecord } from './llm/llm-record';
 import type { CompiledValue } from './expressions/value';
 import type { ExpressionSandbox, ExpressionScope } from './expressions/sandbox';
 import type { RetryPolicy } from './retry';
+import type { TraceContext } from '../tracing/tracing';
 
 /**
  * Finds a registered agent kind by name (every kind is a step type, docs/workflows.md, The
@@ -53,6 +54,8 @@ export interface StepContext {
   /** The run's child executions, keyed by this step attempt (absent in test runs). */
   readonly children?: StepChildren;
   readonly http: HttpClient;
+  /** Tracing on: the step's span's context, the parent to give its HTTP requests (`trace`). */
+  readonly trace?: TraceContext;
   readonly logger: WorkflowLogger;
   /** Model-call accounting of the account (absent in test runs and the CLI). */
   readonly meter?: ModelMeter;

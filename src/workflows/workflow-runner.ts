@@ -20,7 +20,7 @@ import type { CompiledStep, StepChildren, StepContext } from './step-type';
 import { withTimeout } from './step-timeout';
 import { truthy } from './steps/branch.step';
 import type { CompiledWorkflow } from './workflow-definition';
-import { tracing } from '../tracing/tracing';
+import { tracing, type TraceContext } from '../tracing/tracing';
 
 export interface WorkflowResult {
   /** `waiting`: the run stopped at a `wait` step (`waiting`) and resumes when it wakes. */
@@ -39,11 +39,15 @@ export interface WorkflowResult {
   };
 }
 
-/** Where a list of steps runs: its scope, its record-id suffix, the signal it obeys. */
+/**
+ * Where a list of steps runs: its scope, its record-id suffix, the signal it obeys and (tracing
+ * on) the context its step spans are children of: the execution's, or the step around them.
+ */
 interface Frame {
   scope: ExpressionScope;
   suffix: string;
   signal: AbortSignal;
+  trace?: TraceContext;
 }
 
 /**
@@ -95,7 +99,7 @@ class WorkflowRun {
     this.models.load(saved);
     const { execution, input, signal, accountId } = this.context;
     const scope = { input, steps: {}, execution, account: accountId };
-    const frame: Frame = { scope, suffix: '', signal };
+    const frame: Frame = { scope, suffix: '', signal, trace: this.context.trace };
     let output: unknown;
     let error: WorkflowResult['error'] = null;
     try {
@@ -141,7 +145,10 @@ class WorkflowRun {
   private runStep(step: CompiledStep, frame: Frame): Promise<{ ran: boolean; output: unknown }> {
     const traces = tracing();
     if (!traces) return this.runStepUntraced(step, frame);
-    return traces.step(step.id + frame.suffix, step.type, () => this.runStepUntraced(step, frame));
+    // The step's span, child of the frame's; the step and the steps inside it get its context.
+    return traces.step(step.id + frame.suffix, step.type, frame.trace, (trace) =>
+      this.runStepUntraced(step, { ...frame, trace }),
+    );
   }
 
   private async runStepUntraced(
@@ -264,6 +271,7 @@ class WorkflowRun {
       tokens: this.context.tokens,
       children: childrenOf(this.context.children, record),
       http: this.context.http,
+      trace: frame.trace,
       logger: this.logger,
       meter: this.context.meter,
       models: this.models.forStep(record),
@@ -284,6 +292,7 @@ class WorkflowRun {
           scope,
           suffix: `${frame.suffix}[${iteration.index}]`,
           signal,
+          trace: frame.trace,
         });
       },
     };

@@ -51,6 +51,8 @@ export interface WorkflowTestRun {
   mocks?: Record<string, unknown>;
   signal: AbortSignal;
   log: RunContext['log'];
+  /** Tracing on: the test request's context (its server span), the parent of the steps' spans. */
+  trace?: RunContext['trace'];
 }
 
 /**
@@ -141,6 +143,7 @@ export class WorkflowKind
             executionId: ctx.executionId,
             accountId: ctx.accountId,
           }),
+          trace: ctx.trace,
         }),
       );
     } catch (error) {
@@ -181,6 +184,7 @@ export class WorkflowKind
         log: run.log,
         checkpoint: memoryCheckpoint(),
         mocks: run.mocks,
+        trace: run.trace,
       }),
     );
     const output = result.status === 'completed' ? asObject(result.output) : null;
@@ -197,7 +201,7 @@ export class WorkflowKind
     input: Record<string, unknown>,
     rest: Pick<
       WorkflowRunContext,
-      'signal' | 'checkpoint' | 'mocks' | 'idle' | 'suspendable' | 'tokens' | 'children'
+      'signal' | 'checkpoint' | 'mocks' | 'idle' | 'suspendable' | 'tokens' | 'children' | 'trace'
     > & {
       log: RunContext['log'];
       schedule?: RunContext['schedule'];
@@ -220,6 +224,7 @@ export class WorkflowKind
       suspendable: rest.suspendable,
       tokens: rest.tokens,
       children: rest.children,
+      trace: rest.trace,
       meter: this.meter,
       logger: { log: (level, message) => rest.log(level, message) },
       http: (this.http ??= new OutboundHttpClient({

@@ -2,7 +2,7 @@ import { lookup as dnsLookup, LookupAddress } from 'node:dns';
 import type { Socket } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import type { Agent, Dispatcher } from 'undici';
-import { tracing } from '../../tracing/tracing';
+import { tracing, type TraceContext } from '../../tracing/tracing';
 
 /** The code of a refused target, as recorded on a delivery or an execution. */
 export const ADDRESS_NOT_ALLOWED = 'address_not_allowed';
@@ -85,11 +85,14 @@ export function isAddressNotAllowed(error: unknown): boolean {
   return false;
 }
 
-/** What `OutboundClient.request` takes: undici's request options without the dispatcher. */
+/**
+ * What `OutboundClient.request` takes: undici's request options without the dispatcher, and
+ * `trace`, the context the request's client span is a child of (tracing on; not sent).
+ */
 export type OutboundRequestOptions = Omit<
   NonNullable<Parameters<(typeof import('undici'))['request']>[1]>,
   'dispatcher'
->;
+> & { trace?: TraceContext };
 
 /**
  * HTTP requests (undici) through the outbound policy (docs/api.md, Outgoing webhooks (callbacks)).
@@ -112,13 +115,16 @@ export class OutboundClient {
     this.agent ??= policyAgent(undici, this.options);
     const dispatcher = this.agent;
     const traces = tracing();
+    // Off, `trace` is never set (nothing makes a context): undici ignores the absent key.
     if (!traces) return undici.request(url, { ...options, dispatcher });
-    // Tracing on: a client span, its `traceparent` on the request.
+    const { trace, ...undiciOptions } = options;
+    // Tracing on: a client span (child of `trace`), its `traceparent` on the request.
     return traces.client(
       options.method ?? 'GET',
       url,
       options.headers as Record<string, string | string[] | undefined> | undefined,
-      (headers) => undici.request(url, { ...options, headers, dispatcher }),
+      trace,
+      (headers) => undici.request(url, { ...undiciOptions, headers, dispatcher }),
     );
   }
 

@@ -6,6 +6,7 @@ import { Public } from '../../auth/auth.decorators';
 import { WebhookAgent } from './webhook-agent.decorator';
 import { WebhookAuthGuard } from './webhook-auth.guard';
 import { InboundWebhooksService } from './inbound-webhooks.service';
+import { traceContextOf } from '../../tracing/tracing';
 
 /** The first segment of the inbound webhook's path, outside the REST listener's `/v2`. */
 export const WEBHOOK_ROUTE = 'webhook';
@@ -36,6 +37,7 @@ export class InboundWebhooksController {
       req.rawBody,
       req.headers,
       req.webhookSignedId ?? null,
+      traceContextOf(req),
     );
     res.status(ack.status);
     if (ack.status === 200) res.setHeader('Idempotent-Replayed', 'true');

@@ -17,6 +17,7 @@ import { ExecutionIntakeService } from '../../executions/execution-intake.servic
 import { IDEMPOTENCY_WINDOW_MS } from '../../executions/new-executions';
 import { LocalBus } from '../../queue/local-bus';
 import { verifyHexSignature, verifyStandardWebhook } from './webhook-signatures';
+import type { TraceContext } from '../../tracing/tracing';
 
 /** The agent a webhook id belongs to, with its account (for the plan's rate limits). */
 export interface WebhookTarget {
@@ -143,7 +144,7 @@ export class InboundWebhooksService implements OnModuleDestroy {
    * A request authenticated by a Standard Webhooks signature (`signedId`, from
    * `authenticate`) is keyed by its signed `webhook-id` or `svix-id`, whatever unsigned
    * `Idempotency-Key` it carries: a replayed message with another key added is still the same
-   * delivery.
+   * delivery. `trace` (tracing on): the request's context, whose trace the execution joins.
    * Resolves only once the execution is durably queued; never waits for the run.
    */
   async receive(
@@ -152,6 +153,7 @@ export class InboundWebhooksService implements OnModuleDestroy {
     rawBody: Buffer | undefined,
     headers: IncomingHttpHeaders,
     signedId: SignedDeliveryId | null = null,
+    trace?: TraceContext,
   ): Promise<WebhookAck> {
     if (!rawBody) throw new ApiError('invalid_request', 'The body must be a JSON object');
     const tags = parseTagsHeader(header(headers, 'x-tags'));
@@ -173,6 +175,7 @@ export class InboundWebhooksService implements OnModuleDestroy {
       idempotencyKey: deliveryKey,
       requestHash: deliveryKey ? sha256Hex(rawBody) : null,
       dispatch: true,
+      trace,
     });
     if (!created) return replay(execution);
     return {

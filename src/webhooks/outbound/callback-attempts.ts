@@ -6,7 +6,7 @@ import { AccountsService } from '../../auth/accounts.service';
 import { now } from '../../common/time';
 import { APP_CONFIG, type AppConfig } from '../../config/configuration';
 import { MetricsService } from '../../metrics/metrics.service';
-import { tracing } from '../../tracing/tracing';
+import { tracing, type TraceContext } from '../../tracing/tracing';
 import type { CallbackDelivery } from './callback-delivery.entity';
 import { AttemptOutcome, CallbackSender } from './callback-sender';
 import { DeliveryStore } from './delivery-store';
@@ -42,7 +42,7 @@ export class CallbackAttempts {
   async run(delivery: CallbackDelivery, cutOff: AbortSignal): Promise<number | null> {
     const number = delivery.attempts + 1;
     const startedAt = now();
-    const sent = await this.traced(delivery, number, () => this.send(delivery, cutOff));
+    const sent = await this.traced(delivery, number, (trace) => this.send(delivery, cutOff, trace));
     if (!sent) {
       // Cut by shutdown: not an attempt. Release the claim so the row goes out again soon.
       await this.deliveries.release(delivery);
@@ -80,12 +80,13 @@ export class CallbackAttempts {
 
   /**
    * Tracing on: the attempt as a span in the trace of the execution it reports (its client
-   * span beneath), or in a trace of its own for a row of no execution.
+   * span beneath, its child through `send`'s context), or in a trace of its own for a row of
+   * no execution.
    */
   private async traced<T extends { outcome: AttemptOutcome } | null>(
     delivery: CallbackDelivery,
     attempt: number,
-    send: () => Promise<T>,
+    send: (trace?: TraceContext) => Promise<T>,
   ): Promise<T> {
     const traces = tracing();
     if (!traces) return send();
@@ -110,9 +111,12 @@ export class CallbackAttempts {
   private async send(
     delivery: CallbackDelivery,
     cutOff: AbortSignal,
+    trace?: TraceContext,
   ): Promise<{ outcome: AttemptOutcome; url: string } | null> {
-    if (delivery.endpointId) return this.sendToEndpoint(delivery, delivery.endpointId, cutOff);
-    const outcome = await this.sendCallback(delivery, cutOff);
+    if (delivery.endpointId) {
+      return this.sendToEndpoint(delivery, delivery.endpointId, cutOff, trace);
+    }
+    const outcome = await this.sendCallback(delivery, cutOff, trace);
     return outcome && { outcome, url: delivery.url };
   }
 
@@ -125,6 +129,7 @@ export class CallbackAttempts {
     delivery: CallbackDelivery,
     endpointId: string,
     cutOff: AbortSignal,
+    trace?: TraceContext,
   ): Promise<{ outcome: AttemptOutcome; url: string } | null> {
     let target: Awaited<ReturnType<EndpointHealth['target']>>;
     try {
@@ -147,6 +152,7 @@ export class CallbackAttempts {
         previousSecrets: target.previousSecrets,
       },
       cutOff,
+      trace,
     );
     return outcome && { outcome, url: target.url };
   }
@@ -154,6 +160,7 @@ export class CallbackAttempts {
   private async sendCallback(
     delivery: CallbackDelivery,
     cutOff: AbortSignal,
+    trace?: TraceContext,
   ): Promise<AttemptOutcome | null> {
     // The account's current secret, read at every attempt: a rotation applies at once.
     const account = await this.accounts.findOneBy({ id: delivery.accountId });
@@ -170,6 +177,7 @@ export class CallbackAttempts {
     return this.sender.send(
       { id: delivery.id, url: delivery.url, body: JSON.stringify(delivery.payload), secret },
       cutOff,
+      trace,
     );
   }
 }

@@ -7,6 +7,7 @@ import {
 } from '../../common/outbound/outbound-policy';
 import { APP_CONFIG, type AppConfig } from '../../config/configuration';
 import { callbackHeaders } from './callback-signer';
+import type { TraceContext } from '../../tracing/tracing';
 
 /**
  * What went wrong with one attempt, as shown in `error` of `GET /v2/executions/:id/deliveries`.
@@ -59,7 +60,8 @@ export class CallbackSender implements OnApplicationShutdown {
 
   /**
    * One attempt. When `abort` fires (shutdown) the request is cut and the result is null:
-   * no outcome to record, the delivery is simply sent again later.
+   * no outcome to record, the delivery is simply sent again later. `trace` (tracing on): the
+   * delivery span's context, the parent of the request's client span.
    */
   async send(
     attempt: {
@@ -70,6 +72,7 @@ export class CallbackSender implements OnApplicationShutdown {
       previousSecrets?: readonly string[];
     },
     abort?: AbortSignal,
+    trace?: TraceContext,
   ): Promise<AttemptOutcome | null> {
     const started = performance.now();
     const outcome = (statusCode: number | null, error: AttemptError | null, retryable = true) => ({
@@ -111,6 +114,7 @@ export class CallbackSender implements OnApplicationShutdown {
         signal: timeout.signal,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
+        trace,
       });
       // The status decides; the body is drained (bounded) to free the connection, its start
       // kept as the attempt's excerpt.

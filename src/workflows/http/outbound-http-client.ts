@@ -19,6 +19,7 @@ export class OutboundHttpClient implements HttpClient {
       headers: call.headers,
       body: call.body,
       signal: call.signal,
+      trace: call.trace,
     });
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(response.headers)) {

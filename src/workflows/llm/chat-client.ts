@@ -2,7 +2,7 @@ import { isAddressNotAllowed } from '../../common/outbound/outbound-policy';
 import type { Clock, HttpClient, HttpResponse } from '../context';
 import { StepError, WorkflowErrorCode } from '../errors';
 import { retryAfterMs } from '../http/response';
-import { tracing } from '../../tracing/tracing';
+import { tracing, type TraceContext } from '../../tracing/tracing';
 
 /** One message of an OpenAI-compatible chat. */
 export interface ChatMessage {
@@ -62,15 +62,17 @@ const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 export function chatCompletion(
   endpoint: ChatEndpoint,
   request: ChatRequest,
-  options: { signal: AbortSignal; clock: Clock },
+  options: { signal: AbortSignal; clock: Clock; trace?: TraceContext },
 ): Promise<ChatAnswer> {
   const traces = tracing();
   if (!traces) return chatCompletionUntraced(endpoint, request, options);
-  // Tracing on: the model call's span (`gen_ai.*`), around its HTTP request(s).
+  // Tracing on: the model call's span (`gen_ai.*`, child of the step's `trace`), around its
+  // HTTP request(s), which are its children.
   return traces.modelCall(
     { provider: providerOf(endpoint.baseUrl), model: request.model },
-    async (span) => {
-      const answer = await chatCompletionUntraced(endpoint, request, options);
+    options.trace,
+    async (span, trace) => {
+      const answer = await chatCompletionUntraced(endpoint, request, { ...options, trace });
       span.usage(
         answer.promptTokens,
         answer.completionTokens,
@@ -95,7 +97,7 @@ function providerOf(baseUrl: string): string {
 async function chatCompletionUntraced(
   endpoint: ChatEndpoint,
   request: ChatRequest,
-  options: { signal: AbortSignal; clock: Clock },
+  options: { signal: AbortSignal; clock: Clock; trace?: TraceContext },
 ): Promise<ChatAnswer> {
   const url = `${endpoint.baseUrl.replace(/\/+$/, '')}/chat/completions`;
   const target = `POST ${describe(url)}`;
@@ -112,6 +114,7 @@ async function chatCompletionUntraced(
         body,
         signal: options.signal,
         maxBodyBytes: MAX_ANSWER_BYTES,
+        trace: options.trace,
       });
     } catch (error) {
       if (options.signal.aborted) throw options.signal.reason;

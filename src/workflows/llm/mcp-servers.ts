@@ -301,6 +301,7 @@ function stepFetch(context: StepContext) {
       body: typeof init?.body === 'string' ? init.body : undefined,
       signal: context.signal,
       maxBodyBytes: 4 * MAX_TOOL_RESULT_BYTES,
+      trace: context.trace,
     });
     const empty = answer.status === 202 || answer.status === 204 || answer.body === '';
     return new Response(empty ? null : answer.body, {

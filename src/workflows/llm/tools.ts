@@ -214,6 +214,7 @@ export async function runToolCall(
         body: tool.method === 'GET' ? undefined : JSON.stringify(call.arguments ?? {}),
         signal: context.signal,
         maxBodyBytes: MAX_TOOL_RESULT_BYTES,
+        trace: context.trace,
       }),
     );
     if (response.truncated) {

@@ -81,6 +81,7 @@ export class HttpStep implements StepType<HttpBody> {
             step.method === 'GET' || payload === undefined ? undefined : JSON.stringify(payload),
           signal: context.signal,
           maxBodyBytes: MAX_OUTPUT_BYTES,
+          trace: context.trace,
         }),
       );
     } catch (error) {

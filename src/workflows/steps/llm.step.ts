@@ -153,7 +153,7 @@ export class LlmStep implements StepType<LlmBody> {
         chatCompletion(
           endpoint,
           { ...base, ...request },
-          { signal: context.signal, clock: context.clock },
+          { signal: context.signal, clock: context.clock, trace: context.trace },
         ),
     });
   }
