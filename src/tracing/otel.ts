@@ -33,7 +33,7 @@ export interface TracedExecution {
  * The OpenTelemetry side of tracing, loaded only when it is on (tracing.ts): a
  * NodeTracerProvider with a batching OTLP/HTTP exporter (`http/protobuf`, or `http/json`) and the
  * W3C trace context propagator. No context manager is registered: every span is started with
- * the parent `Context` its caller hands over (docs/decisions/0108-explicit-trace-context.md),
+ * the parent `Context` its caller hands over (docs/decisions/0109-explicit-trace-context.md),
  * so no promise hook runs for the promises of the process.
  */
 export class OtelTracing {

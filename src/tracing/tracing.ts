@@ -8,7 +8,7 @@ import type { OtelTracing } from './otel';
  * execution it creates, an execution's span to its steps, a step's to its HTTP requests).
  * Opaque to the call sites; only types are imported here, so naming it loads nothing. There is
  * no ambient (AsyncLocalStorage) context: a span's parent is always the context given to it
- * (docs/decisions/0108-explicit-trace-context.md).
+ * (docs/decisions/0109-explicit-trace-context.md).
  */
 export type TraceContext = Context;
 
