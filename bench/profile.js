@@ -14,6 +14,8 @@
 //                                               process without the worker (ROLE=api,webhook):
 //                                               the acknowledgement path alone, no run
 //
+// `--flow` gives the agent `flow: {concurrency: {limit: 1000}}` first (the flow bench's row).
+//
 // `--no-profile` runs the same phase without the profiler (whose overhead is about half the
 // service's CPU) and prints only the rate and CPU per run: a quick A/B of one change.
 //
@@ -35,6 +37,7 @@ const listing = args.includes('--list');
 const syncing = args.includes('--sync');
 const ingesting = args.includes('--ingest');
 const mariadb = args.includes('--mariadb');
+const flowing = args.includes('--flow');
 const profiling = !args.includes('--no-profile');
 const count = Number(args[args.indexOf('--count') + 1]) || 2000;
 const dir = mkdtempSync(join(os.tmpdir(), 'aas-profile-'));
@@ -123,6 +126,10 @@ async function main() {
   if (syncing) return syncTriggers({ api, auth, service, db, agentId: demo.agent_id });
   if (ingesting) return ingest({ service, db, webhookUrl: demo.webhook_url });
   const target = workflow ? await createWorkflowAgent(api, auth) : { id: demo.agent_id, webhook_url: demo.webhook_url };
+  if (flowing) {
+    const patched = await fetch(`${api}/v2/agents/${target.id}`, { method: 'PATCH', headers: auth, body: JSON.stringify({ flow: { concurrency: { limit: 1000 } } }) });
+    if (!patched.ok) throw new Error(`PATCH flow: ${patched.status} ${await patched.text()}`);
+  }
   // Called once the requests are answered: every acknowledged run is in the table by then.
   const drained = async () => {
     while ((await db.pending(target.id)) > 0) await sleep(50);
@@ -142,7 +149,7 @@ async function main() {
   await new Promise((resolve) => service.once('exit', resolve));
   await db.drop();
   if (!profiling) {
-    console.log(`${workflow ? 'workflow' : 'plain'} agent, ${mariadb ? 'MariaDB' : 'SQLite'}: ${count} runs in ${seconds.toFixed(2)} s (${Math.round(count / seconds)}/s)`);
+    console.log(`${workflow ? 'workflow' : 'plain'} agent${flowing ? ' with flow' : ''}, ${mariadb ? 'MariaDB' : 'SQLite'}: ${count} runs in ${seconds.toFixed(2)} s (${Math.round(count / seconds)}/s)`);
     return;
   }
   const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
@@ -258,7 +265,7 @@ function summarise(profile, seconds, units = count + 500) {
   } else if (listing) {
     console.log(`CPU per request (the ${units} measured; the process's start, the agents' creation and the warm-up included): ${busy.toFixed(3)} ms`);
   } else {
-    console.log(`${workflow ? 'workflow' : 'plain'} agent, ${mariadb ? 'MariaDB' : 'SQLite'}: ${count} runs in ${seconds.toFixed(2)} s (${Math.round(count / seconds)}/s); profile covers the whole process`);
+    console.log(`${workflow ? 'workflow' : 'plain'} agent${flowing ? ' with flow' : ''}, ${mariadb ? 'MariaDB' : 'SQLite'}: ${count} runs in ${seconds.toFixed(2)} s (${Math.round(count / seconds)}/s); profile covers the whole process`);
     console.log(`CPU per run (all ${units} runs, the process's start included): ${busy.toFixed(3)} ms`);
   }
   print('self time by package (own code by file)', byPlace, 25);
