@@ -12,7 +12,7 @@ import { LocalBus } from '../queue/local-bus';
 import { LocalDispatch } from '../queue/local-dispatch';
 import { IntakePressure } from '../queue/intake-pressure';
 import { RUN_QUEUE, type RunQueue } from '../queue/run-queue';
-import { Execution } from './execution.entity';
+import { Execution, isHeld } from './execution.entity';
 import { EXECUTION_NOTICES, type ExecutionNotices, type LoadedNotices } from './execution-notices';
 import {
   build,
@@ -24,7 +24,7 @@ import {
 } from './new-executions';
 import { IntakeBatches, MAX_IN_FLIGHT } from './intake-batches';
 import { KeyedIntake } from './keyed-intake';
-import { FlowIntake } from './flow-intake';
+import { admissible, FlowIntake } from './flow-intake';
 import {
   type AgentFlow,
   CONSTANT_FLOW_KEYS,
@@ -116,8 +116,10 @@ export class ExecutionIntakeService {
 
   /**
    * Stores a new execution (see above); resolves once it is committed and announced. An
-   * execution of an agent with `flow` is stored held, its keys evaluated first (FlowIntake);
-   * with a debounce, it may instead replace the input of the key's pending execution.
+   * execution of an agent with `flow` is stored held, its keys evaluated first (FlowIntake),
+   * unless the intake admits it at once (a concurrency limit alone, its key with room and
+   * nothing held: FlowIntake.admit); with a debounce, it may instead replace the input of the
+   * key's pending execution.
    */
   submit(request: NewExecution): Promise<IntakeResult> {
     // The trace context to keep, taken now: the caller's request's (`trace`), else a new one.
@@ -139,8 +141,15 @@ export class ExecutionIntakeService {
     const result = flow.debounce
       ? await this.flows.debounce(placed, flow)
       : await this.submit(placed);
-    this.bus.emit('flow.held');
+    if (isHeld(result.execution)) this.bus.emit('flow.held');
     return result;
+  }
+
+  /** A slot may be reserved for it: it may be handed off, if admitted when it has `flow`. */
+  private mayReserve(leader: Leader): boolean {
+    const { request } = leader.entry;
+    if (!request.flow) return mayDispatch(leader);
+    return request.dispatch === true && this.sqlite && admissible(request.agent.flow);
   }
 
   private async flush(batch: Pending[]): Promise<void> {
@@ -213,9 +222,13 @@ export class ExecutionIntakeService {
     keyed: Map<string, Leader>,
   ): Promise<[Leader[], Leader[]] | null> {
     // Slots of this process's worker: the first rows that may be are committed claimed by it.
+    // Executions of a flow the intake may admit (FlowIntake.admit) reserve one too.
     const grant = this.dispatch.reserve(
-      leaders.filter(mayDispatch).map((leader) => leader.entry.request.agent.accountId),
+      leaders
+        .filter((leader) => this.mayReserve(leader))
+        .map((leader) => leader.entry.request.agent.accountId),
     );
+    const flowing = leaders.some((leader) => leader.entry.request.flow);
     let noticed = false;
     /** Builds the rows of the leaders whose key is not stored (`taken`), in submit order. */
     const prepare = (
@@ -284,6 +297,13 @@ export class ExecutionIntakeService {
                   [...keyed.values()].map((leader) => leader.entry.request),
                 )
               : null;
+          if (!prepared && flowing) {
+            const fresh = leaders.filter((leader) => !taken?.has(keyOf(leader.entry.request)!));
+            await this.flows.admit(
+              manager,
+              fresh.map((leader) => leader.entry.request),
+            );
+          }
           const [inserted, stored, statements] = prepared ?? prepare(loaded, taken);
           await executeAll(manager, statements);
           return [inserted, stored];
@@ -308,14 +328,16 @@ export class ExecutionIntakeService {
   }
 }
 
-/** Committed `queued`: neither handed to this process's worker nor stored finished. */
+/** Committed `queued` or held: neither handed to this process's worker nor stored finished. */
 function isQueued(leader: Leader): boolean {
   return !leader.dispatched && !leader.entry.request.ran;
 }
 
 function mayDispatch(leader: Leader): boolean {
   const { request } = leader.entry;
-  return request.dispatch === true && !request.ran && !request.flow;
+  return (
+    request.dispatch === true && !request.ran && (!request.flow || request.flow.admitted === true)
+  );
 }
 
 function keyOf(request: NewExecution): string | null {

@@ -6,7 +6,7 @@ import type { AgentFlow, HeldReason } from '../agents/flow';
 import { now } from '../common/time';
 import { execute, RawColumns } from '../database/raw-sql';
 import { retrying } from '../database/transactions';
-import { Execution } from './execution.entity';
+import { Execution, HELD } from './execution.entity';
 import { FlowRun } from './flow-run.entity';
 import { lockAgent } from './flow-intake';
 import { TRANSITION } from './run-finish';
@@ -51,7 +51,8 @@ export const GATE_BUDGET = 1000;
  * transaction that holds the agent's row lock on MySQL (so that two processes never release
  * past a limit together; SQLite's one writer needs none):
  *
- * - concurrency: the key's executions `queued` or `running` (released ones count from their
+ * - concurrency: the key's executions (without a key, all the agent's) `queued` or `running`
+ *   (released ones count from their
  *   release: they are on their way to a slot; `waiting` ones do not count) stay within
  *   `limit`, counted from the executions table itself, so a slot of a dead process comes back
  *   once its lease expires and recovery ends or requeues its run;
@@ -88,11 +89,9 @@ export class FlowGate {
 
   /** One pass over the agents with held executions, releasing at most `budget`. */
   async pass(budget = GATE_BUDGET): Promise<GatePass> {
-    const agents: { agent_id: string }[] = await this.dataSource.query(
-      'SELECT DISTINCT agent_id FROM flow_runs WHERE released_at IS NULL',
-    );
+    const agents = await this.heldAgents();
     const result: GatePass = { released: [], nextAt: null, more: false, held: agents.length > 0 };
-    for (const { agent_id: agentId } of agents) {
+    for (const agentId of agents) {
       const left = budget - result.released.length;
       if (left <= 0) {
         result.more = true;
@@ -104,6 +103,33 @@ export class FlowGate {
       if (pass.nextAt !== null) result.nextAt = Math.min(result.nextAt ?? Infinity, pass.nextAt);
     }
     return result;
+  }
+
+  /**
+   * The agents with held executions. SQLite: two index seeks per agent in `flow_runs` (its
+   * DISTINCT reads every held row, thousands in a burst); MySQL: the DISTINCT, one round trip.
+   */
+  private async heldAgents(): Promise<string[]> {
+    if (this.mysql) {
+      const rows: { agent_id: string }[] = await this.dataSource.query(
+        'SELECT DISTINCT agent_id FROM flow_runs WHERE released_at IS NULL',
+      );
+      return rows.map((row) => row.agent_id);
+    }
+    const agents: string[] = [];
+    for (let after = ''; ;) {
+      const [next]: { agent_id: string | null }[] = await this.dataSource.query(
+        'SELECT MIN(agent_id) AS agent_id FROM flow_runs WHERE agent_id > ?',
+        [after],
+      );
+      if (next?.agent_id == null) return agents;
+      after = next.agent_id;
+      const held: unknown[] = await this.dataSource.query(
+        'SELECT execution_id FROM flow_runs WHERE agent_id = ? AND released_at IS NULL LIMIT 1',
+        [after],
+      );
+      if (held.length > 0) agents.push(after);
+    }
   }
 
   /** One agent's turn (see the class): one transaction. */
@@ -146,13 +172,18 @@ export class FlowGate {
       return { released, nextAt: null, more: rows.length > budget };
     }
 
-    // Executions on their way or running, per key (concurrency).
+    // Executions on their way or running, per key (concurrency). Without a key, every one of
+    // the agent's counts (an index-only count), in the one slot of the null key.
     const active = new Map<string, number>();
+    const slot = (key: string) => (concurrency?.key === undefined ? 'null' : key);
     if (concurrency) {
       const rows: { flow_key: string; n: number | string }[] = await manager.query(
-        `SELECT flow_key, COUNT(*) AS n FROM executions
-         WHERE agent_id = ? AND status IN ('queued', 'running') AND flow_key IS NOT NULL
-         GROUP BY flow_key`,
+        concurrency.key === undefined
+          ? `SELECT 'null' AS flow_key, COUNT(*) AS n FROM executions
+             WHERE agent_id = ? AND status IN ('queued', 'running')`
+          : `SELECT flow_key, COUNT(*) AS n FROM executions
+             WHERE agent_id = ? AND status IN ('queued', 'running') AND flow_key IS NOT NULL
+             GROUP BY flow_key`,
         [agentId],
       );
       for (const row of rows) active.set(row.flow_key, Number(row.n));
@@ -237,7 +268,7 @@ export class FlowGate {
           soonest(dueAt);
           continue;
         }
-        if (concurrency && (active.get(key) ?? 0) >= concurrency.limit) {
+        if (concurrency && (active.get(slot(key)) ?? 0) >= concurrency.limit) {
           stopped.set(key, { row, reason: 'concurrency' });
           continue;
         }
@@ -250,7 +281,7 @@ export class FlowGate {
           soonest(window.first + throttle.period_ms);
           continue;
         }
-        active.set(key, (active.get(key) ?? 0) + 1);
+        active.set(slot(key), (active.get(slot(key)) ?? 0) + 1);
         if (throttled)
           used.set(throttleKey, { n: (window?.n ?? 0) + 1, first: window?.first ?? atMs });
         released.push(row.execution_id);
@@ -329,13 +360,13 @@ export class FlowGate {
   ): Promise<string[]> {
     if (ids.length === 0) return [];
     const marks = ids.map(() => '?').join(', ');
-    const stillHeld: { id: string }[] = await manager.query(
-      `SELECT id FROM executions WHERE id IN (${marks}) AND status = 'held'${
-        this.mysql ? ' FOR UPDATE' : ''
-      }`,
+    // By id alone: with `status = 'held'` beside the list, SQLite's planner goes by the
+    // status index, over every held row. The rows are locked (SQLite: the one writer).
+    const rows: { id: string; status: string }[] = await manager.query(
+      `SELECT id, status FROM executions WHERE id IN (${marks})${this.mysql ? ' FOR UPDATE' : ''}`,
       ids,
     );
-    const held = new Set(stillHeld.map((row) => row.id));
+    const held = new Set(rows.filter((row) => row.status === HELD).map((row) => row.id));
     const releasing = ids.filter((id) => held.has(id));
     const gone = ids.filter((id) => !held.has(id));
     if (gone.length > 0) {
@@ -348,7 +379,7 @@ export class FlowGate {
     const list = releasing.map(() => '?').join(', ');
     await execute(
       manager,
-      `UPDATE executions SET status = 'queued', held = NULL, queued_at = ? WHERE id IN (${list}) AND status = 'held'`,
+      `UPDATE executions SET status = 'queued', held = NULL, queued_at = ? WHERE id IN (${list})`,
       [this.rawExecutions.persist('queuedAt', at), ...releasing],
     );
     if (keepAt) {

@@ -33,6 +33,11 @@ export interface FlowPlacement {
   reason: HeldReason;
   /** Debounce: not released before this. */
   dueAt: Date | null;
+  /**
+   * Admitted at its intake (FlowIntake.admit): its key had room and nothing held, so it is
+   * stored `queued` in its key, as if the gate had released it at once.
+   */
+  admitted?: boolean;
 }
 
 /** How a key's value is stored: JSON text (`null` for the null key), long ones hashed. */
@@ -97,7 +102,6 @@ export class FlowIntake {
     return {
       ...request,
       id,
-      dispatch: false,
       flow: {
         key: concurrency ?? throttleKey ?? debounceKey ?? 'null',
         throttleKey,
@@ -114,7 +118,7 @@ export class FlowIntake {
     let count = 0;
     executions.forEach((execution, i) => {
       const flow = requests[i].flow;
-      if (!flow) return;
+      if (!flow || flow.admitted) return;
       count++;
       values.push(
         execution.id,
@@ -136,6 +140,46 @@ export class FlowIntake {
            .join(', ')}`,
       values,
     ];
+  }
+
+  /**
+   * SQLite: of the new executions `requests` (in submit order), those of a flow with a
+   * concurrency limit alone whose key has room and no execution held are admitted
+   * (`flow.admitted`): stored `queued` in their key, without a `flow_runs` row, and handed to
+   * the worker as any other; the rest stay held for the gate. Read in the transaction that
+   * stores them: SQLite's one writer makes the count and the insert one decision, as the
+   * gate's. On MySQL the gate stays the one place that decides (deciding here would take the
+   * agent's row lock in every intake batch).
+   */
+  async admit(manager: EntityManager, requests: readonly NewExecution[]): Promise<void> {
+    const byKey = new Map<string, { agent: Agent; key: string; placements: FlowPlacement[] }>();
+    for (const request of requests) {
+      const placement = request.flow;
+      if (!placement) continue;
+      placement.admitted = false;
+      if (this.mysql || !admissible(request.agent.flow)) continue;
+      const id = `${request.agent.id}\n${placement.key}`;
+      const group = byKey.get(id) ?? { agent: request.agent, key: placement.key, placements: [] };
+      group.placements.push(placement);
+      byKey.set(id, group);
+    }
+    for (const { agent, key, placements } of byKey.values()) {
+      // Counted as the gate counts: without a key, every execution of the agent.
+      const keyless = agent.flow!.concurrency!.key === undefined;
+      const held: unknown[] = await manager.query(
+        `SELECT execution_id FROM flow_runs
+         WHERE agent_id = ? AND released_at IS NULL${keyless ? '' : ' AND flow_key = ?'} LIMIT 1`,
+        keyless ? [agent.id] : [agent.id, key],
+      );
+      if (held.length > 0) continue;
+      const [{ n }]: { n: number }[] = await manager.query(
+        `SELECT COUNT(*) AS n FROM executions
+         WHERE agent_id = ? AND status IN ('queued', 'running')${keyless ? '' : ' AND flow_key = ?'}`,
+        keyless ? [agent.id] : [agent.id, key],
+      );
+      const room = agent.flow!.concurrency!.limit - Number(n);
+      placements.slice(0, Math.max(0, room)).forEach((placement) => (placement.admitted = true));
+    }
   }
 
   /**
@@ -219,6 +263,11 @@ export class FlowIntake {
     this.compiled.set(agent.id, keys);
     return keys;
   }
+}
+
+/** A flow whose executions the intake may admit (FlowIntake.admit): a concurrency limit alone. */
+export function admissible(flow: AgentFlow | null | undefined): boolean {
+  return Boolean(flow?.concurrency && !flow.throttle && !flow.debounce);
 }
 
 /** When a debounced execution first triggered at `first` starts, after a trigger at `at`. */

@@ -48,7 +48,10 @@ export interface NewExecution {
    * has no `callbackUrl`.
    */
   ran?: { startedAt: Date; outcome: RunOutcome };
-  /** Flow control: stored held, in this key (FlowIntake.place); never handed off. */
+  /**
+   * Flow control: stored held, in this key (FlowIntake.place), and never handed off; unless
+   * admitted at once (`flow.admitted`): stored `queued` in its key.
+   */
   flow?: FlowPlacement;
 }
 
@@ -162,7 +165,7 @@ export function build(request: NewExecution, createdAt: Date): Execution {
     agentId: request.agent.id,
     agentKind: request.agent.kind,
     agentVersion: request.agent.version,
-    status: request.flow ? HELD : 'queued',
+    status: request.flow && !request.flow.admitted ? HELD : 'queued',
     source: request.source,
     retryOf: request.retryOf ?? null,
     scheduleId: request.schedule?.id ?? null,
@@ -193,7 +196,7 @@ export function build(request: NewExecution, createdAt: Date): Execution {
     waiting: null,
     wakeAt: null,
     flowKey: request.flow?.key ?? null,
-    held: request.flow?.reason ?? null,
+    held: request.flow && !request.flow.admitted ? request.flow.reason : null,
   } satisfies Execution);
 }
 

@@ -1,5 +1,5 @@
 import type { TestingModule } from '@nestjs/testing';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Agent } from '../../src/agents/agent.entity';
 import type { AgentFlow } from '../../src/agents/flow';
 import { Execution } from '../../src/executions/execution.entity';
@@ -7,6 +7,7 @@ import { ExecutionIntakeService } from '../../src/executions/execution-intake.se
 import { ExecutionLeases } from '../../src/executions/execution-leases';
 import { ExecutionLifecycleService } from '../../src/executions/execution-lifecycle.service';
 import { FlowGate } from '../../src/executions/flow-gate';
+import { FlowIntake } from '../../src/executions/flow-intake';
 import { RUN_QUEUE } from '../../src/queue/run-queue';
 import { openModuleTestDatabase, roleModule, type ModuleTestDatabase } from '../support/container';
 import { FakeRunQueue } from '../support/fake-run-queue';
@@ -44,8 +45,14 @@ describe('flow gate (module: the claim rules of flow control)', () => {
     await module?.close();
     await db?.close();
   });
+  // These tests are about the gate: the intake's admission (a key with room and nothing held
+  // stored queued at once, SQLite) is off but where a test says otherwise.
+  beforeEach(() => {
+    vi.spyOn(FlowIntake.prototype, 'admit').mockResolvedValue(undefined);
+  });
   afterEach(() => {
     vi.useRealTimers();
+    vi.restoreAllMocks();
   });
 
   const clock = (ms: number) => {
@@ -215,11 +222,60 @@ describe('flow gate (module: the claim rules of flow control)', () => {
     ]);
     const unkeyed = [];
     for (let n = 0; n < 4; n++) unkeyed.push((await submit(agent, { n })).id);
-    // The run held under key "a" goes too, beside the first of the key-less flow.
-    expect((await gate.passAgent(agent.id, 100)).released).toEqual([keyed, unkeyed[0], unkeyed[1]]);
-    await setStatus([keyed, unkeyed[0], unkeyed[1]], 'completed');
+    // The run held under key "a" goes too, beside the first of the key-less flow: without a
+    // key, the limit is the agent's, whatever key its executions were held under.
+    expect((await gate.passAgent(agent.id, 100)).released).toEqual([keyed, unkeyed[0]]);
+    await setStatus([keyed, unkeyed[0]], 'completed');
     // Only key-less rows are held now: the first two, in creation order.
-    expect((await gate.passAgent(agent.id, 100)).released).toEqual([unkeyed[2], unkeyed[3]]);
+    expect((await gate.passAgent(agent.id, 100)).released).toEqual([unkeyed[1], unkeyed[2]]);
+    await setStatus([unkeyed[1]], 'running');
+    await setStatus([unkeyed[2]], 'completed');
+    expect((await gate.passAgent(agent.id, 100)).released).toEqual([unkeyed[3]]);
+  });
+
+  it("the intake admits at once what has room in a concurrency limit's key and nothing held before it (SQLite; on MySQL the gate decides)", async () => {
+    vi.restoreAllMocks();
+    clock(0);
+    const admits = db.dataSource.options.type === 'better-sqlite3';
+    const agent = await agentWith({ concurrency: { limit: 2, key: '{% $input.c %}' } });
+    const a = [];
+    for (let n = 0; n < 3; n++) a.push(await submit(agent, { c: 'a', n }));
+    const b = await submit(agent, { c: 'b' });
+    const queuedAtOnce = admits ? ['queued', 'queued', 'held', 'queued'] : Array(4).fill('held');
+    expect([...a, b].map((row) => row.status)).toEqual(queuedAtOnce);
+    expect(await statusOf([...a.map((row) => row.id), b.id])).toEqual(queuedAtOnce);
+    // An admitted run is in its key (it counts against the limit) and has no flow row.
+    expect([...a, b].map((row) => row.flowKey)).toEqual(['"a"', '"a"', '"a"', '"b"']);
+    const flowRows: { execution_id: string }[] = await db.dataSource.query(
+      'SELECT execution_id FROM flow_runs WHERE agent_id = ? ORDER BY created_at, execution_id',
+      [agent.id],
+    );
+    expect(flowRows.map((row) => row.execution_id)).toEqual(
+      admits ? [a[2].id] : [...a, b].map((row) => row.id),
+    );
+    if (!admits) await gate.passAgent(agent.id, 100);
+    expect(await statusOf(a.map((row) => row.id))).toEqual(['queued', 'queued', 'held']);
+    // A slot frees; a new run of the key is held behind the one held before it, which the
+    // gate lets go first.
+    await setStatus([a[0].id], 'completed');
+    const a3 = await submit(agent, { c: 'a', n: 3 });
+    expect(a3.status).toBe('held');
+    expect((await gate.passAgent(agent.id, 100)).released).toEqual([a[2].id]);
+
+    // Without a key, every active execution of the agent counts, one without a flow key too.
+    const single = await agentWith({ concurrency: { limit: 2 } });
+    const plain = await submit({ ...single, flow: null }, { n: 0 });
+    expect(plain.flowKey).toBeNull();
+    const next = [await submit(single, { n: 1 }), await submit(single, { n: 2 })];
+    if (!admits) await gate.passAgent(single.id, 100);
+    expect(await statusOf(next.map((row) => row.id))).toEqual(['queued', 'held']);
+
+    // A throttle (or a debounce) is the gate's to decide: never admitted.
+    const throttled = await agentWith({
+      concurrency: { limit: 5 },
+      throttle: { limit: 5, period_ms: 60_000 },
+    });
+    expect((await submit(throttled, { n: 1 })).status).toBe('held');
   });
 
   it('agents without flow are never held and write no flow rows', async () => {
