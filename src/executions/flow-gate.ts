@@ -52,10 +52,9 @@ export const GATE_BUDGET = 1000;
  * past a limit together; SQLite's one writer needs none):
  *
  * - concurrency: the key's executions (without a key, all the agent's) `queued` or `running`
- *   (released ones count from their
- *   release: they are on their way to a slot; `waiting` ones do not count) stay within
- *   `limit`, counted from the executions table itself, so a slot of a dead process comes back
- *   once its lease expires and recovery ends or requeues its run;
+ *   (released ones count from their release: they are on their way to a slot; `waiting` ones
+ *   do not count) stay within `limit`, counted from the executions table itself, so a slot of
+ *   a dead process comes back once its lease expires and recovery ends or requeues its run;
  * - throttle: the releases of the key in the last `period_ms` (the `flow_runs` rows kept that
  *   long) stay within `limit`;
  * - debounce: not before the execution's `due_at`.
@@ -63,7 +62,8 @@ export const GATE_BUDGET = 1000;
  * Within a key, executions go in creation order; keys take turns (each key's first, then each
  * key's second, …), so a flood on one key delays that key only. A released execution is
  * queued from its release (`queued_at`), so the claims, which go in that order, do not let a
- * key's next run pass the first run of a key released before it.
+ * key's next run pass the first run of a key released before it. On SQLite the intake admits
+ * at once what has room in a concurrency limit alone (FlowIntake.admit), counting as here.
  */
 @Injectable()
 export class FlowGate {
