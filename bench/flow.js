@@ -1,8 +1,9 @@
 // Flow control under load (docs/api.md, Flow control), one process on SQLite: end to end of a
 // lead-qualification agent with `flow: {concurrency: {limit: 1000}}` against the same agent
-// without `flow`, in alternating rounds (target ≥ 0.9 ×); then 1,000 keys with `concurrency: {limit: 1,
-// key}`, 5 runs each, sent key after key: the end-to-end rate and how long any key waited, in
-// rounds (the time for every key to start one run; target: no key waits longer than two). A
+// without `flow`, in alternating rounds (target ≥ 0.9 ×); then 1,000 keys with
+// `concurrency: {limit: 1, key}`, 5 runs each, sent key after key: the end-to-end rate and how
+// long any key waited, in rounds (the time for every key to start one run; target: no key
+// waits longer than two). A
 // part of `npm run bench`, or alone: `node bench/flow.js [--quick]` (build first). It
 // reports; it never fails on a threshold.
 'use strict';

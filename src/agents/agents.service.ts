@@ -127,25 +127,21 @@ export class AgentsService {
   ): Promise<{ views: AgentListView[]; total: number }> {
     const selection = [accountId, perPage, (page - 1) * perPage];
     const connection = this.agents.manager.connection;
-    let n: unknown, rows: Record<string, unknown>[], counters: Record<string, unknown>[];
-    if (connection.options.type === 'better-sqlite3') {
-      // One statement after the other anyway: the counters by the page's ids.
-      [[{ n }], rows] = await readAll(connection, [
-        [COUNT_LIVE_AGENTS, [accountId]],
-        [LIVE_AGENTS_PAGE, selection],
-      ]);
-      const ids = rows.map((row) => row.id);
-      counters =
-        ids.length === 0
-          ? []
-          : await connection.query(...this.stats.statement(ids.map(() => '?').join(', '), ids));
-    } else {
-      [[{ n }], rows, counters] = await readAll(connection, [
-        [COUNT_LIVE_AGENTS, [accountId]],
-        [LIVE_AGENTS_PAGE, selection],
-        this.stats.statement(`SELECT id FROM (${LIVE_AGENTS_PAGE}) AS page`, selection),
-      ]);
-    }
+    const sqlite = connection.options.type === 'better-sqlite3';
+    const [[{ n }], rows, counted] = await readAll(connection, [
+      [COUNT_LIVE_AGENTS, [accountId]],
+      [LIVE_AGENTS_PAGE, selection],
+      ...(sqlite
+        ? []
+        : [this.stats.statement(`SELECT id FROM (${LIVE_AGENTS_PAGE}) AS page`, selection)]),
+    ]);
+    // SQLite runs one statement after the other anyway: the counters by the page's ids.
+    const ids = rows.map((row) => row.id);
+    const counters =
+      counted ??
+      (ids.length === 0
+        ? []
+        : await connection.query(...this.stats.statement(ids.map(() => '?').join(', '), ids)));
     const agents = rows.map((row): AgentListColumns => ({
       id: row.id as string,
       name: row.name as string,

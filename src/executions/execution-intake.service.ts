@@ -228,7 +228,6 @@ export class ExecutionIntakeService {
         .filter((leader) => this.mayReserve(leader))
         .map((leader) => leader.entry.request.agent.accountId),
     );
-    const flowing = leaders.some((leader) => leader.entry.request.flow);
     let noticed = false;
     /** Builds the rows of the leaders whose key is not stored (`taken`), in submit order. */
     const prepare = (
@@ -297,7 +296,7 @@ export class ExecutionIntakeService {
                   [...keyed.values()].map((leader) => leader.entry.request),
                 )
               : null;
-          if (!prepared && flowing) {
+          if (this.sqlite && leaders.some((leader) => leader.entry.request.flow)) {
             const fresh = leaders.filter((leader) => !taken?.has(keyOf(leader.entry.request)!));
             await this.flows.admit(
               manager,

@@ -152,12 +152,13 @@ export class FlowIntake {
    * agent's row lock in every intake batch).
    */
   async admit(manager: EntityManager, requests: readonly NewExecution[]): Promise<void> {
+    if (this.mysql) return;
     const byKey = new Map<string, { agent: Agent; key: string; placements: FlowPlacement[] }>();
     for (const request of requests) {
       const placement = request.flow;
       if (!placement) continue;
       placement.admitted = false;
-      if (this.mysql || !admissible(request.agent.flow)) continue;
+      if (!admissible(request.agent.flow)) continue;
       const id = `${request.agent.id}\n${placement.key}`;
       const group = byKey.get(id) ?? { agent: request.agent, key: placement.key, placements: [] };
       group.placements.push(placement);
