@@ -132,8 +132,11 @@ export class FlowGate {
     }
   }
 
-  /** One agent's turn (see the class): one transaction. */
-  passAgent(agentId: string, budget: number, at: Date = now()): Promise<GatePass> {
+  /**
+   * One agent's turn (see the class): one transaction. Its time (`at`, else the clock once the
+   * agent's lock is held) is the release time a throttle's window counts from.
+   */
+  passAgent(agentId: string, budget: number, at?: Date): Promise<GatePass> {
     // READ COMMITTED (MySQL): after the agent's lock, every read sees the last decision's commit.
     const options = {
       ...TRANSITION,
@@ -148,9 +151,11 @@ export class FlowGate {
     manager: EntityManager,
     agentId: string,
     budget: number,
-    at: Date,
+    given?: Date,
   ): Promise<GatePass> {
     await lockAgent(manager, agentId, this.mysql);
+    // Read after the lock: a pass that waited for it releases at the time it decides.
+    const at = given ?? now();
     const [agentRow]: { flow: unknown; deleted_at: unknown }[] = await manager.query(
       'SELECT flow, deleted_at FROM agents WHERE id = ?',
       [agentId],
