@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { In } from 'typeorm';
+import { Execution } from '../src/executions/execution.entity';
 import { bearer, startTestService, type TestService } from './support/service';
 import { startFlightReceiver } from './support/flow';
 import { waitFor } from './support/wait';
@@ -162,13 +164,21 @@ describe('flow control', () => {
     const ids = [];
     for (let n = 0; n < 5; n++) ids.push((await trigger(agent.id, { n })).execution_id);
     await allDone(ids);
+    // The gate's releases (each execution queues from its release): the third a full period
+    // after the first.
+    const released = await t.service.dataSource.getRepository(Execution).findBy({ id: In(ids) });
+    const releases = released.map((row) => row.queuedAt!.getTime()).sort((a, b) => a - b);
+    expect(releases).toHaveLength(5);
+    for (let i = 2; i < releases.length; i++) {
+      expect(releases[i] - releases[i - 2]).toBeGreaterThanOrEqual(1000);
+    }
     const starts = receiver.flights
       .filter((f) => f.key === 'null' && f.n !== null && f.n < 5)
       .slice(-5)
       .map((f) => f.startedAt);
     for (let i = 2; i < starts.length; i++) {
-      // The third start comes a period (less the receiver's own timing) after the first.
-      expect(starts[i] - starts[i - 2]).toBeGreaterThanOrEqual(950);
+      // At the target, a period less what a claim and the request take after a release.
+      expect(starts[i] - starts[i - 2]).toBeGreaterThanOrEqual(900);
     }
   });
 
