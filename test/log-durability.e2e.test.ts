@@ -94,6 +94,13 @@ describe('logs of an interrupted attempt', () => {
       20_000,
     );
     expect(before[0].message).toMatch(/attempt 1\)$/);
+    // The target holds that request (the log line comes just before it is sent): the request
+    // it leaves unanswered is this one, not the next attempt's.
+    await waitFor(
+      async () => target.requests.length,
+      (n) => n >= 1,
+      20_000,
+    );
     first.child.kill('SIGKILL');
     expect(await first.exited).toBe('SIGKILL');
 
